@@ -1,0 +1,1 @@
+"""Bots: the protocol, discovery, the sandbox, the built-in ladder and tournaments."""

@@ -1,0 +1,135 @@
+"""Actions: every decision a person or bot makes at the table.
+
+An action is a small frozen dataclass with a JSON form such as
+``{"type": "build_road", "edge": 17}``. The JSON form is what bots in other
+languages send and what saves store, so it must stay stable: field names are
+part of the protocol.
+
+Resource bundles (trade offers) are `Bag`s: hashable, sorted
+``(resource name, count)`` pairs that encode as a JSON object.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar, TypeVar
+
+from engine.errors import IllegalAction
+
+Bag = tuple[tuple[str, int], ...]
+"""A resource bundle: sorted (name, count) pairs with positive counts."""
+
+
+def make_bag(counts: Mapping[str, int] | Iterable[tuple[str, int]]) -> Bag:
+    items = counts.items() if isinstance(counts, Mapping) else counts
+    merged: dict[str, int] = {}
+    for name, n in items:
+        merged[name] = merged.get(name, 0) + int(n)
+    return tuple(sorted((k, v) for k, v in merged.items() if v > 0))
+
+
+def bag_total(bag: Bag) -> int:
+    return sum(n for _, n in bag)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Action:
+    """Base of all actions. Subclasses set `type`, the JSON tag."""
+
+    type: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name in _bag_fields(type(self)):
+                out[f.name] = dict(value)
+            elif isinstance(value, tuple):
+                out[f.name] = list(value)
+            else:
+                out[f.name] = value
+        return out
+
+    def __str__(self) -> str:
+        parts = [f"{k}={v}" for k, v in self.to_json().items() if k != "type"]
+        return self.type + (" " + " ".join(parts) if parts else "")
+
+
+A = TypeVar("A", bound=Action)
+
+_BAG_FIELDS: dict[type[Action], frozenset[str]] = {}
+
+
+def _bag_fields(cls: type[Action]) -> frozenset[str]:
+    found = _BAG_FIELDS.get(cls)
+    if found is None:
+        found = frozenset(
+            f.name for f in dataclasses.fields(cls) if str(f.type) in ("Bag", "engine.actions.Bag")
+        )
+        _BAG_FIELDS[cls] = found
+    return found
+
+
+class ActionCodec:
+    """Decodes JSON actions for one ruleset; unknown or malformed input raises IllegalAction."""
+
+    def __init__(self, classes: Iterable[type[Action]]) -> None:
+        self.by_type: dict[str, type[Action]] = {}
+        for cls in classes:
+            if not cls.type or cls.type in self.by_type:
+                raise ValueError(f"action type {cls.type!r} is missing or registered twice")
+            self.by_type[cls.type] = cls
+
+    def decode(self, data: Any) -> Action:
+        if not isinstance(data, Mapping):
+            raise IllegalAction(f"an action must be a JSON object, not {type(data).__name__}")
+        kind = data.get("type")
+        cls = self.by_type.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            valid = ", ".join(sorted(self.by_type))
+            raise IllegalAction(f"unknown action type {kind!r}; valid types: {valid}")
+        kwargs: dict[str, Any] = {}
+        bag_names = _bag_fields(cls)
+        for f in dataclasses.fields(cls):
+            if f.name not in data:
+                if f.default is not dataclasses.MISSING:
+                    continue
+                raise IllegalAction(f"action {kind!r} needs the field {f.name!r}")
+            kwargs[f.name] = _decode_field(kind, f.name, f.type, data[f.name], f.name in bag_names)
+        extra = set(data) - {"type"} - {f.name for f in dataclasses.fields(cls)}
+        if extra:
+            raise IllegalAction(f"action {kind!r} has unknown fields: {', '.join(sorted(extra))}")
+        return cls(**kwargs)
+
+
+def _decode_field(kind: str, name: str, ftype: Any, value: Any, is_bag: bool) -> Any:
+    spec = str(ftype)
+    where = f"field {name!r} of action {kind!r}"
+    if is_bag:
+        if not isinstance(value, Mapping) or not all(
+            isinstance(k, str) and type(v) is int and v >= 0 for k, v in value.items()
+        ):
+            raise IllegalAction(f"{where} must map resource names to counts")
+        return make_bag(value)
+    if spec.startswith("tuple"):
+        if not isinstance(value, list | tuple) or not all(type(v) is int for v in value):
+            raise IllegalAction(f"{where} must be a list of integers")
+        return tuple(value)
+    if spec == "int" or spec.startswith("int |"):
+        if value is None and "None" in spec:
+            return None
+        if type(value) is not int:
+            raise IllegalAction(f"{where} must be an integer")
+        return value
+    if spec == "str" or spec.startswith("str |"):
+        if value is None and "None" in spec:
+            return None
+        if not isinstance(value, str):
+            raise IllegalAction(f"{where} must be a string")
+        return value
+    if spec == "bool":
+        if not isinstance(value, bool):
+            raise IllegalAction(f"{where} must be true or false")
+        return value
+    return value

@@ -1,0 +1,94 @@
+"""The surface every ruleset's game offers.
+
+Kept small and python-chess-like so that the table host, bots, the terminal
+app and saves can treat every ruleset the same way. A ruleset subclasses
+`Game` and implements the abstract methods; validation, logging and the JSON
+plumbing live here once.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from engine.actions import Action, ActionCodec
+from engine.config import GameConfig
+from engine.errors import IllegalAction
+from engine.events import Event
+
+
+class Game(ABC):
+    """One game of one ruleset. Deterministic given its config and actions."""
+
+    codec: ClassVar[ActionCodec]
+    ruleset_name: ClassVar[str]
+
+    config: GameConfig
+    log: list[Action]
+
+    # -- the decision ---------------------------------------------------------
+    @property
+    @abstractmethod
+    def to_act(self) -> int | None:
+        """The seat whose decision is pending; None once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The pending seat's legal actions in a stable order.
+
+        Free-form trade offers are the one open-ended action: the list holds a
+        few suggestions, and `check` accepts any offer the rules allow.
+        """
+
+    @abstractmethod
+    def check(self, action: Action) -> str | None:
+        """None if `action` is legal now, else a message naming the rule broken."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[Event]:
+        """Mutate the state for an action that `check` accepted."""
+
+    def apply(self, action: Action) -> list[Event]:
+        """Validate and perform `action` for the pending seat; returns the events."""
+        if self.to_act is None:
+            raise IllegalAction("the game is over")
+        problem = self.check(action)
+        if problem is not None:
+            raise IllegalAction(problem)
+        self.log.append(action)
+        return self._apply(action)
+
+    def apply_json(self, data: Any) -> list[Event]:
+        return self.apply(self.codec.decode(data))
+
+    def is_legal(self, action: Action) -> bool:
+        return self.to_act is not None and self.check(action) is None
+
+    # -- information ---------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may know, as a fresh JSON-ready dict (None: a spectator)."""
+
+    @property
+    @abstractmethod
+    def winner(self) -> int | None: ...
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_act is None
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Victory points per seat, hidden points included (for results, not for views)."""
+
+    @abstractmethod
+    def copy(self) -> Game:
+        """An independent game; cheap, since search bots copy thousands of times."""
+
+    @abstractmethod
+    def snapshot(self) -> dict[str, Any]:
+        """The complete state as JSON, hidden parts and RNG included (saves check it)."""
+
+    @property
+    def num_seats(self) -> int:
+        return self.config.seats

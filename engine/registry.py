@@ -1,0 +1,93 @@
+"""The registry of rulesets, and `new_game`.
+
+Rulesets register themselves lazily by import path, so importing the engine
+does not import every ruleset, and `catan` can list them without loading them.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from engine.config import GameConfig, OptionSpec, resolve_options
+from engine.errors import ConfigError
+from engine.rng import Rng
+
+if TYPE_CHECKING:
+    from engine.actions import ActionCodec
+    from engine.game import Game
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """What the engine needs to know about a ruleset to create and load its games."""
+
+    name: str
+    title: str
+    seats: tuple[int, ...]
+    options: tuple[OptionSpec, ...]
+    create: Callable[[GameConfig], Game]
+    codec: ActionCodec
+    sample_consistent: Callable[[dict[str, Any], Rng], Game] | None = None
+
+
+_MODULES = {
+    "base": "engine.rulesets.base",
+    "starfarers": "engine.rulesets.starfarers",
+    "ck": "engine.rulesets.ck",
+    "fleet": "engine.rulesets.fleet",
+}
+_LOADED: dict[str, Ruleset] = {}
+
+
+def ruleset_names() -> list[str]:
+    """Rulesets whose module is present, in a stable order."""
+    names = []
+    for name, module in _MODULES.items():
+        if importlib.util.find_spec(module) is not None:
+            names.append(name)
+    return names
+
+
+def get_ruleset(name: str) -> Ruleset:
+    found = _LOADED.get(name)
+    if found is not None:
+        return found
+    if name not in ruleset_names():
+        raise ConfigError(f"unknown ruleset {name!r}; valid rulesets: {', '.join(ruleset_names())}")
+    module = importlib.import_module(_MODULES[name])
+    ruleset: Ruleset = module.RULESET
+    _LOADED[name] = ruleset
+    return ruleset
+
+
+def normalise_config(config: GameConfig) -> GameConfig:
+    """Check seats and options, fill defaults, and fix a seed if none was given."""
+    ruleset = get_ruleset(config.ruleset)
+    if config.seats not in ruleset.seats:
+        valid = ", ".join(str(s) for s in ruleset.seats)
+        raise ConfigError(f"{ruleset.title} is played by {valid} players, not {config.seats}")
+    options = resolve_options(ruleset.name, ruleset.options, config.options)
+    seed = config.seed
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(2**31)
+    return replace(config, seed=seed, options=options)
+
+
+def new_game(config: GameConfig) -> Game:
+    """A new game; raises ConfigError for an unknown ruleset, seat count or option."""
+    config = normalise_config(config)
+    return get_ruleset(config.ruleset).create(config)
+
+
+def sample_consistent(view: dict[str, Any], rng: Rng) -> Game:
+    """A full game drawn at random among those `view`'s seat cannot tell apart."""
+    ruleset = get_ruleset(str(view.get("ruleset")))
+    if ruleset.sample_consistent is None:
+        raise ConfigError(f"{ruleset.title} has no determinizer yet")
+    return ruleset.sample_consistent(view, rng)

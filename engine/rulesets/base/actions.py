@@ -1,0 +1,80 @@
+"""Actions specific to the base game (the shared ones live in engine.shared.actions)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.actions import Action, ActionCodec
+from engine.shared.actions import SHARED_ACTIONS
+
+
+@dataclass(frozen=True, slots=True)
+class BuildSettlement(Action):
+    """Also the free settlements of the setup rounds."""
+
+    type = "build_settlement"
+    vertex: int
+
+
+@dataclass(frozen=True, slots=True)
+class BuildRoad(Action):
+    """Also the free roads of the setup rounds and of Road Building."""
+
+    type = "build_road"
+    edge: int
+
+
+@dataclass(frozen=True, slots=True)
+class BuildCity(Action):
+    type = "build_city"
+    vertex: int
+
+
+@dataclass(frozen=True, slots=True)
+class BuyDevelopment(Action):
+    type = "buy_development"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayKnight(Action):
+    type = "play_knight"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRoadBuilding(Action):
+    type = "play_road_building"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayYearOfPlenty(Action):
+    """Then two `take_resource` picks, one card at a time."""
+
+    type = "play_year_of_plenty"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeResource(Action):
+    type = "take_resource"
+    resource: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMonopoly(Action):
+    type = "play_monopoly"
+    resource: str
+
+
+BASE_ACTIONS: tuple[type[Action], ...] = (
+    *SHARED_ACTIONS,
+    BuildSettlement,
+    BuildRoad,
+    BuildCity,
+    BuyDevelopment,
+    PlayKnight,
+    PlayRoadBuilding,
+    PlayYearOfPlenty,
+    TakeResource,
+    PlayMonopoly,
+)
+
+CODEC = ActionCodec(BASE_ACTIONS)

@@ -1,0 +1,1 @@
+"""Pieces that several rulesets share: bank, dice, trade, robber, longest road, decks."""

@@ -1,0 +1,108 @@
+"""Actions shared by the rulesets: dice, turn, the 7, trading with the bank and between players.
+
+Resource fields hold resource names (strings), so the JSON form reads well;
+each ruleset maps names to its own resource indices.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.actions import Action, Bag
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    type = "roll"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    type = "end_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Discard one card; a seat that owes several discards is asked again."""
+
+    type = "discard"
+    resource: str
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRobber(Action):
+    type = "move_robber"
+    hex: int
+
+
+@dataclass(frozen=True, slots=True)
+class Steal(Action):
+    type = "steal"
+    victim: int
+
+
+@dataclass(frozen=True, slots=True)
+class MaritimeTrade(Action):
+    """Trade with the bank at the best rate this seat has for `give`."""
+
+    type = "maritime_trade"
+    give: str
+    get: str
+
+
+@dataclass(frozen=True, slots=True)
+class OfferTrade(Action):
+    """The active seat offers `give` for `get` to the seats in `to` (empty: everyone)."""
+
+    type = "offer_trade"
+    give: Bag
+    get: Bag
+    to: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptTrade(Action):
+    type = "accept_trade"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineTrade(Action):
+    type = "decline_trade"
+
+
+@dataclass(frozen=True, slots=True)
+class CounterTrade(Action):
+    """A responder's own terms, from the responder's side: what it gives and gets."""
+
+    type = "counter_trade"
+    give: Bag
+    get: Bag
+
+
+@dataclass(frozen=True, slots=True)
+class ConfirmTrade(Action):
+    """The offerer completes the trade with one seat that accepted or countered."""
+
+    type = "confirm_trade"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CancelTrade(Action):
+    type = "cancel_trade"
+
+
+SHARED_ACTIONS: tuple[type[Action], ...] = (
+    Roll,
+    EndTurn,
+    Discard,
+    MoveRobber,
+    Steal,
+    MaritimeTrade,
+    OfferTrade,
+    AcceptTrade,
+    DeclineTrade,
+    CounterTrade,
+    ConfirmTrade,
+    CancelTrade,
+)

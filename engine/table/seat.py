@@ -1,0 +1,22 @@
+"""What the table needs from whoever sits in a seat.
+
+A person in a terminal (local or over SSH), a built-in bot, a plugin bot or a
+bot in another process all look the same to the table: something that picks
+one of the legal actions for a view, and hears about events.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from engine.actions import Action
+
+
+class Seat(Protocol):
+    name: str
+
+    async def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """One action; the table validates it and asks again (or falls back) if it is illegal."""
+
+    async def notify(self, events: list[dict[str, Any]]) -> None:
+        """Events as this seat may see them (already redacted)."""
