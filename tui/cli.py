@@ -1,0 +1,67 @@
+"""The `catan` command line.
+
+Each subcommand lives in its own module under tui.commands and is imported
+only when used, so `catan simulate` never pays for importing Textual. Errors
+the user can fix (an unknown ruleset, a bad number, a corrupt save) print one
+line and exit with status 2; they never show a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from engine.errors import CatanError
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("tui.commands.play", "start a game straight away"),
+    "load": ("tui.commands.load", "resume a saved game"),
+    "simulate": ("tui.commands.simulate", "play bot games without a screen and print results"),
+    "bench": ("tui.commands.bench", "measure the engine's speed"),
+    "tournament": ("tui.commands.tournament", "play bots against each other, seats rotated"),
+    "bots": ("tui.commands.bots", "list the bots found and why any failed to load"),
+    "serve": ("tui.commands.serve", "host tables over SSH"),
+    "rules": ("tui.commands.rules", "print the rules of a ruleset"),
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"catan: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="catan", description="The Catan family in a terminal.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name, (module_name, help_text) in COMMANDS.items():
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name != module_name:
+                raise
+            continue
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        module.add_arguments(p)
+        p.set_defaults(_module=module)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command is None:
+            from tui.commands.menu import run as run_menu
+
+            return run_menu(args)
+        return int(args._module.run(args))
+    except CatanError as exc:
+        print(f"catan: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
