@@ -96,7 +96,9 @@ class ActionCodec:
                 if f.default is not dataclasses.MISSING:
                     continue
                 raise IllegalAction(f"action {kind!r} needs the field {f.name!r}")
-            kwargs[f.name] = _decode_field(kind, f.name, f.type, data[f.name], f.name in bag_names)
+            kwargs[f.name] = _decode_field(
+                cls.type, f.name, f.type, data[f.name], f.name in bag_names
+            )
         extra = set(data) - {"type"} - {f.name for f in dataclasses.fields(cls)}
         if extra:
             raise IllegalAction(f"action {kind!r} has unknown fields: {', '.join(sorted(extra))}")

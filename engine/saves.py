@@ -46,8 +46,10 @@ def load(data: Any) -> Game:
     if isinstance(data, bytes | str):
         try:
             data = json.loads(data)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise SaveError(f"not a save file: invalid JSON ({exc.msg} at position {exc.pos})")
+        except json.JSONDecodeError as exc:
+            raise SaveError(f"not a save file: invalid JSON ({exc.msg} at {exc.pos})") from None
+        except UnicodeDecodeError:
+            raise SaveError("not a save file: not UTF-8 text") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("not a save file: the format tag is missing")
     if data.get("version") != VERSION:

@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
-def pay_production(owed: Sequence[list[int]], bank: list[int], hands: Sequence[list[int]]) -> list[list[int]]:
+def pay_production(
+    owed: Sequence[list[int]], bank: list[int], hands: Sequence[list[int]]
+) -> list[list[int]]:
     """Move owed cards from `bank` to `hands`; returns what each seat actually received."""
     kinds = len(bank)
     paid = [[0] * kinds for _ in owed]

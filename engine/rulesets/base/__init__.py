@@ -31,7 +31,10 @@ RULESET = Ruleset(
         OptionSpec("shuffle_harbours", (False, True), False, "shuffle harbour types"),
         OptionSpec("vp_to_win", tuple(range(5, 16)), 10, "victory points needed to win"),
         OptionSpec(
-            "trade_offers_per_turn", tuple(range(0, 21)), 3, "domestic offers a player may make per turn"
+            "trade_offers_per_turn",
+            tuple(range(0, 21)),
+            3,
+            "domestic offers a player may make per turn",
         ),
     ),
     create=_create,

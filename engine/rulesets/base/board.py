@@ -16,27 +16,75 @@ from engine.shared.hexgrid import Hex, HexGrid, build_grid, hexes_within, rotate
 
 RESOURCES = ("brick", "lumber", "wool", "grain", "ore")
 RESOURCE_INDEX = {name: i for i, name in enumerate(RESOURCES)}
-TERRAIN_RESOURCE = {"hills": 0, "forest": 1, "pasture": 2, "fields": 3, "mountains": 4, "desert": -1}
-TERRAINS = (["hills"] * 3 + ["forest"] * 4 + ["pasture"] * 4 + ["fields"] * 4
-            + ["mountains"] * 3 + ["desert"])
+TERRAIN_RESOURCE = {
+    "hills": 0,
+    "forest": 1,
+    "pasture": 2,
+    "fields": 3,
+    "mountains": 4,
+    "desert": -1,
+}
+TERRAINS = (
+    ["hills"] * 3
+    + ["forest"] * 4
+    + ["pasture"] * 4
+    + ["fields"] * 4
+    + ["mountains"] * 3
+    + ["desert"]
+)
 LETTER_NUMBERS = (5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11)
 SPIRAL: tuple[Hex, ...] = (
-    (0, -2), (-1, -1), (-2, 0), (-2, 1), (-2, 2), (-1, 2), (0, 2), (1, 1), (2, 0), (2, -1),
-    (2, -2), (1, -2), (0, -1), (-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, 0),
+    (0, -2),
+    (-1, -1),
+    (-2, 0),
+    (-2, 1),
+    (-2, 2),
+    (-1, 2),
+    (0, 2),
+    (1, 1),
+    (2, 0),
+    (2, -1),
+    (2, -2),
+    (1, -2),
+    (0, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 0),
+    (1, -1),
+    (0, 0),
 )
 BEGINNER: dict[Hex, tuple[str, int]] = {
-    (0, -2): ("mountains", 10), (1, -2): ("pasture", 2), (2, -2): ("forest", 9),
-    (-1, -1): ("fields", 12), (0, -1): ("hills", 6), (1, -1): ("pasture", 4),
-    (2, -1): ("hills", 10), (-2, 0): ("fields", 9), (-1, 0): ("forest", 11),
-    (0, 0): ("desert", 0), (1, 0): ("forest", 3), (2, 0): ("mountains", 8),
-    (-2, 1): ("forest", 8), (-1, 1): ("mountains", 3), (0, 1): ("fields", 4),
-    (1, 1): ("pasture", 5), (-2, 2): ("hills", 5), (-1, 2): ("fields", 6),
+    (0, -2): ("mountains", 10),
+    (1, -2): ("pasture", 2),
+    (2, -2): ("forest", 9),
+    (-1, -1): ("fields", 12),
+    (0, -1): ("hills", 6),
+    (1, -1): ("pasture", 4),
+    (2, -1): ("hills", 10),
+    (-2, 0): ("fields", 9),
+    (-1, 0): ("forest", 11),
+    (0, 0): ("desert", 0),
+    (1, 0): ("forest", 3),
+    (2, 0): ("mountains", 8),
+    (-2, 1): ("forest", 8),
+    (-1, 1): ("mountains", 3),
+    (0, 1): ("fields", 4),
+    (1, 1): ("pasture", 5),
+    (-2, 2): ("hills", 5),
+    (-1, 2): ("fields", 6),
     (0, 2): ("pasture", 11),
 }
 GENERIC = 5  # harbour kind for 3:1; 0-4 are the 2:1 harbours of that resource
 HARBOUR_SPOTS: tuple[tuple[Hex, Hex], ...] = (
-    ((0, -2), (0, -3)), ((1, -2), (2, -3)), ((2, -1), (3, -2)), ((2, 0), (3, 0)),
-    ((1, 1), (1, 2)), ((-1, 2), (-1, 3)), ((-2, 2), (-3, 3)), ((-2, 1), (-3, 1)),
+    ((0, -2), (0, -3)),
+    ((1, -2), (2, -3)),
+    ((2, -1), (3, -2)),
+    ((2, 0), (3, 0)),
+    ((1, 1), (1, 2)),
+    ((-1, 2), (-1, 3)),
+    ((-2, 2), (-3, 3)),
+    ((-2, 1), (-3, 1)),
     ((-1, -1), (-2, -1)),
 )
 HARBOUR_KINDS = (GENERIC, 3, 4, GENERIC, 2, GENERIC, GENERIC, 0, 1)

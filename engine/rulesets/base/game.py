@@ -235,9 +235,7 @@ class BaseGame(Game):
 
     def _setup_road_edges(self) -> list[int]:
         return [
-            e
-            for e in self.board.grid.vertex_edges[self.setup_vertex]
-            if self.edge_owner[e] < 0
+            e for e in self.board.grid.vertex_edges[self.setup_vertex] if self.edge_owner[e] < 0
         ]
 
     def _robber_targets(self) -> list[int]:
@@ -247,7 +245,7 @@ class BaseGame(Game):
         found: set[int] = set()
         for v in self.board.grid.hex_vertices[hex_id]:
             p = self.vertex_owner[v]
-            if p >= 0 and p != thief and sum(self.hands[p]):
+            if p >= 0 and p != thief and sum(self.hands[p]) > 0:
                 found.add(p)
         return sorted(found)
 
@@ -335,9 +333,7 @@ class BaseGame(Game):
                 if hand[give]:
                     for get in range(5):
                         if get != give:
-                            out.append(
-                                OfferTrade(((RESOURCES[give], 1),), ((RESOURCES[get], 1),))
-                            )
+                            out.append(OfferTrade(((RESOURCES[give], 1),), ((RESOURCES[get], 1),)))
         out.append(EndTurn())
         return out
 
@@ -568,7 +564,7 @@ class BaseGame(Game):
     def _check_answer(self, a: Action) -> str | None:
         if self.phase != TRADE_RESPONSE:
             if self.phase in (PRE_ROLL, MAIN):
-                return "players other than the active player may only answer the active player's offers"
+                return "only the active player's offers may be answered, when they are made"
             return self._phase_is(TRADE_RESPONSE)
         assert self.trade is not None
         seat = self.trade.waiting[0]
@@ -830,7 +826,9 @@ class BaseGame(Game):
             owed = [discard_count(sum(h)) for h in self.hands]
             self.discard_owed = owed
             if any(owed):
-                events.append(Event("must_discard", {"owed": {str(p): n for p, n in enumerate(owed) if n}}))
+                events.append(
+                    Event("must_discard", {"owed": {str(p): n for p, n in enumerate(owed) if n}})
+                )
                 self.phase = DISCARD
             else:
                 self.phase = MOVE_ROBBER

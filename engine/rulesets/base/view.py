@@ -204,7 +204,7 @@ def _copy_public(game: BaseGame, view: dict[str, Any]) -> None:
     game.turn = view["turn"]
     game.setup_pos = view["setup_pos"]
     game.setup_vertex = view["setup_vertex"]
-    game.dice = tuple(view["dice"]) if view["dice"] else None  # type: ignore[assignment]
+    game.dice = tuple(view["dice"]) if view["dice"] else None
     game.robber = view["robber"]
     game.vertex_owner = [o for o, _ in view["vertices"]]
     game.vertex_level = [lvl for _, lvl in view["vertices"]]
