@@ -24,7 +24,33 @@ class Game(ABC):
     ruleset_name: ClassVar[str]
 
     config: GameConfig
-    log: list[Action]
+    # The action log as a persistent chain (previous, action): appending is O(1)
+    # and copies share their common history instead of copying it.
+    _history: tuple[Any, Action] | None = None
+    _history_len: int = 0
+
+    @property
+    def log(self) -> list[Action]:
+        """Every action applied so far, oldest first."""
+        out: list[Action] = []
+        node = self._history
+        while node is not None:
+            out.append(node[1])
+            node = node[0]
+        out.reverse()
+        return out
+
+    @log.setter
+    def log(self, actions: list[Action]) -> None:
+        node: tuple[Any, Action] | None = None
+        for action in actions:
+            node = (node, action)
+        self._history = node
+        self._history_len = len(actions)
+
+    @property
+    def num_actions(self) -> int:
+        return self._history_len
 
     # -- the decision ---------------------------------------------------------
     @property
@@ -55,7 +81,8 @@ class Game(ABC):
         problem = self.check(action)
         if problem is not None:
             raise IllegalAction(problem)
-        self.log.append(action)
+        self._history = (self._history, action)
+        self._history_len += 1
         return self._apply(action)
 
     def apply_json(self, data: Any) -> list[Event]:

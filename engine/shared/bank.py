@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
-def pay_production(
-    owed: Sequence[list[int]], bank: list[int], hands: Sequence[list[int]]
-) -> list[list[int]]:
-    """Move owed cards from `bank` to `hands`; returns what each seat actually received."""
+def pay_production(owed: Sequence[Sequence[int]], bank: list[int]) -> list[list[int]]:
+    """Take owed cards out of `bank` under the shortage rule; returns what each seat receives.
+
+    The caller credits the hands, so rulesets keep whatever hand layout suits them.
+    """
     kinds = len(bank)
     paid = [[0] * kinds for _ in owed]
     for r in range(kinds):
@@ -29,14 +30,10 @@ def pay_production(
             continue
         if total <= bank[r]:
             for seat, row in enumerate(owed):
-                if row[r]:
-                    paid[seat][r] = row[r]
-                    hands[seat][r] += row[r]
+                paid[seat][r] = row[r]
             bank[r] -= total
         elif claimants == 1:
-            take = bank[r]
-            paid[last][r] = take
-            hands[last][r] += take
+            paid[last][r] = bank[r]
             bank[r] = 0
     return paid
 

@@ -105,7 +105,7 @@ class BaseGame(Game):
         n = config.seats
         opts = config.options
         self.config = config
-        self.log: list[Action] = []
+        self.log = []
         self.rng = Rng(config.seed)
         self.board: Board = make_board(str(opts["board"]), self.rng, bool(opts["shuffle_harbours"]))
         self.vp_to_win = int(opts["vp_to_win"])
@@ -114,15 +114,17 @@ class BaseGame(Game):
         self.vertex_owner = [-1] * grid.num_vertices
         self.vertex_level = [0] * grid.num_vertices  # 1 settlement, 2 city
         self.edge_owner = [-1] * grid.num_edges
-        self.roads: list[list[int]] = [[] for _ in range(n)]
-        self.buildings: list[list[int]] = [[] for _ in range(n)]
-        self.hands = [[0] * 5 for _ in range(n)]
+        # Per-seat rows of five are stored flat (index seat * 5 + kind) so that
+        # copy() is one slice per table instead of one per seat.
+        self.roads: list[tuple[int, ...]] = [()] * n
+        self.buildings: list[tuple[int, ...]] = [()] * n
+        self.hands = [0] * (5 * n)
         self.bank = [BANK_START] * 5
-        self.dev_hands = [[0] * 5 for _ in range(n)]  # playable (bought before this turn)
-        self.dev_new = [[0] * 5 for _ in range(n)]  # bought this turn
+        self.dev_hands = [0] * (5 * n)  # playable (bought before this turn)
+        self.dev_new = [0] * (5 * n)  # bought this turn
         self.dev_deck = list(DEV_COUNTS)
-        self.dev_played = [[0] * 5 for _ in range(n)]
-        self.rates = [[4] * 5 for _ in range(n)]
+        self.dev_played = [0] * (5 * n)
+        self.rates = [4] * (5 * n)
         self.settlements_left = [PIECES["settlements"]] * n
         self.cities_left = [PIECES["cities"]] * n
         self.roads_left = [PIECES["roads"]] * n
@@ -193,9 +195,17 @@ class BaseGame(Game):
     def total_vp(self, seat: int) -> int:
         return (
             self.vp_public[seat]
-            + self.dev_hands[seat][VICTORY_POINT]
-            + self.dev_new[seat][VICTORY_POINT]
+            + self.dev_hands[seat * 5 + VICTORY_POINT]
+            + self.dev_new[seat * 5 + VICTORY_POINT]
         )
+
+    def hand(self, seat: int) -> list[int]:
+        """A copy of `seat`'s resource counts, in RESOURCES order."""
+        return self.hands[seat * 5 : seat * 5 + 5]
+
+    def row(self, table: list[int], seat: int) -> list[int]:
+        """A copy of `seat`'s five entries of a flat per-seat table."""
+        return table[seat * 5 : seat * 5 + 5]
 
     # -- geometry helpers -----------------------------------------------------
     def _distance_ok(self, v: int) -> bool:
@@ -245,7 +255,7 @@ class BaseGame(Game):
         found: set[int] = set()
         for v in self.board.grid.hex_vertices[hex_id]:
             p = self.vertex_owner[v]
-            if p >= 0 and p != thief and sum(self.hands[p]) > 0:
+            if p >= 0 and p != thief and sum(self.hand(p)) > 0:
                 found.add(p)
         return sorted(found)
 
@@ -268,7 +278,7 @@ class BaseGame(Game):
         if phase == MAIN:
             return self._main_actions(seat)
         if phase == DISCARD:
-            hand = self.hands[seat]
+            hand = self.hand(seat)
             return [Discard(RESOURCES[r]) for r in range(5) if hand[r]]
         if phase == MOVE_ROBBER:
             return [MoveRobber(h) for h in self._robber_targets()]
@@ -281,7 +291,7 @@ class BaseGame(Game):
         if phase == TRADE_RESPONSE:
             assert self.trade is not None
             out: list[Action] = []
-            if holds(self.hands[seat], self.trade.get):
+            if holds(self.hand(seat), self.trade.get):
                 out.append(AcceptTrade())
             out.append(DeclineTrade())
             return out
@@ -296,7 +306,7 @@ class BaseGame(Game):
     def _dev_plays(self, seat: int) -> list[Action]:
         if self.dev_played_this_turn:
             return []
-        cards = self.dev_hands[seat]
+        cards = self.dev_hands[seat * 5 : seat * 5 + 5]
         out: list[Action] = []
         if cards[KNIGHT]:
             out.append(PlayKnight())
@@ -309,7 +319,7 @@ class BaseGame(Game):
         return out
 
     def _main_actions(self, seat: int) -> list[Action]:
-        hand = self.hands[seat]
+        hand = self.hand(seat)
         out: list[Action] = []
         if self.roads_left[seat] and _afford(hand, ROAD_COST):
             out.extend(BuildRoad(e) for e in self._road_edges(seat))
@@ -322,7 +332,7 @@ class BaseGame(Game):
         if self.dev_deck_size and _afford(hand, DEV_COST):
             out.append(BuyDevelopment())
         out.extend(self._dev_plays(seat))
-        rates = self.rates[seat]
+        rates = self.rates[seat * 5 : seat * 5 + 5]
         for give in range(5):
             if hand[give] >= rates[give]:
                 for get in range(5):
@@ -378,7 +388,7 @@ class BaseGame(Game):
         seat = self.current
         if not self.settlements_left[seat]:
             return "no settlements left in your supply (upgrade one to a city first)"
-        if not _afford(self.hands[seat], SETTLEMENT_COST):
+        if not _afford(self.hand(seat), SETTLEMENT_COST):
             return "a settlement costs 1 brick, 1 lumber, 1 wool and 1 grain"
         if not self._distance_ok(v):
             return self._distance_problem(v)
@@ -412,7 +422,7 @@ class BaseGame(Game):
         seat = self.current
         if not self.roads_left[seat]:
             return "no roads left in your supply"
-        if not _afford(self.hands[seat], ROAD_COST):
+        if not _afford(self.hand(seat), ROAD_COST):
             return "a road costs 1 brick and 1 lumber"
         if e not in self._road_edges(seat):
             return (
@@ -433,7 +443,7 @@ class BaseGame(Game):
             return f"a city must replace one of your settlements; vertex {v} has none"
         if not self.cities_left[seat]:
             return "no cities left in your supply"
-        if not _afford(self.hands[seat], CITY_COST):
+        if not _afford(self.hand(seat), CITY_COST):
             return "a city costs 2 grain and 3 ore"
         return None
 
@@ -442,7 +452,7 @@ class BaseGame(Game):
             return problem
         if not self.dev_deck_size:
             return "the development deck is empty"
-        if not _afford(self.hands[self.current], DEV_COST):
+        if not _afford(self.hand(self.current), DEV_COST):
             return "a development card costs 1 wool, 1 grain and 1 ore"
         return None
 
@@ -454,8 +464,8 @@ class BaseGame(Game):
         name = DEV_NAMES[card].replace("_", " ")
         if self.dev_played_this_turn:
             return "only one development card may be played per turn"
-        if not self.dev_hands[seat][card]:
-            if self.dev_new[seat][card]:
+        if not self.dev_hands[seat * 5 + card]:
+            if self.dev_new[seat * 5 + card]:
                 return f"a {name} card cannot be played in the turn it was bought"
             return f"you have no {name} card"
         if card == ROAD_BUILDING_CARD and (not self.roads_left[seat] or not self._road_edges(seat)):
@@ -494,7 +504,7 @@ class BaseGame(Game):
             return r
         seat = self.to_act
         assert seat is not None
-        if not self.hands[seat][r]:
+        if not self.hands[seat * 5 + r]:
             return f"you hold no {a.resource}"
         return None
 
@@ -529,8 +539,8 @@ class BaseGame(Game):
             return get
         if give == get:
             return "a maritime trade must get a different resource"
-        rate = self.rates[self.current][give]
-        if self.hands[self.current][give] < rate:
+        rate = self.rates[self.current * 5 + give]
+        if self.hands[self.current * 5 + give] < rate:
             return f"trading {a.give} with the bank needs {rate} identical cards"
         if not self.bank[get]:
             return f"the bank has no {a.get} left"
@@ -552,7 +562,7 @@ class BaseGame(Game):
             return get
         if (problem := offer_problem(give, get)) is not None:
             return problem
-        if not holds(self.hands[self.current], give):
+        if not holds(self.hand(self.current), give):
             return "you do not hold the cards you offer"
         others = [s for s in range(self.config.seats) if s != self.current]
         if any(s not in others for s in a.to):
@@ -568,7 +578,7 @@ class BaseGame(Game):
             return self._phase_is(TRADE_RESPONSE)
         assert self.trade is not None
         seat = self.trade.waiting[0]
-        if isinstance(a, AcceptTrade) and not holds(self.hands[seat], self.trade.get):
+        if isinstance(a, AcceptTrade) and not holds(self.hand(seat), self.trade.get):
             return "you do not hold the cards asked for"
         if isinstance(a, CounterTrade):
             give = bag_to_counts(a.give, RESOURCE_INDEX)
@@ -579,7 +589,7 @@ class BaseGame(Game):
                 return get
             if (problem := offer_problem(give, get)) is not None:
                 return problem
-            if not holds(self.hands[seat], give):
+            if not holds(self.hand(seat), give):
                 return "you do not hold the cards you offer"
         return None
 
@@ -597,7 +607,7 @@ class BaseGame(Game):
     def _trade_feasible(self, seat: int) -> bool:
         assert self.trade is not None
         give, get = self.trade.answers[seat]
-        return holds(self.hands[self.trade.offerer], give) and holds(self.hands[seat], get)
+        return holds(self.hand(self.trade.offerer), give) and holds(self.hand(seat), get)
 
     # -- applying ---------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
@@ -610,7 +620,7 @@ class BaseGame(Game):
         self.winner_seat = seat
         self.phase = GAME_OVER
         self.trade = None
-        revealed = self.dev_hands[seat][VICTORY_POINT] + self.dev_new[seat][VICTORY_POINT]
+        revealed = self.dev_hands[seat * 5 + VICTORY_POINT] + self.dev_new[seat * 5 + VICTORY_POINT]
         return Event(
             "game_over",
             {"winner": seat, "scores": self.scores(), "victory_point_cards": revealed},
@@ -619,20 +629,22 @@ class BaseGame(Game):
     def _place_settlement(self, seat: int, v: int) -> None:
         self.vertex_owner[v] = seat
         self.vertex_level[v] = 1
-        self.buildings[seat].append(v)
+        self.buildings[seat] += (v,)
         self.settlements_left[seat] -= 1
         self.vp_public[seat] += 1
         kind = self.board.vertex_harbour[v]
         if kind == GENERIC:
-            self.rates[seat] = [min(r, 3) for r in self.rates[seat]]
+            for r in range(seat * 5, seat * 5 + 5):
+                self.rates[r] = min(self.rates[r], 3)
         elif kind >= 0:
-            self.rates[seat][kind] = 2
+            self.rates[seat * 5 + kind] = 2
 
     def _pay(self, seat: int, cost: tuple[int, ...]) -> None:
-        hand = self.hands[seat]
+        hands = self.hands
+        base = seat * 5
         for r in range(5):
             if cost[r]:
-                hand[r] -= cost[r]
+                hands[base + r] -= cost[r]
                 self.bank[r] += cost[r]
 
     def _do_settlement(self, a: Action) -> list[Event]:
@@ -649,7 +661,7 @@ class BaseGame(Game):
                     if r >= 0 and self.bank[r]:
                         gained[r] += 1
                         self.bank[r] -= 1
-                        self.hands[seat][r] += 1
+                        self.hands[seat * 5 + r] += 1
                 events.append(
                     Event(
                         "starting_resources",
@@ -706,7 +718,7 @@ class BaseGame(Game):
         if self.phase == MAIN:
             self._pay(seat, ROAD_COST)
         self.edge_owner[e] = seat
-        self.roads[seat].append(e)
+        self.roads[seat] += (e,)
         self.roads_left[seat] -= 1
         self.road_length[seat] = self._trail(seat)
         events.extend(self._update_longest())
@@ -742,7 +754,7 @@ class BaseGame(Game):
         seat = self.current
         self._pay(seat, DEV_COST)
         card = draw(self.dev_deck, self.rng)
-        self.dev_new[seat][card] += 1
+        self.dev_new[seat * 5 + card] += 1
         return [
             Event(
                 "buy_development",
@@ -754,8 +766,8 @@ class BaseGame(Game):
 
     def _use_card(self, card: int) -> Event:
         seat = self.current
-        self.dev_hands[seat][card] -= 1
-        self.dev_played[seat][card] += 1
+        self.dev_hands[seat * 5 + card] -= 1
+        self.dev_played[seat * 5 + card] += 1
         self.dev_played_this_turn = True
         return Event("play_development", {"seat": seat, "card": DEV_NAMES[card]})
 
@@ -764,7 +776,7 @@ class BaseGame(Game):
         self.resume_phase = self.phase
         self.phase = MOVE_ROBBER
         old = self.army_holder
-        knights = [played[KNIGHT] for played in self.dev_played]
+        knights = self.dev_played[KNIGHT::5]
         new = award_largest(knights, old)
         if new != old:
             self.army_holder = new
@@ -795,7 +807,7 @@ class BaseGame(Game):
         r = RESOURCE_INDEX[a.resource]
         seat = self.current
         self.bank[r] -= 1
-        self.hands[seat][r] += 1
+        self.hands[seat * 5 + r] += 1
         self.yop_left -= 1
         if not self.yop_left or not sum(self.bank):
             self.yop_left = 0
@@ -809,10 +821,10 @@ class BaseGame(Game):
         seat = self.current
         taken: dict[str, int] = {}
         for p in range(self.config.seats):
-            if p != seat and self.hands[p][r]:
-                taken[str(p)] = self.hands[p][r]
-                self.hands[seat][r] += self.hands[p][r]
-                self.hands[p][r] = 0
+            if p != seat and self.hands[p * 5 + r]:
+                taken[str(p)] = self.hands[p * 5 + r]
+                self.hands[seat * 5 + r] += self.hands[p * 5 + r]
+                self.hands[p * 5 + r] = 0
         events.append(Event("monopoly", {"seat": seat, "resource": a.resource, "taken": taken}))
         return events
 
@@ -823,7 +835,7 @@ class BaseGame(Game):
         seat = self.current
         events = [Event("dice", {"seat": seat, "dice": [d1, d2], "total": total})]
         if total == 7:
-            owed = [discard_count(sum(h)) for h in self.hands]
+            owed = [discard_count(sum(self.hand(p))) for p in range(self.config.seats)]
             self.discard_owed = owed
             if any(owed):
                 events.append(
@@ -845,7 +857,11 @@ class BaseGame(Game):
                 p = self.vertex_owner[v]
                 if p >= 0:
                     owed_cards[p][r] += self.vertex_level[v]
-        paid = pay_production(owed_cards, self.bank, self.hands)
+        paid = pay_production(owed_cards, self.bank)
+        hands = self.hands
+        for p, row in enumerate(paid):
+            for r in range(5):
+                hands[p * 5 + r] += row[r]
         gains = {str(p): counts_to_dict(row, RESOURCES) for p, row in enumerate(paid) if any(row)}
         events.append(Event("production", {"gains": gains}))
         return events
@@ -855,7 +871,7 @@ class BaseGame(Game):
         seat = self.to_act
         assert seat is not None
         r = RESOURCE_INDEX[a.resource]
-        self.hands[seat][r] -= 1
+        self.hands[seat * 5 + r] -= 1
         self.bank[r] += 1
         self.discard_owed[seat] -= 1
         if not any(self.discard_owed):
@@ -879,8 +895,10 @@ class BaseGame(Game):
 
     def _steal_from(self, victim: int) -> Event:
         seat = self.current
-        card = take_random_card(self.hands[victim], self.rng)
-        self.hands[seat][card] += 1
+        hand = self.hand(victim)
+        card = take_random_card(hand, self.rng)
+        self.hands[victim * 5 + card] -= 1
+        self.hands[seat * 5 + card] += 1
         return Event(
             "steal",
             {"thief": seat, "victim": victim},
@@ -898,11 +916,11 @@ class BaseGame(Game):
         assert isinstance(a, MaritimeTrade)
         seat = self.current
         give, get = RESOURCE_INDEX[a.give], RESOURCE_INDEX[a.get]
-        rate = self.rates[seat][give]
-        self.hands[seat][give] -= rate
+        rate = self.rates[seat * 5 + give]
+        self.hands[seat * 5 + give] -= rate
         self.bank[give] += rate
         self.bank[get] -= 1
-        self.hands[seat][get] += 1
+        self.hands[seat * 5 + get] += 1
         return [
             Event("maritime_trade", {"seat": seat, "give": a.give, "count": rate, "get": a.get})
         ]
@@ -959,10 +977,11 @@ class BaseGame(Game):
             return [Event("trade_closed", {"seat": self.current, "with": None})]
         assert isinstance(a, ConfirmTrade)
         give, get = trade.answers[a.seat]
-        mine, theirs = self.hands[trade.offerer], self.hands[a.seat]
+        hands = self.hands
+        mine, theirs = trade.offerer * 5, a.seat * 5
         for r in range(5):
-            mine[r] += get[r] - give[r]
-            theirs[r] += give[r] - get[r]
+            hands[mine + r] += get[r] - give[r]
+            hands[theirs + r] += give[r] - get[r]
         return [
             Event(
                 "trade_closed",
@@ -977,10 +996,9 @@ class BaseGame(Game):
 
     def _do_end(self, a: Action) -> list[Event]:
         seat = self.current
-        new, old = self.dev_new[seat], self.dev_hands[seat]
-        for k in range(5):
-            old[k] += new[k]
-            new[k] = 0
+        for i in range(seat * 5, seat * 5 + 5):
+            self.dev_hands[i] += self.dev_new[i]
+            self.dev_new[i] = 0
         self.dev_played_this_turn = False
         self.offers_this_turn = 0
         self.dice = None
@@ -993,20 +1011,19 @@ class BaseGame(Game):
     def copy(self) -> BaseGame:
         g = BaseGame.__new__(BaseGame)
         g.__dict__.update(self.__dict__)
-        g.log = self.log[:]
         g.rng = Rng(self.rng.state)
         g.vertex_owner = self.vertex_owner[:]
         g.vertex_level = self.vertex_level[:]
         g.edge_owner = self.edge_owner[:]
-        g.roads = [x[:] for x in self.roads]
-        g.buildings = [x[:] for x in self.buildings]
-        g.hands = [x[:] for x in self.hands]
+        g.roads = self.roads[:]
+        g.buildings = self.buildings[:]
+        g.hands = self.hands[:]
         g.bank = self.bank[:]
-        g.dev_hands = [x[:] for x in self.dev_hands]
-        g.dev_new = [x[:] for x in self.dev_new]
+        g.dev_hands = self.dev_hands[:]
+        g.dev_new = self.dev_new[:]
         g.dev_deck = self.dev_deck[:]
-        g.dev_played = [x[:] for x in self.dev_played]
-        g.rates = [x[:] for x in self.rates]
+        g.dev_played = self.dev_played[:]
+        g.rates = self.rates[:]
         g.settlements_left = self.settlements_left[:]
         g.cities_left = self.cities_left[:]
         g.roads_left = self.roads_left[:]
@@ -1016,6 +1033,9 @@ class BaseGame(Game):
         g.steal_candidates = self.steal_candidates[:]
         g.trade = self.trade.copy() if self.trade is not None else None
         return g
+
+    def _rows(self, table: list[int]) -> list[list[int]]:
+        return [table[p * 5 : p * 5 + 5] for p in range(self.config.seats)]
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -1030,12 +1050,12 @@ class BaseGame(Game):
             "vertex_owner": self.vertex_owner,
             "vertex_level": self.vertex_level,
             "edge_owner": self.edge_owner,
-            "hands": self.hands,
+            "hands": self._rows(self.hands),
             "bank": self.bank,
-            "dev_hands": self.dev_hands,
-            "dev_new": self.dev_new,
+            "dev_hands": self._rows(self.dev_hands),
+            "dev_new": self._rows(self.dev_new),
             "dev_deck": self.dev_deck,
-            "dev_played": self.dev_played,
+            "dev_played": self._rows(self.dev_played),
             "robber": self.robber,
             "longest_holder": self.longest_holder,
             "army_holder": self.army_holder,

@@ -18,7 +18,6 @@ from engine.rulesets.base.game import (
     DEV_COUNTS,
     DEV_NAMES,
     PHASE_NAMES,
-    VICTORY_POINT,
     BaseGame,
 )
 
@@ -37,10 +36,11 @@ def build_view(game: BaseGame, seat: int | None) -> dict[str, Any]:
         players.append(
             {
                 "seat": p,
-                "resource_count": sum(game.hands[p]),
-                "development_count": sum(game.dev_hands[p]) + sum(game.dev_new[p]),
-                "played": _counts(game.dev_played[p], DEV_NAMES),
-                "knights": game.dev_played[p][0],
+                "resource_count": sum(game.hand(p)),
+                "development_count": sum(game.row(game.dev_hands, p))
+                + sum(game.row(game.dev_new, p)),
+                "played": _counts(game.row(game.dev_played, p), DEV_NAMES),
+                "knights": game.dev_played[p * 5],
                 "public_vp": game.vp_public[p],
                 "road_length": game.road_length[p],
                 "longest_road": game.longest_holder == p,
@@ -48,7 +48,7 @@ def build_view(game: BaseGame, seat: int | None) -> dict[str, Any]:
                 "settlements_left": game.settlements_left[p],
                 "cities_left": game.cities_left[p],
                 "roads_left": game.roads_left[p],
-                "rates": _counts(game.rates[p], RESOURCES),
+                "rates": _counts(game.row(game.rates, p), RESOURCES),
                 "discard_owed": game.discard_owed[p],
             }
         )
@@ -88,9 +88,9 @@ def build_view(game: BaseGame, seat: int | None) -> dict[str, Any]:
     }
     if seat is not None:
         view["me"] = {
-            "hand": _counts(game.hands[seat], RESOURCES),
-            "development": _counts(game.dev_hands[seat], DEV_NAMES),
-            "development_new": _counts(game.dev_new[seat], DEV_NAMES),
+            "hand": _counts(game.hand(seat), RESOURCES),
+            "development": _counts(game.row(game.dev_hands, seat), DEV_NAMES),
+            "development_new": _counts(game.row(game.dev_new, seat), DEV_NAMES),
             "vp": game.total_vp(seat),
         }
     if game.winner is not None:
@@ -117,34 +117,29 @@ def sample_consistent(view: dict[str, Any], rng: Rng) -> BaseGame:
     _copy_public(game, view)
     n = game.config.seats
     me = view["me"]
-    game.hands[seat] = [me["hand"][r] for r in RESOURCES]
-    game.dev_hands[seat] = [me["development"][d] for d in DEV_NAMES]
-    game.dev_new[seat] = [me["development_new"][d] for d in DEV_NAMES]
+    mine = seat * 5
+    game.hands[mine : mine + 5] = [me["hand"][r] for r in RESOURCES]
+    game.dev_hands[mine : mine + 5] = [me["development"][d] for d in DEV_NAMES]
+    game.dev_new[mine : mine + 5] = [me["development_new"][d] for d in DEV_NAMES]
     # Resources nobody can see: 19 of each, less the bank and my hand.
-    unseen_res = [BANK_START - game.bank[r] - game.hands[seat][r] for r in range(5)]
+    unseen_res = [BANK_START - game.bank[r] - game.hands[mine + r] for r in range(5)]
     # Development cards not yet seen: all, less played ones and my own.
     unseen_dev = [
         DEV_COUNTS[k]
-        - sum(game.dev_played[p][k] for p in range(n))
-        - game.dev_hands[seat][k]
-        - game.dev_new[seat][k]
+        - sum(game.dev_played[p * 5 + k] for p in range(n))
+        - game.dev_hands[mine + k]
+        - game.dev_new[mine + k]
         for k in range(5)
     ]
     for p in range(n):
         if p == seat:
             continue
         info = view["players"][p]
-        game.hands[p] = _deal(unseen_res, info["resource_count"], rng)
-        game.dev_hands[p] = _deal(unseen_dev, info["development_count"], rng)
-        game.dev_new[p] = [0] * 5
+        game.hands[p * 5 : p * 5 + 5] = _deal(unseen_res, info["resource_count"], rng)
+        game.dev_hands[p * 5 : p * 5 + 5] = _deal(unseen_dev, info["development_count"], rng)
+        game.dev_new[p * 5 : p * 5 + 5] = [0] * 5
     game.dev_deck = unseen_dev
     game.log = []
-    # VP cards in other hands count toward their totals; keep them winnable but not yet won.
-    for p in range(n):
-        if p != seat and view["phase"] != "game_over":
-            while game.total_vp(p) >= game.vp_to_win and game.dev_hands[p][VICTORY_POINT]:
-                game.dev_hands[p][VICTORY_POINT] -= 1
-                game.dev_hands[p][0] += 1
     return game
 
 
@@ -209,8 +204,8 @@ def _copy_public(game: BaseGame, view: dict[str, Any]) -> None:
     game.vertex_owner = [o for o, _ in view["vertices"]]
     game.vertex_level = [lvl for _, lvl in view["vertices"]]
     game.edge_owner = list(view["edges"])
-    game.roads = [[e for e, o in enumerate(game.edge_owner) if o == p] for p in range(n)]
-    game.buildings = [[v for v, o in enumerate(game.vertex_owner) if o == p] for p in range(n)]
+    game.roads = [tuple(e for e, o in enumerate(game.edge_owner) if o == p) for p in range(n)]
+    game.buildings = [tuple(v for v, o in enumerate(game.vertex_owner) if o == p) for p in range(n)]
     game.bank = [view["bank"][r] for r in RESOURCES]
     game.dev_played_this_turn = view["dev_played_this_turn"]
     game.free_roads = view["free_roads"]
@@ -222,8 +217,8 @@ def _copy_public(game: BaseGame, view: dict[str, Any]) -> None:
     game.longest_holder = -1
     game.army_holder = -1
     for p, info in enumerate(view["players"]):
-        game.dev_played[p] = [info["played"][d] for d in DEV_NAMES]
-        game.rates[p] = [info["rates"][r] for r in RESOURCES]
+        game.dev_played[p * 5 : p * 5 + 5] = [info["played"][d] for d in DEV_NAMES]
+        game.rates[p * 5 : p * 5 + 5] = [info["rates"][r] for r in RESOURCES]
         game.settlements_left[p] = info["settlements_left"]
         game.cities_left[p] = info["cities_left"]
         game.roads_left[p] = info["roads_left"]
