@@ -1,0 +1,166 @@
+"""How a person's client talks to a table: the `TableClient` protocol and the human seat.
+
+A `HumanSeat` sits at a `Table` like any bot, but turns the table's calls into
+protocol messages (`engine.table.protocol`): every action pushes a ``state``
+with the seat's view and the redacted events; when the seat must act the
+``state`` carries ``legal``, and the seat waits for an ``act`` from its client.
+
+A client is anything with ``async recv() -> dict``, ``async send(dict)`` and
+``close()``: `InMemoryClient` for solo play in the same process, and the
+Unix-socket client used over SSH. The game screen talks only to a TableClient,
+never to the game, so the same screen serves both.
+
+A client may disconnect and another connect to the same seat: `HumanSeat.subscribe`
+gives the new client the latest state (with ``legal`` if the seat must act).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any, Protocol
+
+from engine.actions import Action
+from engine.errors import IllegalAction
+from engine.table import protocol
+
+if TYPE_CHECKING:
+    from engine.table.host import Table
+
+
+class TableClient(Protocol):
+    async def recv(self) -> dict[str, Any]:
+        """The next server message (waits); raises ConnectionError once closed."""
+
+    async def send(self, msg: dict[str, Any]) -> None:
+        """A client message (an ``act``)."""
+
+    def close(self) -> None: ...
+
+
+class HumanSeat:
+    """A seat played by a person through a TableClient; also usable as a spectator."""
+
+    def __init__(self, name: str = "You") -> None:
+        self.name = name
+        self.seat: int | None = None
+        self.table: Table | None = None
+        self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self._inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self._events: list[dict[str, Any]] = []
+        self._deciding = False
+        self._legal_json: list[dict[str, Any]] | None = None
+        self._last: dict[str, Any] | None = None
+        self._last_over: dict[str, Any] | None = None
+
+    # -- the table's side ---------------------------------------------------
+    def attach(self, table: Table, seat: int | None) -> None:
+        self.table = table
+        self.seat = seat
+        self._push()
+
+    async def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        table = self._table()
+        self._legal_json = [a.to_json() for a in legal]
+        self._deciding = True
+        self._drain_inbox()
+        self._push(view)
+        try:
+            while True:
+                msg = await self._inbox.get()
+                try:
+                    rev, data = protocol.parse_act(msg)
+                    if rev != table.rev:
+                        raise protocol.ProtocolError(
+                            f"that answered an old position (rev {rev}); the game is at rev "
+                            f"{table.rev}"
+                        )
+                    return table.game.codec.decode(data)
+                except (protocol.ProtocolError, IllegalAction) as exc:
+                    self._send(protocol.error(str(exc)))
+                    self._push(view)
+        finally:
+            self._deciding = False
+            self._legal_json = None
+
+    async def reject(self, message: str) -> None:
+        self._send(protocol.error(message))
+
+    async def notify(self, events: list[dict[str, Any]]) -> None:
+        self._events.extend(events)
+        self._push()
+
+    async def finished(self, message: dict[str, Any]) -> None:
+        self._last_over = message
+        self._send(message)
+
+    # -- the client's side --------------------------------------------------
+    def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
+        """A fresh outbound queue for a (re)connecting client, primed with the latest state."""
+        self._outbox = asyncio.Queue()
+        if self._last is not None:
+            self._outbox.put_nowait(dict(self._last, events=[]))
+        if self._last_over is not None:
+            self._outbox.put_nowait(self._last_over)
+        return self._outbox
+
+    def deliver(self, msg: dict[str, Any]) -> None:
+        """A message from the client."""
+        if not self._deciding:
+            try:
+                protocol.parse_act(msg)
+            except protocol.ProtocolError as exc:
+                self._send(protocol.error(str(exc)))
+                return
+            self._send(protocol.error("it is not your turn to act"))
+            return
+        self._inbox.put_nowait(msg)
+
+    # -- helpers --------------------------------------------------------------
+    def _table(self) -> Table:
+        if self.table is None:
+            raise RuntimeError("this seat has not joined a table")
+        return self.table
+
+    def _drain_inbox(self) -> None:
+        while not self._inbox.empty():
+            self._inbox.get_nowait()
+
+    def _push(self, view: dict[str, Any] | None = None) -> None:
+        table = self.table
+        if table is None:
+            return
+        if view is None:
+            view = table.game.view(self.seat)
+        events, self._events = self._events, []
+        msg = protocol.state(table.rev, self.seat, view, events, self._legal_json)
+        self._last = msg
+        self._send(msg)
+
+    def _send(self, msg: dict[str, Any]) -> None:
+        self._outbox.put_nowait(msg)
+
+
+class InMemoryClient:
+    """A TableClient connected to a HumanSeat in the same process."""
+
+    def __init__(self, seat: HumanSeat) -> None:
+        self.seat = seat
+        self._queue = seat.subscribe()
+        self.closed = False
+
+    async def recv(self) -> dict[str, Any]:
+        if self.closed:
+            raise ConnectionError("the client is closed")
+        return await self._queue.get()
+
+    async def send(self, msg: dict[str, Any]) -> None:
+        if self.closed:
+            raise ConnectionError("the client is closed")
+        self.seat.deliver(msg)
+
+    def close(self) -> None:
+        self.closed = True
+
+    def pending(self) -> int:
+        """Messages waiting to be received (lets a reader coalesce bursts)."""
+        return self._queue.qsize()

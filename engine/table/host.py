@@ -1,0 +1,197 @@
+"""The table: one game, its seats and spectators, and the loop that runs it.
+
+`Table.run()` asks the seat in `game.to_act` for a decision with that seat's
+view and the legal actions, validates the answer with `game.check`, applies
+it, tells every seat and spectator what happened (each event redacted for
+its audience with `Event.for_seat`), and autosaves atomically after every
+action. It is the only caller of `apply` during play.
+
+A seat that answers with an illegal action is told why and asked again if it
+can be told (it has an ``async reject(message)`` method, like
+`engine.table.client.HumanSeat`); a seat that cannot (a bot) gets the first
+legal action instead. Optional hooks a seat or spectator may implement:
+
+- ``attach(table, seat)``: called once when it joins the table;
+- ``async reject(message)``: its last action was refused;
+- ``async finished(message)``: the game is over (`engine.table.protocol.over`).
+
+`pace` (seconds, changeable while running) is the least time a seat without
+``reject`` (a bot) appears to think, so people can follow the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from engine import saves
+from engine.actions import Action
+from engine.game import Game
+from engine.table import protocol
+from engine.table.seat import Seat
+
+
+class Spectator:
+    """Minimal spectator interface (duck-typed): hears every public event."""
+
+    async def notify(self, events: list[dict[str, Any]]) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+
+class Table:
+    def __init__(
+        self,
+        game: Game,
+        seats: list[Seat],
+        *,
+        autosave_path: Path | None = None,
+        meta: dict[str, Any] | None = None,
+        pace: float = 0.0,
+    ) -> None:
+        if len(seats) != game.num_seats:
+            raise ValueError(f"the game has {game.num_seats} seats, {len(seats)} were given")
+        self.game = game
+        self.seats = list(seats)
+        self.spectators: list[Any] = []
+        self.autosave_path = autosave_path
+        self.meta = dict(meta or {})
+        self.pace = pace
+        self.thinking: int | None = None
+        self.rejections = 0
+        self.fallbacks = 0
+        self.started = time.monotonic()
+        self.finished = False
+        self._over: dict[str, Any] | None = None
+        for i, seat in enumerate(self.seats):
+            hook = getattr(seat, "attach", None)
+            if hook is not None:
+                hook(self, i)
+
+    # -- information --------------------------------------------------------
+    @property
+    def rev(self) -> int:
+        """The revision: actions applied so far (survives save and resume)."""
+        return len(self.game.log)
+
+    @property
+    def over_message(self) -> dict[str, Any] | None:
+        return self._over
+
+    def add_spectator(self, spectator: Any) -> None:
+        """Someone who hears public events (``notify``) and may implement the optional hooks."""
+        self.spectators.append(spectator)
+        hook = getattr(spectator, "attach", None)
+        if hook is not None:
+            hook(self, None)
+
+    def remove_spectator(self, spectator: Any) -> None:
+        if spectator in self.spectators:
+            self.spectators.remove(spectator)
+
+    # -- the loop -----------------------------------------------------------
+    async def run(self) -> int | None:
+        """Play until the game ends; returns the winner."""
+        while not self.game.is_over:
+            await self.step()
+        await self._finish()
+        return self.game.winner
+
+    async def step(self) -> None:
+        """One decision: ask, validate (asking again or falling back), apply, broadcast, save."""
+        game = self.game
+        seat_no = game.to_act
+        if seat_no is None:
+            return
+        seat = self.seats[seat_no]
+        legal = game.legal_actions()
+        reject = getattr(seat, "reject", None)
+        self.thinking = seat_no
+        try:
+            while True:
+                began = time.monotonic()
+                action = await seat.decide(game.view(seat_no), list(legal))
+                problem = self._problem(action)
+                if problem is None:
+                    break
+                self.rejections += 1
+                if reject is None:
+                    self.fallbacks += 1
+                    action = legal[0]
+                    break
+                await reject(problem)
+            if reject is None and self.pace > 0:
+                left = self.pace - (time.monotonic() - began)
+                if left > 0:
+                    await asyncio.sleep(left)
+        finally:
+            self.thinking = None
+        await self.apply(action)
+
+    def _problem(self, action: Any) -> str | None:
+        if not isinstance(action, Action):
+            return f"not an action: {action!r}"
+        try:
+            return self.game.check(action)
+        except Exception as exc:  # a malformed action must not kill the table
+            return f"the action could not be checked: {exc}"
+
+    async def apply(self, action: Action) -> None:
+        events = self.game.apply(action)
+        await self.autosave()
+        for i, seat in enumerate(self.seats):
+            await seat.notify([e.for_seat(i) for e in events])
+        if self.spectators:
+            public = [e.for_seat(None) for e in events]
+            for spectator in list(self.spectators):
+                await spectator.notify(list(public))
+
+    async def autosave(self) -> None:
+        if self.autosave_path is None:
+            return
+        text = saves.dumps(self.game, self.meta)
+        await asyncio.to_thread(saves.write_atomic, self.autosave_path, text)
+
+    async def _finish(self) -> None:
+        if self.finished:
+            return
+        self.finished = True
+        stats = game_stats(self.game)
+        stats["seconds"] = round(time.monotonic() - self.started, 1)
+        self._over = protocol.over(self.rev, self.game.winner, self.game.scores(), stats)
+        for member in [*self.seats, *self.spectators]:
+            hook = getattr(member, "finished", None)
+            if hook is not None:
+                await hook(dict(self._over))
+
+
+def game_stats(game: Game) -> dict[str, Any]:
+    """Length, VP after each turn and the dice histogram, by replaying the game's log."""
+    from engine.registry import new_game
+
+    dice: Counter[int] = Counter()
+    history: list[list[int]] = []
+    turns = 0
+    try:
+        replay = new_game(game.config)
+        history.append(replay.scores())
+        for action in game.log:
+            for event in replay.apply(action):
+                if event.kind == "dice":
+                    total = event.data.get("total")
+                    if isinstance(total, int):
+                        dice[total] += 1
+                elif event.kind == "turn":
+                    turns += 1
+                    history.append(replay.scores())
+        history.append(replay.scores())
+    except Exception:  # stats are a nicety; never let them break the end of a game
+        pass
+    return {
+        "turns": turns,
+        "actions": len(game.log),
+        "vp_history": history,
+        "dice": {str(k): dice[k] for k in range(2, 13)},
+    }

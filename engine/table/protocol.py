@@ -1,0 +1,130 @@
+"""The client protocol: the JSON messages between a table and a person's client.
+
+The same messages travel in memory (solo play, `engine.table.client.InMemoryClient`)
+and as JSON lines over a Unix socket (play over SSH). Every message is a JSON
+object with a type tag ``"t"`` and the protocol version ``"v"`` (currently 1).
+A client never sees the game object, only its own seat's view and redacted events.
+
+Server to client
+----------------
+
+``state``: the seat's view after something happened, or because it must act::
+
+    {"t": "state", "v": 1, "rev": 12, "seat": 0,
+     "view": {...},                 # game.view(seat): what this seat may know
+     "legal": [{"type": "roll"}],   # present only when this seat must act now
+     "events": [{"kind": "dice", ...}]}   # redacted events since the last push
+
+``rev`` is the table's revision: the number of actions applied so far (it
+survives save and resume). An ``act`` must name the ``rev`` of the state it
+answers, so a stale click is refused instead of applied to a later position.
+``legal`` holds the JSON of the legal actions in the engine's order; open-ended
+actions (trade offers, counter-offers) may be sent with other contents too,
+and the table checks them with the rules.
+
+``error``: the last ``act`` was refused (malformed, stale, or against the rules)::
+
+    {"t": "error", "v": 1, "message": "you cannot afford a city"}
+
+The table then sends a fresh ``state`` with ``legal`` and waits again.
+
+``over``: the game ended::
+
+    {"t": "over", "v": 1, "rev": 840, "winner": 2, "scores": [7, 5, 10, 6],
+     "stats": {"turns": 71, "actions": 840,
+               "vp_history": [[0, 0, 0, 0], ...],   # public VP per seat after each turn
+               "dice": {"2": 1, ..., "12": 3},      # how often each total was rolled
+               "seconds": 612.5}}                   # wall time this table ran
+
+Client to server
+----------------
+
+``act``: the seat's decision, answering the state with revision ``rev``::
+
+    {"t": "act", "v": 1, "rev": 12, "action": {"type": "build_road", "edge": 17}}
+
+Anything else (unknown ``t``, wrong ``v``, missing fields) is answered with an
+``error`` and ignored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+VERSION = 1
+
+STATE = "state"
+ERROR = "error"
+OVER = "over"
+ACT = "act"
+
+
+class ProtocolError(ValueError):
+    """A message that does not follow the protocol; its text is meant for the sender."""
+
+
+def state(
+    rev: int,
+    seat: int | None,
+    view: dict[str, Any],
+    events: list[dict[str, Any]],
+    legal: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    msg: dict[str, Any] = {
+        "t": STATE,
+        "v": VERSION,
+        "rev": rev,
+        "seat": seat,
+        "view": view,
+        "events": events,
+    }
+    if legal is not None:
+        msg["legal"] = legal
+    return msg
+
+
+def error(message: str) -> dict[str, Any]:
+    return {"t": ERROR, "v": VERSION, "message": message}
+
+
+def over(rev: int, winner: int | None, scores: list[int], stats: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "t": OVER,
+        "v": VERSION,
+        "rev": rev,
+        "winner": winner,
+        "scores": scores,
+        "stats": stats,
+    }
+
+
+def act(rev: int, action: dict[str, Any]) -> dict[str, Any]:
+    return {"t": ACT, "v": VERSION, "rev": rev, "action": action}
+
+
+def parse_act(msg: Any) -> tuple[int, dict[str, Any]]:
+    """The (rev, action JSON) of a client message; ProtocolError if it is not a valid ``act``."""
+    if not isinstance(msg, dict):
+        raise ProtocolError("a message must be a JSON object")
+    if msg.get("v") != VERSION:
+        raise ProtocolError(f"protocol version {msg.get('v')!r} is not supported (need {VERSION})")
+    if msg.get("t") != ACT:
+        raise ProtocolError(f"unknown message type {msg.get('t')!r}; a client sends only 'act'")
+    rev = msg.get("rev")
+    if type(rev) is not int:
+        raise ProtocolError("an act needs an integer 'rev'")
+    action = msg.get("action")
+    if not isinstance(action, dict):
+        raise ProtocolError("an act needs an 'action' object")
+    return rev, action
+
+
+def check_server_message(msg: Any) -> dict[str, Any]:
+    """`msg` if it is a server message this client understands; ProtocolError otherwise."""
+    if not isinstance(msg, dict):
+        raise ProtocolError("a message must be a JSON object")
+    if msg.get("v") != VERSION:
+        raise ProtocolError(f"protocol version {msg.get('v')!r} is not supported (need {VERSION})")
+    if msg.get("t") not in (STATE, ERROR, OVER):
+        raise ProtocolError(f"unknown message type {msg.get('t')!r}")
+    return msg

@@ -1,0 +1,205 @@
+"""The table host: the turn loop, redaction per seat, autosave and resume, illegal actions."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ai.registry import create_bot
+from ai.seat import BotSeat
+from engine import saves
+from engine.actions import Action
+from engine.config import GameConfig
+from engine.registry import new_game
+from engine.table import protocol
+from engine.table.client import HumanSeat, InMemoryClient
+from engine.table.host import Table
+
+
+def bots(n: int, seed: int = 0) -> list[Any]:
+    return [BotSeat(create_bot("random", seed + i)) for i in range(n)]
+
+
+class Recorder:
+    """A seat that plays the first legal action and records what it hears."""
+
+    def __init__(self) -> None:
+        self.name = "recorder"
+        self.heard: list[dict[str, Any]] = []
+        self.over: dict[str, Any] | None = None
+
+    async def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        return legal[-1] if legal[-1].type == "end_turn" else legal[0]
+
+    async def notify(self, events: list[dict[str, Any]]) -> None:
+        self.heard.extend(events)
+
+    async def finished(self, msg: dict[str, Any]) -> None:
+        self.over = msg
+
+
+def game(seed: int = 1, seats: int = 4, **options: Any):
+    return new_game(GameConfig("base", seats, seed, options))
+
+
+def test_bots_finish_a_game_and_everyone_hears_the_end() -> None:
+    g = game(1, vp_to_win=6)
+    rec = Recorder()
+    table = Table(g, [rec, *bots(3)])
+    spectator = Recorder()
+    table.add_spectator(spectator)
+    winner = asyncio.run(table.run())
+    assert g.is_over and winner == g.winner
+    assert rec.over is not None and rec.over["t"] == "over" and rec.over["winner"] == winner
+    stats = rec.over["stats"]
+    assert stats["actions"] == len(g.log) == table.rev
+    assert sum(stats["dice"].values()) > 0
+    assert stats["vp_history"][-1] == g.scores()
+    assert spectator.over is not None
+    assert any(e["kind"] == "game_over" for e in spectator.heard)
+
+
+def test_secret_parts_reach_only_their_audience() -> None:
+    g = game(2)
+    recs = [Recorder() for _ in range(4)]
+    spectator = Recorder()
+    table = Table(g, recs)
+    table.add_spectator(spectator)
+
+    async def play() -> None:
+        for _ in range(600):
+            await table.step()
+
+    asyncio.run(play())
+    steals = [i for i, e in enumerate(spectator.heard) if e["kind"] in ("steal", "buy_development")]
+    assert steals, "the seed should produce a steal or a development card"
+    for i in steals:
+        public = spectator.heard[i]
+        secret_key = "resource" if public["kind"] == "steal" else "card"
+        assert public[secret_key] is None
+        audience = (
+            {public["thief"], public["victim"]} if public["kind"] == "steal" else {public["seat"]}
+        )
+        for s, rec in enumerate(recs):
+            seen = rec.heard[i]
+            assert seen["kind"] == public["kind"]
+            if s in audience:
+                assert isinstance(seen[secret_key], str)
+            else:
+                assert seen[secret_key] is None
+
+
+def test_autosave_after_every_action_resumes_at_the_same_decision(tmp_path: Path) -> None:
+    path = tmp_path / "auto.json"
+    g = game(3)
+    table = Table(g, bots(4, 10), autosave_path=path, meta={"seats": ["random"] * 4})
+
+    async def play() -> None:
+        for n in range(1, 61):
+            await table.step()
+            data = json.loads(path.read_text())
+            assert len(data["actions"]) == n
+            assert data["meta"] == {"seats": ["random"] * 4}
+
+    asyncio.run(play())
+    resumed = saves.load_path(path)
+    assert resumed.to_act == g.to_act
+    assert resumed.legal_actions() == g.legal_actions()
+    assert resumed.view(g.to_act) == g.view(g.to_act)
+    assert resumed.snapshot() == g.snapshot()
+
+
+def test_illegal_action_from_a_person_is_refused_with_a_message() -> None:
+    async def main() -> None:
+        g = game(4)
+        human = HumanSeat()
+        table = Table(g, [human, *bots(3)])
+        client = InMemoryClient(human)
+        task = asyncio.create_task(table.run())
+        # Wait until the person must act.
+        while True:
+            msg = await client.recv()
+            if msg["t"] == "state" and "legal" in msg:
+                break
+        assert msg["seat"] == 0 and msg["rev"] == table.rev
+        # An edge is not a settlement spot: refused by the rules.
+        await client.send(protocol.act(msg["rev"], {"type": "build_road", "edge": 0}))
+        err = await client.recv()
+        assert err["t"] == "error" and err["message"]
+        again = await client.recv()
+        assert again["t"] == "state" and again["legal"] == msg["legal"]
+        # A stale revision is refused.
+        await client.send(protocol.act(msg["rev"] - 1, msg["legal"][0]))
+        err = await client.recv()
+        assert err["t"] == "error" and "rev" in err["message"]
+        await client.recv()
+        # Garbage is refused.
+        await client.send({"t": "act", "v": 1, "rev": msg["rev"], "action": {"type": "fly"}})
+        err = await client.recv()
+        assert err["t"] == "error" and "unknown action type" in err["message"]
+        await client.recv()
+        # A legal action is applied.
+        rev = table.rev
+        await client.send(protocol.act(msg["rev"], msg["legal"][0]))
+        while table.rev == rev:
+            await asyncio.sleep(0)
+        assert g.log[rev].to_json() == msg["legal"][0]
+        task.cancel()
+
+    asyncio.run(main())
+
+
+def test_a_bot_answering_illegally_falls_back_to_a_legal_action() -> None:
+    class Liar(Recorder):
+        async def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+            from engine.shared.actions import EndTurn
+
+            return EndTurn()
+
+    g = game(5)
+    table = Table(g, [Liar(), *bots(3)])
+
+    async def play() -> None:
+        for _ in range(30):
+            await table.step()
+
+    asyncio.run(play())
+    assert table.fallbacks > 0 and table.rev == 30
+
+
+def test_state_messages_follow_the_protocol() -> None:
+    async def main() -> None:
+        g = game(6)
+        human = HumanSeat()
+        table = Table(g, [*bots(3), human])
+        client = InMemoryClient(human)
+        task = asyncio.create_task(table.run())
+        revs = []
+        while True:
+            msg = protocol.check_server_message(await client.recv())
+            assert msg["t"] == "state"
+            assert msg["view"]["seat"] == 3
+            revs.append(msg["rev"])
+            if "legal" in msg:
+                break
+        assert revs == sorted(revs)
+        task.cancel()
+        # A reconnecting client gets the latest state with its legal actions.
+        again = InMemoryClient(human)
+        msg = await again.recv()
+        assert "legal" in msg and msg["rev"] == table.rev
+
+    asyncio.run(main())
+
+
+def test_parse_act_rejects_malformed_messages() -> None:
+    for bad in (None, [], {"t": "act"}, {"t": "act", "v": 2, "rev": 0, "action": {}},
+                {"t": "hello", "v": 1}, {"t": "act", "v": 1, "rev": "0", "action": {}},
+                {"t": "act", "v": 1, "rev": 0}):
+        with pytest.raises(protocol.ProtocolError):
+            protocol.parse_act(bad)
+    assert protocol.parse_act(protocol.act(3, {"type": "roll"})) == (3, {"type": "roll"})
