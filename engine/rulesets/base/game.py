@@ -92,7 +92,29 @@ _PLAY_CARD = {
 
 
 def _afford(hand: list[int], cost: tuple[int, ...]) -> bool:
-    return all(h >= c for h, c in zip(hand, cost, strict=True))
+    return (
+        hand[0] >= cost[0]
+        and hand[1] >= cost[1]
+        and hand[2] >= cost[2]
+        and hand[3] >= cost[3]
+        and hand[4] >= cost[4]
+    )
+
+
+# Actions are immutable, so the hot path hands out shared instances instead of
+# constructing (slow, frozen) dataclasses on every call to legal_actions().
+_ROAD = tuple(BuildRoad(e) for e in range(256))
+_SETTLEMENT = tuple(BuildSettlement(v) for v in range(256))
+_CITY = tuple(BuildCity(v) for v in range(256))
+_ROBBER = tuple(MoveRobber(h) for h in range(64))
+_DISCARD = tuple(Discard(name) for name in RESOURCES)
+_TAKE = tuple(TakeResource(name) for name in RESOURCES)
+_MONOPOLY = tuple(PlayMonopoly(name) for name in RESOURCES)
+_MARITIME = tuple(tuple(MaritimeTrade(g, t) for t in RESOURCES) for g in RESOURCES)
+_OFFER = tuple(tuple(OfferTrade(((g, 1),), ((t, 1),)) for t in RESOURCES) for g in RESOURCES)
+_ROLL, _END, _BUY = Roll(), EndTurn(), BuyDevelopment()
+_KNIGHT, _ROAD_BUILDING, _YEAR_OF_PLENTY = PlayKnight(), PlayRoadBuilding(), PlayYearOfPlenty()
+_ACCEPT, _DECLINE, _CANCEL = AcceptTrade(), DeclineTrade(), CancelTrade()
 
 
 class BaseGame(Game):
@@ -267,40 +289,38 @@ class BaseGame(Game):
             return []
         if phase == SETUP_SETTLEMENT:
             return [
-                BuildSettlement(v)
-                for v in range(self.board.grid.num_vertices)
-                if self._distance_ok(v)
+                _SETTLEMENT[v] for v in range(self.board.grid.num_vertices) if self._distance_ok(v)
             ]
         if phase == SETUP_ROAD:
-            return [BuildRoad(e) for e in self._setup_road_edges()]
+            return [_ROAD[e] for e in self._setup_road_edges()]
         if phase == PRE_ROLL:
-            return [Roll(), *self._dev_plays(seat)]
+            return [_ROLL, *self._dev_plays(seat)]
         if phase == MAIN:
             return self._main_actions(seat)
         if phase == DISCARD:
             hand = self.hand(seat)
-            return [Discard(RESOURCES[r]) for r in range(5) if hand[r]]
+            return [_DISCARD[r] for r in range(5) if hand[r]]
         if phase == MOVE_ROBBER:
-            return [MoveRobber(h) for h in self._robber_targets()]
+            return [_ROBBER[h] for h in self._robber_targets()]
         if phase == STEAL:
             return [Steal(p) for p in self.steal_candidates]
         if phase == ROAD_BUILDING:
-            return [BuildRoad(e) for e in self._road_edges(seat)]
+            return [_ROAD[e] for e in self._road_edges(seat)]
         if phase == YEAR_OF_PLENTY:
-            return [TakeResource(RESOURCES[r]) for r in range(5) if self.bank[r]]
+            return [_TAKE[r] for r in range(5) if self.bank[r]]
         if phase == TRADE_RESPONSE:
             assert self.trade is not None
             out: list[Action] = []
             if holds(self.hand(seat), self.trade.get):
-                out.append(AcceptTrade())
-            out.append(DeclineTrade())
+                out.append(_ACCEPT)
+            out.append(_DECLINE)
             return out
         if phase == TRADE_CONFIRM:
             assert self.trade is not None
             confirm: list[Action] = [
                 ConfirmTrade(s) for s in sorted(self.trade.answers) if self._trade_feasible(s)
             ]
-            return [*confirm, CancelTrade()]
+            return [*confirm, _CANCEL]
         return []
 
     def _dev_plays(self, seat: int) -> list[Action]:
@@ -309,42 +329,43 @@ class BaseGame(Game):
         cards = self.dev_hands[seat * 5 : seat * 5 + 5]
         out: list[Action] = []
         if cards[KNIGHT]:
-            out.append(PlayKnight())
+            out.append(_KNIGHT)
         if cards[ROAD_BUILDING_CARD] and self.roads_left[seat] and self._road_edges(seat):
-            out.append(PlayRoadBuilding())
+            out.append(_ROAD_BUILDING)
         if cards[YEAR_OF_PLENTY_CARD] and sum(self.bank):
-            out.append(PlayYearOfPlenty())
+            out.append(_YEAR_OF_PLENTY)
         if cards[MONOPOLY]:
-            out.extend(PlayMonopoly(name) for name in RESOURCES)
+            out.extend(_MONOPOLY)
         return out
 
     def _main_actions(self, seat: int) -> list[Action]:
-        hand = self.hand(seat)
+        base = seat * 5
+        brick, lumber, wool, grain, ore = hand = self.hands[base : base + 5]
         out: list[Action] = []
-        if self.roads_left[seat] and _afford(hand, ROAD_COST):
-            out.extend(BuildRoad(e) for e in self._road_edges(seat))
-        if self.settlements_left[seat] and _afford(hand, SETTLEMENT_COST):
-            out.extend(BuildSettlement(v) for v in self._settlement_spots(seat))
-        if self.cities_left[seat] and _afford(hand, CITY_COST):
-            out.extend(
-                BuildCity(v) for v in sorted(self.buildings[seat]) if self.vertex_level[v] == 1
-            )
-        if self.dev_deck_size and _afford(hand, DEV_COST):
-            out.append(BuyDevelopment())
-        out.extend(self._dev_plays(seat))
-        rates = self.rates[seat * 5 : seat * 5 + 5]
+        if brick and lumber:
+            if self.roads_left[seat]:
+                out.extend([_ROAD[e] for e in self._road_edges(seat)])
+            if wool and grain and self.settlements_left[seat]:
+                out.extend([_SETTLEMENT[v] for v in self._settlement_spots(seat)])
+        if grain >= 2 and ore >= 3 and self.cities_left[seat]:
+            level = self.vertex_level
+            out.extend([_CITY[v] for v in sorted(self.buildings[seat]) if level[v] == 1])
+        if wool and grain and ore and self.dev_deck_size:
+            out.append(_BUY)
+        if not self.dev_played_this_turn:
+            out.extend(self._dev_plays(seat))
+        rates = self.rates
+        bank = self.bank
         for give in range(5):
-            if hand[give] >= rates[give]:
-                for get in range(5):
-                    if get != give and self.bank[get]:
-                        out.append(MaritimeTrade(RESOURCES[give], RESOURCES[get]))
+            if hand[give] >= rates[base + give]:
+                trades = _MARITIME[give]
+                out.extend([trades[get] for get in range(5) if get != give and bank[get]])
         if self.offers_this_turn < self.trade_limit:
             for give in range(5):
                 if hand[give]:
-                    for get in range(5):
-                        if get != give:
-                            out.append(OfferTrade(((RESOURCES[give], 1),), ((RESOURCES[get], 1),)))
-        out.append(EndTurn())
+                    offers = _OFFER[give]
+                    out.extend([offers[get] for get in range(5) if get != give])
+        out.append(_END)
         return out
 
     @property
