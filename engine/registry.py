@@ -68,7 +68,8 @@ def normalise_config(config: GameConfig) -> GameConfig:
     """Check seats and options, fill defaults, and fix a seed if none was given."""
     ruleset = get_ruleset(config.ruleset)
     if config.seats not in ruleset.seats:
-        valid = ", ".join(str(s) for s in ruleset.seats)
+        *most, last = (str(s) for s in ruleset.seats)
+        valid = f"{', '.join(most)} or {last}" if most else last
         raise ConfigError(f"{ruleset.title} is played by {valid} players, not {config.seats}")
     options = resolve_options(ruleset.name, ruleset.options, config.options)
     seed = config.seed

@@ -1,0 +1,86 @@
+"""`catan simulate`: bot games without a screen, for a quick look at balance and speed."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from typing import Any
+
+from tui.commands.common import add_game_arguments, game_config, positive_int
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_game_arguments(parser)
+    parser.add_argument("--games", type=positive_int, default=10, help="games to play")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    parser.add_argument(
+        "--bots", default=None, help="comma-separated bot names, one per seat (default: random)"
+    )
+    parser.add_argument("--turn-cap", type=positive_int, default=1000, help="turns before a draw")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ai.registry import create_bot
+    from engine.errors import ConfigError
+    from engine.headless import play_headless
+    from engine.registry import new_game, normalise_config
+
+    names = args.bots.split(",") if args.bots else ["random"] * args.players
+    if len(names) != args.players:
+        raise ConfigError(f"--bots names {len(names)} bots for {args.players} players")
+    normalise_config(game_config(args, args.seed))  # validate once, up front
+    wins = [0] * args.players
+    turns: list[int] = []
+    decisions = 0
+    capped = 0
+    illegal = 0
+    started = time.perf_counter()
+    for i in range(args.games):
+        seed = args.seed + i
+        game = new_game(game_config(args, seed))
+        deciders = [create_bot(name, seed * 16 + seat).decide for seat, name in enumerate(names)]
+        result = play_headless(game, deciders, turn_cap=args.turn_cap)
+        if result.winner is not None:
+            wins[result.winner] += 1
+        capped += result.capped
+        illegal += len(result.illegal)
+        turns.append(result.turns)
+        decisions += result.decisions
+    elapsed = time.perf_counter() - started
+    report: dict[str, Any] = {
+        "ruleset": args.ruleset,
+        "games": args.games,
+        "players": args.players,
+        "bots": names,
+        "seed": args.seed,
+        "wins": wins,
+        "capped": capped,
+        "illegal_actions": illegal,
+        "median_turns": statistics.median(turns),
+        "decisions": decisions,
+        "seconds": round(elapsed, 3),
+        "games_per_second": round(args.games / elapsed, 2),
+    }
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{args.games} games of {args.ruleset}, seeds {args.seed}..")
+    table.add_column("seat")
+    table.add_column("bot")
+    table.add_column("wins", justify="right")
+    table.add_column("share", justify="right")
+    for seat, name in enumerate(names):
+        table.add_row(str(seat), name, str(wins[seat]), f"{wins[seat] / args.games:.0%}")
+    console = Console()
+    console.print(table)
+    console.print(
+        f"median turns {report['median_turns']}, capped {capped}, "
+        f"{report['games_per_second']} games/s ({elapsed:.1f} s)"
+    )
+    return 0
