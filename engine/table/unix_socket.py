@@ -1,0 +1,335 @@
+"""The table protocol carried as JSON lines over a Unix socket.
+
+An SSH session's app runs in its own process (a child of the zygote, see
+tui/ssh/), so it cannot hold the table object: it reaches the table, or the
+lobby, through this socket. The server side never interprets game messages.
+Each connection opens with a one-time token that the serving process issued
+for exactly one endpoint (one seat of one table, a spectator place, or one
+user's lobby), and from then on the socket is a plain pipe to that endpoint.
+The endpoint is the same kind of object an in-process client is, so a seat's
+process only ever receives what the table sends that seat: its own view and
+its own redacted events.
+
+Framing: one JSON object per line, UTF-8, every message carrying ``"v"`` (the
+protocol version). Lines longer than `MAX_LINE` close the connection; a
+well-behaved peer never comes near it, a hostile one must not exhaust memory.
+
+The lobby's small messages (list, create, join, spectate, start, hand over)
+share this framing; their shapes are documented in `LOBBY_MESSAGES`, and
+`lobby_request` builds and checks them so both ends agree on one definition.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine.table.protocol import VERSION as PROTOCOL_VERSION
+from engine.table.protocol import ProtocolError as _BaseProtocolError
+
+MAX_LINE = 1 << 20
+"""A full view is a few tens of KiB; a megabyte is a generous ceiling."""
+
+TOKEN_TTL = 120.0
+"""Seconds a token stays valid: enough to fork a child and connect, too few to be worth stealing."""
+
+
+class ProtocolError(_BaseProtocolError):
+    """A peer sent something that is not a protocol message; the connection is dropped."""
+
+
+class ConnectionClosed(ConnectionError):
+    """The other end went away; the app leaves the table screen, the table keeps the seat."""
+
+
+class Endpoint(Protocol):
+    """What a token opens: the server-side twin of a TableClient.
+
+    The table host's in-memory client has exactly this shape, which is why the
+    socket server needs no knowledge of games.
+    """
+
+    async def recv(self) -> dict[str, Any]: ...
+
+    async def send(self, msg: dict[str, Any]) -> None: ...
+
+    def close(self) -> None: ...
+
+
+EndpointFactory = Callable[[], Awaitable[Endpoint]]
+SendTap = Callable[[str, bytes], None]
+
+
+def encode(msg: dict[str, Any]) -> bytes:
+    """One line; stamps the protocol version so every message carries it."""
+    if "v" not in msg:
+        msg = {**msg, "v": PROTOCOL_VERSION}
+    return json.dumps(msg, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+
+
+def decode(line: bytes) -> dict[str, Any]:
+    """Parse one line, refusing anything but an object of this protocol version."""
+    try:
+        msg = json.loads(line)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ProtocolError(f"not JSON: {exc}") from None
+    if not isinstance(msg, dict):
+        raise ProtocolError("a message must be a JSON object")
+    if msg.get("v") != PROTOCOL_VERSION:
+        raise ProtocolError(f"protocol version {msg.get('v')!r} is not {PROTOCOL_VERSION}")
+    if not isinstance(msg.get("t"), str):
+        raise ProtocolError('a message needs a "t" (type) string')
+    return msg
+
+
+def error_message(text: str) -> dict[str, Any]:
+    return {"t": "error", "v": PROTOCOL_VERSION, "message": text}
+
+
+async def read_message(reader: asyncio.StreamReader) -> dict[str, Any]:
+    """The next message, or ConnectionClosed at end of stream."""
+    try:
+        line = await reader.readuntil(b"\n")
+    except asyncio.IncompleteReadError:
+        raise ConnectionClosed("the connection closed") from None
+    except asyncio.LimitOverrunError:
+        raise ProtocolError(f"a line longer than {MAX_LINE} bytes") from None
+    except (ConnectionError, OSError) as exc:
+        raise ConnectionClosed(str(exc)) from None
+    return decode(line)
+
+
+# -- one-time tokens ----------------------------------------------------------
+
+
+@dataclass
+class Grant:
+    label: str
+    factory: EndpointFactory
+    expires: float
+
+
+class TokenBook:
+    """One-time tokens, each opening one endpoint.
+
+    The serving process issues a token when it forks a session's app (for the
+    user's lobby) or when the lobby seats someone (for that seat). Redeeming
+    removes it, so a token copied out of a process's environment is worthless
+    once used, and worthless after `TOKEN_TTL` if never used.
+    """
+
+    def __init__(self, ttl: float = TOKEN_TTL) -> None:
+        self.ttl = ttl
+        self._grants: dict[str, Grant] = {}
+
+    def issue(self, label: str, factory: EndpointFactory) -> str:
+        self._expire()
+        token = secrets.token_urlsafe(24)
+        self._grants[token] = Grant(label, factory, time.monotonic() + self.ttl)
+        return token
+
+    def redeem(self, token: str) -> Grant | None:
+        self._expire()
+        return self._grants.pop(token, None)
+
+    def __len__(self) -> int:
+        self._expire()
+        return len(self._grants)
+
+    def _expire(self) -> None:
+        now = time.monotonic()
+        for token in [t for t, g in self._grants.items() if g.expires < now]:
+            del self._grants[token]
+
+
+# -- the server side ----------------------------------------------------------
+
+
+class SocketServer:
+    """Accepts connections, binds each to the endpoint its token names, and pumps lines.
+
+    `tap`, when given, sees every byte written to each connection with the
+    grant's label: tests use it to prove that a seat's process never receives
+    another seat's hidden cards.
+    """
+
+    def __init__(self, path: str, tokens: TokenBook, tap: SendTap | None = None) -> None:
+        self.path = path
+        self.tokens = tokens
+        self.tap = tap
+        self._server: asyncio.AbstractServer | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def start(self) -> None:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.path)
+        self._server = await asyncio.start_unix_server(self._handle, path=self.path, limit=MAX_LINE)
+        os.chmod(self.path, 0o600)  # only this user's processes may even try a token
+
+    async def close(self) -> None:
+        if self._server is not None:
+            self._server.close()
+        for task in list(self._tasks):
+            task.cancel()
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=2)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.path)
+
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._tasks.add(task)
+        try:
+            await self._serve(reader, writer)
+        except asyncio.CancelledError:
+            pass  # shutdown: Python 3.11 cancels handler tasks; nothing to report
+        finally:
+            self._tasks.discard(task)
+            writer.close()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            hello = await asyncio.wait_for(read_message(reader), timeout=10)
+        except (ProtocolError, ConnectionClosed, TimeoutError):
+            return
+        token = hello.get("token")
+        grant = (
+            self.tokens.redeem(token) if hello["t"] == "hello" and isinstance(token, str) else None
+        )
+        if grant is None:
+            writer.write(encode(error_message("unknown or expired token")))
+            with contextlib.suppress(ConnectionError):
+                await writer.drain()
+            return
+        endpoint = await grant.factory()
+        outbound = asyncio.ensure_future(self._outbound(endpoint, writer, grant.label))
+        try:
+            await self._inbound(endpoint, reader, writer, outbound)
+        finally:
+            outbound.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await outbound
+            endpoint.close()
+
+    async def _outbound(self, endpoint: Endpoint, writer: asyncio.StreamWriter, label: str) -> None:
+        """Endpoint → socket; drain() is the backpressure to a slow app."""
+        while True:
+            try:
+                msg = await endpoint.recv()
+            except ConnectionError:  # the endpoint ended (the in-memory client raises this)
+                writer.close()
+                return
+            data = encode(msg)
+            if self.tap is not None:
+                self.tap(label, data)
+            writer.write(data)
+            await writer.drain()
+
+    async def _inbound(
+        self,
+        endpoint: Endpoint,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        outbound: asyncio.Future[None],
+    ) -> None:
+        """Socket → endpoint, until either side ends."""
+        while not outbound.done():
+            read: asyncio.Future[Any] = asyncio.ensure_future(read_message(reader))
+            waiting: set[asyncio.Future[Any]] = {read, outbound}
+            done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+            if read not in done:
+                read.cancel()
+                return
+            try:
+                msg = read.result()
+            except ConnectionClosed:
+                return
+            except ProtocolError as exc:
+                writer.write(encode(error_message(str(exc))))
+                return
+            await endpoint.send(msg)
+
+
+# -- the client side ----------------------------------------------------------
+
+
+class SocketClient:
+    """A TableClient over the Unix socket: what an SSH session's app talks to.
+
+    It has the same three methods as the in-memory client, so the game screen
+    and the lobby screen cannot tell solo play from play over SSH.
+    """
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self._reader = reader
+        self._writer = writer
+
+    @classmethod
+    async def connect(cls, path: str, token: str, timeout: float = 10.0) -> SocketClient:
+        reader, writer = await asyncio.wait_for(
+            asyncio.open_unix_connection(path, limit=MAX_LINE), timeout
+        )
+        client = cls(reader, writer)
+        await client.send({"t": "hello", "token": token})
+        return client
+
+    async def recv(self) -> dict[str, Any]:
+        return await read_message(self._reader)
+
+    async def send(self, msg: dict[str, Any]) -> None:
+        if self._writer.is_closing():
+            raise ConnectionClosed("the connection is closed")
+        self._writer.write(encode(msg))
+        try:
+            await self._writer.drain()
+        except (ConnectionError, OSError) as exc:
+            raise ConnectionClosed(str(exc)) from None
+
+    def close(self) -> None:
+        self._writer.close()
+
+
+# -- the lobby's messages -----------------------------------------------------
+
+LOBBY_MESSAGES: dict[str, tuple[str, ...]] = {
+    # client -> server; the server answers every one with a "lobby" snapshot or an "error"
+    "list": (),
+    "create": ("ruleset", "options", "seats"),  # seats: ["person" | "bot:<name>", ...]
+    "join": ("table", "seat"),  # answered with {"t": "seat", "token", "table", "seat"}
+    "spectate": ("table",),  # answered with {"t": "seat", "token", "table", "seat": null}
+    "start": ("table",),  # host only
+    "handover": ("table", "seat"),  # host only: a bot takes an absent person's seat
+    "leave": ("table",),  # give up a seat before the game starts
+}
+"""Lobby request types and their required fields.
+
+Server → client: ``{"t": "lobby", "rev", "user", "tables": [...]}`` whenever
+anything changes, ``{"t": "seat", "token", "table", "seat"}`` to open a table
+connection, ``{"t": "error", "message"}``.
+"""
+
+
+def lobby_request(kind: str, **fields: Any) -> dict[str, Any]:
+    """A lobby request checked against `LOBBY_MESSAGES`, so a typo fails here, not far away."""
+    check_lobby_request({"t": f"lobby.{kind}", **fields})
+    return {"t": f"lobby.{kind}", "v": PROTOCOL_VERSION, **fields}
+
+
+def check_lobby_request(msg: dict[str, Any]) -> str:
+    """The request's kind, or ProtocolError naming what is wrong."""
+    t = msg.get("t")
+    kind = t[len("lobby.") :] if isinstance(t, str) and t.startswith("lobby.") else None
+    if kind is None or kind not in LOBBY_MESSAGES:
+        raise ProtocolError(f"unknown lobby request {t!r}; valid: {', '.join(LOBBY_MESSAGES)}")
+    missing = [f for f in LOBBY_MESSAGES[kind] if f not in msg]
+    if missing:
+        raise ProtocolError(f"lobby.{kind} needs {', '.join(missing)}")
+    return kind

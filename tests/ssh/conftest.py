@@ -1,0 +1,144 @@
+"""Fixtures for play over SSH: keys, a users file, a running server on loopback, clients.
+
+Everything listens on 127.0.0.1 (port 0) and a private Unix socket; every wait
+is bounded in time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import defaultdict
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import pytest
+
+from tui.ssh.auth import Users
+from tui.ssh.server import ServeConfig, Service
+
+USERS = ("alice", "bob", "carol")
+
+
+@pytest.fixture(scope="session")
+def keys() -> dict[str, asyncssh.SSHKey]:
+    names = (*USERS, "mallory")
+    return {name: asyncssh.generate_private_key("ssh-ed25519") for name in names}
+
+
+@pytest.fixture(scope="session")
+def users(keys: dict[str, asyncssh.SSHKey]) -> Users:
+    table: dict[str, Any] = {
+        name: {"keys": [keys[name].export_public_key().decode().strip()]} for name in USERS
+    }
+    table["carol"]["password"] = "open sesame"
+    return Users.parse({"users": table})
+
+
+class Tap:
+    """Every byte the Unix socket sent, by grant label (e.g. "t1:seat0:alice")."""
+
+    def __init__(self) -> None:
+        self.sent: dict[str, bytearray] = defaultdict(bytearray)
+
+    def __call__(self, label: str, data: bytes) -> None:
+        self.sent[label] += data
+
+
+@pytest.fixture
+def tap() -> Tap:
+    return Tap()
+
+
+@pytest.fixture
+async def make_service(users: Users, tmp_path: Path, tap: Tap) -> AsyncIterator[Callable[..., Any]]:
+    started: list[Service] = []
+
+    async def start(**overrides: Any) -> Service:
+        config = ServeConfig(
+            users=users,
+            host_key=asyncssh.generate_private_key("ssh-ed25519"),
+            saves=tmp_path / "saves",
+            port=0,
+            child_mode="lines",
+            bot_pace=0.0,
+            tap=tap,
+            runtime_dir=tmp_path / "run",
+        )
+        for key, value in overrides.items():
+            setattr(config, key, value)
+        (tmp_path / "run").mkdir(exist_ok=True)
+        service = Service(config)
+        await service.start()
+        started.append(service)
+        return service
+
+    yield start
+    for service in started:
+        await asyncio.wait_for(service.close(), 15)
+
+
+@pytest.fixture
+async def service(make_service: Callable[..., Any]) -> Service:
+    svc: Service = await make_service()
+    return svc
+
+
+async def connect(
+    service: Service, user: str, key: asyncssh.SSHKey | None = None, **kwargs: Any
+) -> asyncssh.SSHClientConnection:
+    return await asyncio.wait_for(
+        asyncssh.connect(
+            "127.0.0.1",
+            service.port,
+            username=user,
+            client_keys=[key] if key is not None else None,
+            known_hosts=None,
+            agent_path=None,
+            **kwargs,
+        ),
+        10,
+    )
+
+
+class LineSession:
+    """A test-mode session: JSON lines over the pty (see tui/ssh/linemode.py)."""
+
+    def __init__(self, process: asyncssh.SSHClientProcess[bytes]) -> None:
+        self.process = process
+        self.seen: list[dict[str, Any]] = []
+
+    async def send(self, obj: dict[str, Any]) -> None:
+        self.process.stdin.write(json.dumps(obj).encode() + b"\n")
+
+    async def lobby(self, kind: str, **fields: Any) -> None:
+        await self.send({"to": "lobby", "msg": {"t": f"lobby.{kind}", "v": 1, **fields}})
+
+    async def next(
+        self, pred: Callable[[dict[str, Any]], bool], timeout: float = 20
+    ) -> dict[str, Any]:
+        """The next relayed message matching `pred` ({"from", "msg"})."""
+
+        async def read() -> dict[str, Any]:
+            while True:
+                line = await self.process.stdout.readline()
+                if not line:
+                    raise EOFError("session closed")
+                text = line.strip()
+                if not text.startswith(b"{"):
+                    continue
+                item = json.loads(text)
+                self.seen.append(item)
+                if pred(item):
+                    return item
+
+        return await asyncio.wait_for(read(), timeout)
+
+
+async def open_lines(conn: asyncssh.SSHClientConnection) -> LineSession:
+    process = await conn.create_process(
+        term_type="xterm-256color", term_size=(100, 30), encoding=None
+    )
+    return LineSession(process)

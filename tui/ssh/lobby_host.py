@@ -1,0 +1,440 @@
+"""The lobby and its tables, living in the server process.
+
+The lobby answers the small lobby messages of engine.table.unix_socket
+(list, create, join, spectate, start, handover, leave). A seat is bound to the
+user who took it, so a player who drops and reconnects is given the same seat
+back, at the same decision (the HumanSeat replays its latest state with the
+legal actions). While a person is away the table simply waits for them; the
+lobby and the table's pushes show for how long, and the table's host may hand
+the seat to a bot (taken back if the person rejoins).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ai.registry import create_bot
+from ai.seat import BotSeat
+from engine.actions import Action
+from engine.config import GameConfig
+from engine.errors import CatanError
+from engine.registry import get_ruleset, new_game
+from engine.table.client import HumanSeat, InMemoryClient
+from engine.table.host import Table
+from engine.table.unix_socket import (
+    PROTOCOL_VERSION,
+    Endpoint,
+    ProtocolError,
+    TokenBook,
+    check_lobby_request,
+    error_message,
+)
+
+DEFAULT_BOT = "random"
+
+
+class Slot:
+    """A person's seat that a bot can take over while the person is away.
+
+    The table sees one seat throughout; inside, decisions go to the person's
+    HumanSeat, or to the bot once the host hands the seat over. The HumanSeat
+    keeps hearing every event either way, so the person rejoins up to date.
+    """
+
+    def __init__(self, human: HumanSeat) -> None:
+        self.human = human
+        self.bot: BotSeat | None = None
+        self.name = human.name
+        self._changed = asyncio.Event()
+
+    def attach(self, table: Table, seat: int | None) -> None:
+        self.human.attach(table, seat)
+
+    def set_bot(self, bot: BotSeat | None) -> None:
+        self.bot = bot
+        self._changed.set()
+
+    async def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        while True:
+            if self.bot is not None:
+                return await self.bot.decide(view, legal)
+            self._changed.clear()
+            person = asyncio.ensure_future(self.human.decide(view, legal))
+            change = asyncio.ensure_future(self._changed.wait())
+            done, _ = await asyncio.wait({person, change}, return_when=asyncio.FIRST_COMPLETED)
+            if person in done:
+                change.cancel()
+                return person.result()
+            person.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await person
+
+    async def reject(self, message: str) -> None:
+        if self.bot is None:
+            await self.human.reject(message)
+
+    async def notify(self, events: list[dict[str, Any]]) -> None:
+        await self.human.notify(events)
+        if self.bot is not None:
+            await self.bot.notify(events)
+
+    async def finished(self, message: dict[str, Any]) -> None:
+        await self.human.finished(message)
+
+
+@dataclass
+class SeatInfo:
+    kind: str  # "person" or "bot"
+    bot: str | None = None
+    user: str | None = None
+    connections: int = 0
+    away_since: float | None = None
+    slot: Slot | None = None
+
+
+@dataclass
+class HostedTable:
+    id: int
+    host: str
+    ruleset: str
+    options: dict[str, Any]
+    seats: list[SeatInfo]
+    seed: int
+    status: str = "waiting"  # waiting → playing → over
+    table: Table | None = None
+    task: asyncio.Task[int | None] | None = None
+    spectators: int = 0
+    created: float = field(default_factory=time.time)
+
+    def summary(self) -> dict[str, Any]:
+        now = time.monotonic()
+        return {
+            "id": self.id,
+            "host": self.host,
+            "ruleset": self.ruleset,
+            "options": self.options,
+            "status": self.status,
+            "spectators": self.spectators,
+            "winner": self.table.game.winner if self.table is not None else None,
+            "seats": [
+                {
+                    "kind": s.kind,
+                    "bot": s.bot if s.kind == "bot" or (s.slot and s.slot.bot) else None,
+                    "user": s.user,
+                    "connected": s.connections > 0,
+                    "away": round(now - s.away_since, 1) if s.away_since is not None else None,
+                }
+                for s in self.seats
+            ],
+        }
+
+
+class Lobby:
+    """All tables of this server, and the lobby endpoints of connected users."""
+
+    def __init__(self, tokens: TokenBook, saves: Path, bot_pace: float = 0.6) -> None:
+        self.tokens = tokens
+        self.saves = saves
+        self.bot_pace = bot_pace
+        self.tables: dict[int, HostedTable] = {}
+        self.rev = 0
+        self._next_id = 1
+        self._listeners: set[LobbyEndpoint] = set()
+
+    # -- endpoints ----------------------------------------------------------
+    async def open(self, user: str) -> Endpoint:
+        endpoint = LobbyEndpoint(self, user)
+        self._listeners.add(endpoint)
+        endpoint.push(self.snapshot(user))
+        return endpoint
+
+    def forget(self, endpoint: LobbyEndpoint) -> None:
+        self._listeners.discard(endpoint)
+
+    def snapshot(self, user: str) -> dict[str, Any]:
+        return {
+            "t": "lobby",
+            "v": PROTOCOL_VERSION,
+            "rev": self.rev,
+            "user": user,
+            "rulesets": self._rulesets(),
+            "tables": [t.summary() for t in self.tables.values()],
+        }
+
+    def changed(self) -> None:
+        self.rev += 1
+        for listener in list(self._listeners):
+            listener.push(self.snapshot(listener.user))
+
+    @staticmethod
+    def _rulesets() -> list[str]:
+        from engine.registry import ruleset_names
+
+        return ruleset_names()
+
+    # -- requests -------------------------------------------------------------
+    async def handle(self, user: str, msg: dict[str, Any]) -> list[dict[str, Any]]:
+        """The replies to one request; every change is also broadcast as a snapshot."""
+        try:
+            kind = check_lobby_request(msg)
+            handler = getattr(self, f"_do_{kind}")
+            reply: dict[str, Any] | None = await handler(user, msg)
+        except (ProtocolError, CatanError, LobbyRefusal) as exc:
+            return [error_message(str(exc))]
+        if reply is None:
+            return [self.snapshot(user)]
+        return [reply]
+
+    async def _do_list(self, user: str, msg: dict[str, Any]) -> None:
+        return None
+
+    async def _do_create(self, user: str, msg: dict[str, Any]) -> dict[str, Any]:
+        ruleset, options, specs = msg["ruleset"], msg["options"], msg["seats"]
+        if not isinstance(ruleset, str) or not isinstance(options, dict):
+            raise LobbyRefusal("create needs a ruleset name and an options object")
+        info = get_ruleset(ruleset)
+        if not isinstance(specs, list) or len(specs) not in info.seats:
+            raise LobbyRefusal(f"{info.title} is played by {', '.join(map(str, info.seats))}")
+        seats = [_seat_spec(s) for s in specs]
+        seed = int(msg.get("seed", time.time_ns() & 0x7FFFFFFF))
+        new_game(GameConfig(ruleset, len(seats), seed, options))  # fail now on bad options
+        table = HostedTable(self._next_id, user, ruleset, dict(options), seats, seed)
+        self._next_id += 1
+        self.tables[table.id] = table
+        for seat in table.seats:  # the host takes the first person seat
+            if seat.kind == "person":
+                seat.user = user
+                break
+        self.changed()
+        return self.snapshot(user) | {"created": table.id}
+
+    async def _do_join(self, user: str, msg: dict[str, Any]) -> dict[str, Any]:
+        table = self._table(msg["table"])
+        no = msg["seat"]
+        if type(no) is not int or not 0 <= no < len(table.seats):
+            raise LobbyRefusal("no such seat")
+        seat = table.seats[no]
+        if seat.kind != "person":
+            raise LobbyRefusal("that seat is a bot's")
+        if seat.user not in (None, user):
+            raise LobbyRefusal(f"that seat is {seat.user}'s")
+        if seat.user is None:
+            if table.status != "waiting":
+                raise LobbyRefusal("the game has started; watch it instead")
+            if any(s.user == user for s in table.seats):
+                raise LobbyRefusal("you already have a seat at this table")
+            seat.user = user
+            self.changed()
+        if table.status == "waiting":
+            return self.snapshot(user)
+        if seat.slot is not None and seat.slot.bot is not None:
+            seat.slot.set_bot(None)  # back from away: the person takes the seat back
+            self.changed()
+        return self._seat_grant(table, no, user)
+
+    async def _do_leave(self, user: str, msg: dict[str, Any]) -> None:
+        table = self._table(msg["table"])
+        if table.status != "waiting":
+            raise LobbyRefusal("the game has started; a bot can take your seat if the host asks")
+        for seat in table.seats:
+            if seat.user == user and table.host != user:
+                seat.user = None
+        self.changed()
+
+    async def _do_spectate(self, user: str, msg: dict[str, Any]) -> dict[str, Any]:
+        table = self._table(msg["table"])
+        if table.table is None:
+            raise LobbyRefusal("the game has not started yet")
+        game_table = table.table
+        token = self.tokens.issue(
+            f"t{table.id}:spectator:{user}", lambda: self._spectator(table, game_table)
+        )
+        return {"t": "seat", "v": PROTOCOL_VERSION, "token": token, "table": table.id, "seat": None}
+
+    async def _do_start(self, user: str, msg: dict[str, Any]) -> dict[str, Any]:
+        table = self._table(msg["table"])
+        if table.host != user:
+            raise LobbyRefusal("only the table's host can start it")
+        if table.status != "waiting":
+            raise LobbyRefusal("the game has already started")
+        self._start(table)
+        self.changed()
+        mine = next(i for i, s in enumerate(table.seats) if s.user == user)
+        return self._seat_grant(table, mine, user)
+
+    async def _do_handover(self, user: str, msg: dict[str, Any]) -> None:
+        table = self._table(msg["table"])
+        if table.host != user:
+            raise LobbyRefusal("only the table's host can hand a seat to a bot")
+        no = msg["seat"]
+        if type(no) is not int or not 0 <= no < len(table.seats):
+            raise LobbyRefusal("no such seat")
+        seat = table.seats[no]
+        if seat.slot is None or table.status != "playing":
+            raise LobbyRefusal("only a person's seat in a running game can be handed over")
+        if seat.connections > 0:
+            raise LobbyRefusal(f"{seat.user} is at the table")
+        bot_name = msg.get("bot", DEFAULT_BOT)
+        seat.slot.set_bot(BotSeat(create_bot(str(bot_name), table.seed + no), name=str(bot_name)))
+        self.changed()
+
+    # -- tables -------------------------------------------------------------------
+    def _table(self, table_id: Any) -> HostedTable:
+        table = self.tables.get(table_id) if type(table_id) is int else None
+        if table is None:
+            raise LobbyRefusal(f"no table {table_id!r}")
+        return table
+
+    def _start(self, hosted: HostedTable) -> None:
+        game = new_game(GameConfig(hosted.ruleset, len(hosted.seats), hosted.seed, hosted.options))
+        seats: list[Any] = []
+        for i, info in enumerate(hosted.seats):
+            if info.kind == "person" and info.user is not None:
+                info.slot = Slot(HumanSeat(info.user))
+                info.away_since = time.monotonic()  # until their table connection arrives
+                seats.append(info.slot)
+            else:  # a bot, or a person seat nobody took
+                info.kind, info.bot = "bot", info.bot or DEFAULT_BOT
+                seats.append(BotSeat(create_bot(info.bot, hosted.seed + i), name=info.bot))
+        self.saves.mkdir(parents=True, exist_ok=True)
+        hosted.table = Table(
+            game,
+            seats,
+            autosave_path=self.saves / f"ssh-table-{hosted.id}-{hosted.seed}.json",
+            meta={"served": True, "players": [s.user or s.bot for s in hosted.seats]},
+            pace=self.bot_pace,
+        )
+        hosted.status = "playing"
+        hosted.task = asyncio.ensure_future(self._play(hosted))
+
+    async def _play(self, hosted: HostedTable) -> None:
+        assert hosted.table is not None
+        try:
+            await hosted.table.run()
+        finally:
+            hosted.status = "over"
+            self.changed()
+
+    def _seat_grant(self, hosted: HostedTable, no: int, user: str) -> dict[str, Any]:
+        token = self.tokens.issue(f"t{hosted.id}:seat{no}:{user}", lambda: self._seat(hosted, no))
+        return {"t": "seat", "v": PROTOCOL_VERSION, "token": token, "table": hosted.id, "seat": no}
+
+    async def _seat(self, hosted: HostedTable, no: int) -> Endpoint:
+        info = hosted.seats[no]
+        assert info.slot is not None
+        info.connections += 1
+        info.away_since = None
+        self.changed()
+        return SeatEndpoint(self, hosted, no, InMemoryClient(info.slot.human))
+
+    async def _spectator(self, hosted: HostedTable, table: Table) -> Endpoint:
+        watcher = HumanSeat("spectator")
+        table.add_spectator(watcher)
+        hosted.spectators += 1
+        self.changed()
+        return SeatEndpoint(self, hosted, None, InMemoryClient(watcher), watcher)
+
+    def seat_closed(self, hosted: HostedTable, no: int | None, watcher: HumanSeat | None) -> None:
+        if no is None:
+            if hosted.table is not None and watcher is not None:
+                hosted.table.remove_spectator(watcher)
+            hosted.spectators = max(0, hosted.spectators - 1)
+        else:
+            info = hosted.seats[no]
+            info.connections = max(0, info.connections - 1)
+            if info.connections == 0 and hosted.status == "playing":
+                info.away_since = time.monotonic()
+        self.changed()
+
+    def presence(self, hosted: HostedTable) -> dict[str, Any]:
+        """Who is at the table and who is away (and for how long): added to every state push."""
+        summary = hosted.summary()
+        return {"id": hosted.id, "host": hosted.host, "seats": summary["seats"]}
+
+    async def close(self) -> None:
+        for hosted in self.tables.values():
+            if hosted.task is not None:
+                hosted.task.cancel()
+        tasks = [h.task for h in self.tables.values() if h.task is not None]
+        if tasks:
+            await asyncio.wait(tasks, timeout=2)
+
+
+class LobbyRefusal(CatanError):
+    """A lobby request that cannot be granted; its text is shown to the user."""
+
+
+def _seat_spec(spec: Any) -> SeatInfo:
+    if spec == "person":
+        return SeatInfo("person")
+    if isinstance(spec, str) and spec.startswith("bot"):
+        name = spec.partition(":")[2] or DEFAULT_BOT
+        create_bot(name, 0)  # an unknown bot fails at create time, with the list of bots
+        return SeatInfo("bot", bot=name)
+    raise LobbyRefusal(f"a seat is 'person' or 'bot:<name>', not {spec!r}")
+
+
+class LobbyEndpoint:
+    """One user's lobby connection: requests in, replies and snapshots out."""
+
+    def __init__(self, lobby: Lobby, user: str) -> None:
+        self.lobby = lobby
+        self.user = user
+        self._queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.closed = False
+
+    def push(self, msg: dict[str, Any]) -> None:
+        if not self.closed:
+            self._queue.put_nowait(msg)
+
+    async def recv(self) -> dict[str, Any]:
+        if self.closed:
+            raise ConnectionError("closed")
+        return await self._queue.get()
+
+    async def send(self, msg: dict[str, Any]) -> None:
+        for reply in await self.lobby.handle(self.user, msg):
+            self.push(reply)
+
+    def close(self) -> None:
+        self.closed = True
+        self.lobby.forget(self)
+
+
+class SeatEndpoint:
+    """A seat's (or spectator's) table connection; adds who-is-away to each state push."""
+
+    def __init__(
+        self,
+        lobby: Lobby,
+        hosted: HostedTable,
+        seat: int | None,
+        client: InMemoryClient,
+        watcher: HumanSeat | None = None,
+    ) -> None:
+        self.lobby = lobby
+        self.hosted = hosted
+        self.seat = seat
+        self.client = client
+        self.watcher = watcher
+        self._closed = False
+
+    async def recv(self) -> dict[str, Any]:
+        msg = await self.client.recv()
+        if msg.get("t") == "state":
+            msg = msg | {"table": self.lobby.presence(self.hosted)}
+        return msg
+
+    async def send(self, msg: dict[str, Any]) -> None:
+        await self.client.send(msg)
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self.client.close()
+            self.lobby.seat_closed(self.hosted, self.seat, self.watcher)
