@@ -1,9 +1,59 @@
-"""The bot protocol.
+"""The bot protocol: what a bot is given, and what it must answer.
 
-A bot sees exactly what its seat may know: the view (a fresh JSON-ready dict
-built by the engine for that seat) and the list of legal actions. It returns
-one of those actions. It never receives the game object, so it can neither
-see hidden information nor change the state.
+A bot sees exactly what its seat may know: the *view* (a fresh, JSON-ready
+dict the engine builds for that seat) and the list of *legal actions*. It
+returns one of those actions. It never receives the game object, so it can
+neither see hidden information nor change the state; the table hands each
+bot its own copy of the view, so mutating it changes nothing.
+
+Search bots that want a forward model call
+``engine.registry.sample_consistent(view, rng)``: a full game drawn at random
+among those the seat cannot tell apart from the real one.
+
+The base game's view (``view["ruleset"] == "base"``), read-only by contract:
+
+========================  =====================================================
+key                       meaning
+========================  =====================================================
+protocol                  view format version (int)
+ruleset, config           ruleset name; config with the seed blanked
+seat, num_seats           this bot's seat; number of seats
+vp_to_win                 victory points needed to win
+phase                     setup_settlement, setup_road, pre_roll, main, discard,
+                          move_robber, steal, road_building, year_of_plenty,
+                          trade_response, trade_confirm, game_over
+to_act, current, turn     seat deciding now; seat whose turn it is; turn number
+start, setup_pos,         first player; position in the setup snake;
+setup_vertex              the settlement a setup road must touch
+dice                      last roll ``[d1, d2]`` this turn or None
+board                     ``hexes`` (id, q, r, terrain, number) and ``harbours``
+                          (kind "3:1" or a resource, hex, sea, vertices)
+robber                    land hex id of the robber
+vertices                  per vertex ``[owner or -1, level]`` (1 settlement, 2 city)
+edges                     per edge the owner or -1
+bank                      resource -> cards left in the bank
+development_deck          cards left in the development deck
+dev_played_this_turn,     turn-local flags; roads left from Road Building;
+free_roads, yop_left,     picks left from Year of Plenty; the phase to return to
+resume_phase
+steal_candidates          seats the robber may steal from (phase ``steal``)
+trade                     the pending domestic offer or None: offerer, give, get,
+                          to, waiting, answers (seat -> terms from the offerer's side)
+offers_this_turn,         offers made this turn, and the per-turn limit
+trade_limit
+players                   per seat: resource_count, development_count, played,
+                          knights, public_vp, road_length, longest_road,
+                          largest_army, settlements_left, cities_left,
+                          roads_left, rates (maritime rate per resource),
+                          discard_owed
+me                        hand, development, development_new, vp (own total)
+winner, scores            set once the game is over
+========================  =====================================================
+
+Geometry (which vertices touch which hexes) is static and public: bots may use
+``engine.rulesets.base.board.base_grid()``. Other rulesets document their own
+keys next to their view builder; ``protocol``, ``ruleset``, ``seat``,
+``phase``, ``to_act`` and ``players`` are common to all.
 """
 
 from __future__ import annotations
@@ -12,32 +62,75 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from engine.actions import Action
 
+View = dict[str, Any]
+"""A seat's view: plain JSON data (dicts, lists, str, int, bool, None). Treat it as read-only."""
+
+EventDict = dict[str, Any]
+"""One event as the seat may see it: ``{"kind": ..., ...}`` with secrets blanked for others."""
+
+ALL_RULESETS: frozenset[str] = frozenset({"base", "starfarers", "ck", "fleet"})
+
 
 @runtime_checkable
 class Bot(Protocol):
+    """The one method every bot implements; everything else is optional.
+
+    ``decide`` is called for *every* prompt: setup, rolls, discards, the
+    robber, trade answers (``phase == "trade_response"``) and trade
+    confirmations. It must return an element of ``legal`` or, for the
+    open-ended ``offer_trade`` / ``counter_trade``, any action the rules allow.
+    """
+
     name: ClassVar[str]
     rulesets: ClassVar[frozenset[str]]
 
-    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action: ...
+    def decide(self, view: View, legal: list[Action]) -> Action: ...
 
 
 class BaseBot:
-    """Convenience base: declares the optional hooks as no-ops."""
+    """Convenience base: declares the optional hooks as no-ops and routes trade answers.
+
+    Subclasses set ``name`` and ``rulesets`` and implement ``choose``
+    (or override ``decide`` directly). The constructor takes one ``seed``:
+    the host derives it from the match seed and the seat, so a seeded match
+    replays exactly.
+    """
 
     name: ClassVar[str] = "bot"
-    rulesets: ClassVar[frozenset[str]] = frozenset({"base", "starfarers", "ck", "fleet"})
+    rulesets: ClassVar[frozenset[str]] = ALL_RULESETS
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+        self.seat: int | None = None
 
-    def on_game_start(self, seat: int, view: dict[str, Any]) -> None:
-        """Called once before the first decision."""
+    def on_game_start(self, seat: int, view: View) -> None:
+        """Called once before the first decision, with the starting view."""
+        self.seat = seat
 
-    def on_events(self, events: list[dict[str, Any]]) -> None:
-        """Redacted events, as the seat may see them."""
+    def on_events(self, events: list[EventDict]) -> None:
+        """Events as this seat may see them, after every action at the table."""
 
-    def on_game_end(self, view: dict[str, Any]) -> None:
-        """The final view (scores included)."""
+    def respond_to_trade(self, view: View, legal: list[Action]) -> Action | None:
+        """Answer an offer (accept, decline or counter); None lets ``choose`` answer."""
+        return None
 
-    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def on_game_end(self, view: View) -> None:
+        """The final view (``winner`` and ``scores`` included)."""
+
+    def decide(self, view: View, legal: list[Action]) -> Action:
+        if view.get("phase") == "trade_response":
+            answer = self.respond_to_trade(view, legal)
+            if answer is not None:
+                return answer
+        return self.choose(view, legal)
+
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        """Pick an action; override this (or ``decide``)."""
         raise NotImplementedError
+
+
+def call_hook(bot: object, hook: str, *args: Any) -> None:
+    """Call an optional hook if the bot has it; bots that skip hooks stay valid."""
+    method = getattr(bot, hook, None)
+    if callable(method):
+        method(*args)

@@ -1,39 +1,72 @@
-"""A bot sitting at a table: the adapter from the synchronous bot protocol to the async Seat."""
+"""A bot sitting at a table: the adapter from the synchronous bot protocol to the async Seat.
+
+The table host calls ``await seat.decide(view, legal)`` and ``await
+seat.notify(events)`` (engine/table/seat.py). The decision runs in the
+sandbox (ai/sandbox.py) on a worker thread, so the event loop and the screen
+never block, and a faulty bot costs a logged fallback move instead of a game.
+The optional ``start``/``finish``/``close`` let a host give bots their game
+start and game end hooks, and reap subprocess bots.
+"""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 from ai.protocol import Bot
+from ai.sandbox import Budget, SandboxedBot
 from engine.actions import Action
 
 
+def default_fallback(seed: int = 0) -> Any:
+    """The built-in bot that plays fallback moves and takes over a faulty seat."""
+    from ai.bots.greedy import GreedyBot
+
+    return GreedyBot(seed)
+
+
 class BotSeat:
-    """Runs the bot's decision in a worker thread so the event loop (and the screen) never blocks.
+    """A Seat backed by a sandboxed bot."""
 
-    A bot that raises or answers with an action outside the legal list gets
-    the first legal action instead; the sandbox with budgets and fault counts
-    builds on this.
-    """
-
-    def __init__(self, bot: Bot, name: str | None = None) -> None:
+    def __init__(
+        self,
+        bot: Bot,
+        name: str | None = None,
+        budget: Budget | None = None,
+        seat: int | None = None,
+        on_log: Callable[[str], None] | None = None,
+    ) -> None:
         self.bot = bot
-        self.name = name or bot.name
-        self.faults = 0
+        self.name = name or getattr(bot, "name", "bot")
+        fallback = default_fallback(getattr(bot, "seed", 0) or 0)
+        self.sandbox = SandboxedBot(
+            bot, name=self.name, budget=budget, seat=seat, fallback=fallback, on_log=on_log
+        )
+        self._started = False
+
+    @property
+    def faults(self) -> int:
+        return self.sandbox.faults
+
+    @property
+    def log_lines(self) -> list[str]:
+        return self.sandbox.lines
+
+    async def start(self, seat: int, view: dict[str, Any]) -> None:
+        self._started = True
+        await asyncio.to_thread(self.sandbox.on_game_start, seat, view)
 
     async def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        try:
-            action = await asyncio.to_thread(self.bot.decide, view, legal)
-        except Exception:
-            self.faults += 1
-            return legal[0]
-        if action not in legal:
-            self.faults += 1
-            return legal[0]
-        return action
+        if not self._started and view.get("seat") is not None:
+            await self.start(int(view["seat"]), view)
+        return await asyncio.to_thread(self.sandbox.decide, view, legal)
 
     async def notify(self, events: list[dict[str, Any]]) -> None:
-        hook = getattr(self.bot, "on_events", None)
-        if hook is not None:
-            hook(events)
+        await asyncio.to_thread(self.sandbox.on_events, events)
+
+    async def finish(self, view: dict[str, Any]) -> None:
+        await asyncio.to_thread(self.sandbox.on_game_end, view)
+
+    def close(self) -> None:
+        self.sandbox.close()

@@ -1,0 +1,173 @@
+"""What the built-in bots share: a determinized world per decision, and trading.
+
+Every built-in bot plans on ``sample_consistent(view, rng)``: a full game its
+seat cannot tell from the real one. The per-ruleset module (ai.features)
+supplies the evaluation and the rule-based policy, so the bots themselves
+never name a ruleset.
+
+Trading is judged with the same evaluation: a trade is worth making (or
+accepting) when the position after the swap evaluates better than before,
+and the evaluation already discounts what helps the strongest opponent.
+A bot makes at most ``max_offers`` offers per turn and never repeats terms
+in a turn, so tables with several bots do not spam each other.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any, ClassVar
+
+from ai.features import features_for, supported
+from ai.protocol import BaseBot, View
+from engine.actions import Action, make_bag
+from engine.game import Game
+from engine.registry import sample_consistent
+from engine.rng import Rng
+from engine.shared.actions import (
+    AcceptTrade,
+    CancelTrade,
+    ConfirmTrade,
+    CounterTrade,
+    DeclineTrade,
+    OfferTrade,
+)
+
+Counts = tuple[int, ...]
+
+
+def swap(
+    game: Game, feats: ModuleType, offerer: int, partner: int, give: Counts, get: Counts
+) -> Game:
+    """A copy of ``game`` in which ``offerer`` gave ``give`` to ``partner`` for ``get``."""
+    g = game.copy()
+    feats.apply_trade(g, offerer, partner, give, get)
+    return g
+
+
+class WorldBot(BaseBot):
+    """Base of the built-in bots: a seeded RNG, a world per decision, trade handling."""
+
+    rulesets: ClassVar[frozenset[str]] = supported()
+    max_offers: ClassVar[int] = 2
+    accept_margin: ClassVar[float] = 0.8
+    leader_guard: ClassVar[int] = 7  # do not trade with a seat this close to winning
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.rng = Rng(seed ^ 0x5EED)
+        self._offered: set[tuple[int, Counts, Counts]] = set()
+        self._offer_turn = -1
+
+    # -- worlds --------------------------------------------------------------------------
+    def features(self, view: View) -> ModuleType:
+        return features_for(str(view["ruleset"]))
+
+    def world(self, view: View) -> Game:
+        return sample_consistent(view, Rng(self.rng.next64()))
+
+    # -- trading -------------------------------------------------------------------------
+    def _guarded(self, view: View, seat: int) -> bool:
+        """True if ``seat`` is too close to winning to be helped by a trade."""
+        vp = view["players"][seat].get("public_vp", 0)
+        return bool(vp >= min(self.leader_guard, view.get("vp_to_win", 10) - 3))
+
+    def respond(self, view: View, legal: list[Action], world: Game, feats: ModuleType) -> Action:
+        """Accept, counter or decline the pending offer, by evaluation."""
+        me = int(view["seat"])
+        trade = view["trade"]
+        names = feats.RESOURCES
+        give = tuple(trade["give"].get(r, 0) for r in names)  # what the offerer gives
+        get = tuple(trade["get"].get(r, 0) for r in names)
+        offerer = int(trade["offerer"])
+        if self._guarded(view, offerer):
+            return DeclineTrade()
+        base = feats.evaluate(world, me)
+        if any(isinstance(a, AcceptTrade) for a in legal):
+            after = feats.evaluate(swap(world, feats, offerer, me, give, get), me)
+            if after - base > self.accept_margin:
+                return AcceptTrade()
+        # a counter: the card they offer, for one card we can spare
+        hand = feats.hand_of(world, me)
+        best: tuple[float, Action] | None = None
+        for r_get in range(len(names)):
+            if not give[r_get]:
+                continue
+            for r_give in range(len(names)):
+                if r_give == r_get or not hand[r_give]:
+                    continue
+                g = [0] * len(names)
+                t = [0] * len(names)
+                t[r_get] = 1  # I get
+                g[r_give] = 1  # I give
+                if tuple(g) == get and tuple(t) == give:
+                    continue
+                after = feats.evaluate(swap(world, feats, offerer, me, tuple(t), tuple(g)), me)
+                gain = after - base
+                if gain > self.accept_margin + 0.5 and (best is None or gain > best[0]):
+                    counter = CounterTrade(
+                        make_bag({names[r_give]: 1}), make_bag({names[r_get]: 1})
+                    )
+                    best = (gain, counter)
+        if best is not None:
+            return best[1]
+        return DeclineTrade()
+
+    def confirm(self, view: View, legal: list[Action], world: Game, feats: ModuleType) -> Action:
+        """Close the deal that helps most, or cancel if none helps."""
+        me = int(view["seat"])
+        names = feats.RESOURCES
+        base = feats.evaluate(world, me)
+        best: tuple[float, Action] = (0.3, CancelTrade())
+        for a in legal:
+            if not isinstance(a, ConfirmTrade):
+                continue
+            terms = view["trade"]["answers"][str(a.seat)]
+            give = tuple(terms["give"].get(r, 0) for r in names)
+            get = tuple(terms["get"].get(r, 0) for r in names)
+            gain = feats.evaluate(swap(world, feats, me, a.seat, give, get), me) - base
+            if gain > best[0]:
+                best = (gain, a)
+        return best[1]
+
+    def propose(
+        self, view: View, legal: list[Action], world: Game, feats: ModuleType, threshold: float
+    ) -> Action | None:
+        """An offer to everyone if one is clearly worth it; None otherwise."""
+        if not any(isinstance(a, OfferTrade) for a in legal):
+            return None
+        turn = int(view.get("turn", 0))
+        if turn != self._offer_turn:
+            self._offer_turn = turn
+            self._offered.clear()
+        if view.get("offers_this_turn", 0) >= self.max_offers:
+            return None
+        me = int(view["seat"])
+        partners = [
+            p for p in range(int(view["num_seats"])) if p != me and not self._guarded(view, p)
+        ]
+        if not partners or all(view["players"][p]["resource_count"] == 0 for p in partners):
+            return None
+        names = feats.RESOURCES
+        base = feats.evaluate(world, me)
+        best: tuple[float, Counts, Counts] | None = None
+        for give, get in feats.trade_terms(world, me):
+            if (turn, give, get) in self._offered:
+                continue
+            partner = partners[0]
+            gain = feats.evaluate(swap(world, feats, me, partner, give, get), me) - base
+            if gain > threshold and (best is None or gain > best[0]):
+                best = (gain, give, get)
+        if best is None:
+            return None
+        _, give, get = best
+        self._offered.add((turn, give, get))
+        to = tuple(partners) if len(partners) < int(view["num_seats"]) - 1 else ()
+        return OfferTrade(
+            make_bag({names[r]: n for r, n in enumerate(give) if n}),
+            make_bag({names[r]: n for r, n in enumerate(get) if n}),
+            to,
+        )
+
+
+def first_of(legal: list[Action], kind: type) -> Any:
+    return next((a for a in legal if isinstance(a, kind)), None)
