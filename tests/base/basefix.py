@@ -331,22 +331,55 @@ def check_invariants(game: BaseGame) -> None:
         assert scores[game.current] < game.vp_to_win
 
 
-def random_action(game: BaseGame, rnd: random.Random) -> Action:
-    """A random legal action, damping trade offers so that games move on."""
+_PROGRESS = (
+    "build_settlement",
+    "build_city",
+    "build_road",
+    "buy_development",
+    "play_knight",
+    "play_road_building",
+    "play_year_of_plenty",
+    "play_monopoly",
+    "maritime_trade",
+)
+
+
+def random_action(game: BaseGame, rnd: random.Random, greedy: float = 0.0) -> Action:
+    """A random legal action; with probability `greedy` a building/card/bank one if any.
+
+    Trade offers are damped so that games move on.
+    """
     legal = game.legal_actions()
     assert legal, f"no legal action in phase {game.phase_name}"
-    from engine.shared.actions import OfferTrade
+    seat = game.to_act
+    if game.phase_name == "trade_response" and seat is not None and rnd.random() < 0.3:
+        # Counter-offers are free-form, so legal_actions() does not list them.
+        counts = row(game, "hands", seat)
+        held = [r for r in range(5) if counts[r]]
+        if held:
+            g = rnd.choice(held)
+            t = rnd.choice([r for r in range(5) if r != g])
+            from engine.shared.actions import CounterTrade
 
-    plain = [a for a in legal if not isinstance(a, OfferTrade)]
+            counter = CounterTrade(((RESOURCES[g], 1),), ((RESOURCES[t], rnd.randint(1, 2)),))
+            assert game.check(counter) is None, game.check(counter)
+            return counter
+    if greedy and rnd.random() < greedy:
+        progress = [a for a in legal if a.type in _PROGRESS]
+        if progress:
+            return rnd.choice(progress)
+    plain = [a for a in legal if a.type != "offer_trade"]
     if plain and len(plain) < len(legal) and rnd.random() < 0.8:
         return rnd.choice(plain)
     return rnd.choice(legal)
 
 
-def play_random(game: BaseGame, rnd: random.Random, max_actions: int, check: bool = False) -> None:
+def play_random(
+    game: BaseGame, rnd: random.Random, max_actions: int, check: bool = False, greedy: float = 0.0
+) -> None:
     for _ in range(max_actions):
         if game.to_act is None:
             return
-        game.apply(random_action(game, rnd))
+        game.apply(random_action(game, rnd, greedy))
         if check:
             check_invariants(game)
