@@ -69,7 +69,8 @@ def resolve_options(
         if spec is None:
             valid = ", ".join(sorted(by_name)) or "none"
             raise ConfigError(f"unknown option {name!r} for {ruleset}; valid options: {valid}")
-        if value not in spec.choices:
+        # Same type as well as equal: 10.0 or True must not pass for the integer 10 or 1.
+        if not any(type(value) is type(c) and value == c for c in spec.choices):
             valid = ", ".join(str(c) for c in spec.choices)
             raise ConfigError(f"option {name}={value!r} is not valid; choose one of: {valid}")
     return {s.name: given.get(s.name, s.default) for s in specs}

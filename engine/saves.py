@@ -50,10 +50,13 @@ def load(data: Any) -> Game:
             raise SaveError(f"not a save file: invalid JSON ({exc.msg} at {exc.pos})") from None
         except UnicodeDecodeError:
             raise SaveError("not a save file: not UTF-8 text") from None
+        except RecursionError:
+            raise SaveError("not a save file: JSON nested too deeply") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("not a save file: the format tag is missing")
-    if data.get("version") != VERSION:
-        raise SaveError(f"save version {data.get('version')!r} is not supported (need {VERSION})")
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        raise SaveError(f"save version {version!r} is not supported (need {VERSION})")
     actions = data.get("actions")
     snapshot = data.get("snapshot")
     if not isinstance(actions, list) or not isinstance(snapshot, dict):
@@ -108,7 +111,7 @@ def read_save(path: Path) -> dict[str, Any]:
         raise SaveError(f"cannot read {path}: {exc.strerror}") from None
     try:
         data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
         raise SaveError(f"{path} is not a save file (invalid JSON)") from None
     if not isinstance(data, dict):
         raise SaveError(f"{path} is not a save file")
