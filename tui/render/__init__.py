@@ -1,0 +1,1 @@
+"""Pure map renderers: views in, Rich Text out (ARCHITECTURE.md, tui/)."""
