@@ -18,6 +18,7 @@ from engine.rulesets.base.game import (
     DEV_COUNTS,
     DEV_NAMES,
     PHASE_NAMES,
+    VICTORY_POINT,
     BaseGame,
 )
 
@@ -131,22 +132,50 @@ def sample_consistent(view: dict[str, Any], rng: Rng) -> BaseGame:
         - game.dev_new[mine + k]
         for k in range(5)
     ]
+    # Cards a seat is known to hold: what it offered, or agreed to give, in the open trade.
+    known = {p: [0] * 5 for p in range(n)}
+    trade = view["trade"]
+    if trade is not None:
+        known[trade["offerer"]] = [trade["give"].get(r, 0) for r in RESOURCES]
+        for s, answer in trade["answers"].items():
+            known[int(s)] = [answer["get"].get(r, 0) for r in RESOURCES]
+    # At the end of the game the scores are public, and with them everyone's VP cards.
+    shown_vp = [0] * n
+    if "scores" in view:
+        shown_vp = [view["scores"][p] - view["players"][p]["public_vp"] for p in range(n)]
+    for p in range(n):
+        if p != seat:
+            for r in range(5):
+                unseen_res[r] -= known[p][r]
+            unseen_dev[VICTORY_POINT] -= shown_vp[p]
     for p in range(n):
         if p == seat:
             continue
         info = view["players"][p]
-        game.hands[p * 5 : p * 5 + 5] = _deal(unseen_res, info["resource_count"], rng)
-        game.dev_hands[p * 5 : p * 5 + 5] = _deal(unseen_dev, info["development_count"], rng)
+        dealt = _deal(unseen_res, info["resource_count"] - sum(known[p]), rng)
+        game.hands[p * 5 : p * 5 + 5] = [a + b for a, b in zip(dealt, known[p], strict=True)]
+        # Hidden VP cards cannot already have won the game for this seat (rules §14).
+        cap = view["vp_to_win"] - 1 - info["public_vp"]
+        if "scores" in view:
+            cap = 0
+        cards = _deal(unseen_dev, info["development_count"] - shown_vp[p], rng, vp_cap=cap)
+        cards[VICTORY_POINT] += shown_vp[p]
+        game.dev_hands[p * 5 : p * 5 + 5] = cards
         game.dev_new[p * 5 : p * 5 + 5] = [0] * 5
     game.dev_deck = unseen_dev
     game.log = []
     return game
 
 
-def _deal(pool: list[int], count: int, rng: Rng) -> list[int]:
+def _deal(pool: list[int], count: int, rng: Rng, vp_cap: int | None = None) -> list[int]:
+    """`count` cards drawn from `pool`; at most `vp_cap` victory point cards while others remain."""
     hand = [0] * len(pool)
     for _ in range(count):
-        k = rng.weighted_index(pool)
+        weights = pool
+        if vp_cap is not None and hand[VICTORY_POINT] >= vp_cap and sum(pool) > pool[VICTORY_POINT]:
+            weights = pool[:]
+            weights[VICTORY_POINT] = 0
+        k = rng.weighted_index(weights)
         pool[k] -= 1
         hand[k] += 1
     return hand
