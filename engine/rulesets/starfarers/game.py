@@ -1,0 +1,1172 @@
+"""The Starfarers game state and its turn structure (rules/starfarers.md §3-§8).
+
+State is kept flat: per-vertex lists for pieces on the map, per-seat lists
+for hands and equipment, counts for every deck. `copy()` is therefore a
+handful of list copies. Setup lives in setup.py, production in
+production.py, flight in flight.py and encounters in encounters.py; this
+module owns the state, the phase machine, trading and building, checks and
+dispatch.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from engine.actions import Action
+from engine.config import GameConfig
+from engine.events import Event
+from engine.game import Game
+from engine.rng import Rng
+from engine.rulesets.starfarers import board as B
+from engine.rulesets.starfarers import encounters, flight, production, setup
+from engine.rulesets.starfarers.actions import (
+    CODEC,
+    SHIP_KINDS,
+    START_UPGRADES,
+    UPGRADES,
+    BuildShip,
+    BuildSpaceport,
+    BuildUpgrade,
+    BuyFame,
+    ChooseOpponent,
+    ChooseShip,
+    ChooseStartUpgrade,
+    ChooseUpgrade,
+    EncounterAnswer,
+    EndMove,
+    FlyStep,
+    FoundColony,
+    Jump,
+    PlaceColony,
+    RemoveUpgrade,
+    Shake,
+    TakeFriendship,
+    TakeResource,
+)
+from engine.rulesets.starfarers.friendship import (
+    CARD_COUNTS,
+    CARD_INDEX,
+    CARD_NAMES,
+    DP_FAME,
+    MC_BASE,
+    NUM_KINDS,
+)
+from engine.rulesets.starfarers.layouts import GOODS, RESOURCE_INDEX, RESOURCES
+from engine.shared.actions import (
+    AcceptTrade,
+    CancelTrade,
+    ConfirmTrade,
+    CounterTrade,
+    DeclineTrade,
+    Discard,
+    EndTurn,
+    MaritimeTrade,
+    OfferTrade,
+    Roll,
+    Steal,
+)
+from engine.shared.trading import (
+    PendingTrade,
+    answer_order,
+    bag_to_counts,
+    counts_to_dict,
+    holds,
+    offer_problem,
+)
+
+# phases
+(
+    SETUP_COLONY,
+    SETUP_PORT,
+    SETUP_SHIP,
+    SETUP_UPGRADE,
+    PRE_ROLL,
+    DISCARD,
+    STEAL,
+    RELIEF,
+    MAIN,
+    TRADE_RESPONSE,
+    TRADE_CONFIRM,
+    ENCOUNTER,
+    ENC_CHOICE,
+    FLIGHT,
+    FRIENDSHIP,
+    GAME_OVER,
+) = range(16)
+PHASE_NAMES = (
+    "setup_colony",
+    "setup_spaceport",
+    "setup_ship",
+    "setup_upgrade",
+    "pre_roll",
+    "discard",
+    "steal",
+    "relief",
+    "main",
+    "trade_response",
+    "trade_confirm",
+    "encounter",
+    "encounter_choice",
+    "flight",
+    "friendship",
+    "game_over",
+)
+SETUP_PHASES = (SETUP_COLONY, SETUP_PORT, SETUP_SHIP, SETUP_UPGRADE)
+
+# pieces on a point
+EMPTY_POINT, COLONY, SPACEPORT, COLONY_SHIP, TRADE_SHIP = range(5)
+PIECE_NAMES = ("", "colony", "spaceport", "colony_ship", "trade_ship")
+NEUTRAL = -2
+# ship flags
+MOVED, STUCK, PARKED = 1, 2, 4
+
+BOOSTER, CANNON, POD = range(3)
+UPGRADE_MAX = (6, 6, 5)
+UPGRADE_STOCK = (24, 24, 20)
+UPGRADE_COST: tuple[tuple[int, ...], ...] = ((0, 2, 0, 0, 0), (0, 0, 2, 0, 0), (2, 0, 0, 0, 0))
+SPACEPORT_COST = (0, 0, 3, 2, 0)
+COLONY_SHIP_COST = (1, 1, 1, 1, 0)
+TRADE_SHIP_COST = (1, 1, 0, 0, 2)
+FAME_COST = (0, 0, 0, 0, 2)
+PIECES = {"colonies": 9, "stations": 7, "transports": 3, "rings": 3}
+RESOURCE_TOTAL = 20
+RESERVE_PER_TYPE = 8
+HALF_MEDALS = 40
+TRADE_TOKENS = 6
+VP_TO_WIN = 15
+NUM_CARDS = 32
+
+
+def afford(hand: list[int], cost: tuple[int, ...]) -> bool:
+    return all(h >= c for h, c in zip(hand, cost, strict=True))
+
+
+class StarfarersGame(Game):
+    codec = CODEC
+    ruleset_name = "starfarers"
+
+    def __init__(self, config: GameConfig) -> None:
+        assert config.seed is not None, "normalise the config first (engine.new_game)"
+        n = config.seats
+        opts = config.options
+        self.config = config
+        self.log: list[Action] = []
+        self.rng = Rng(config.seed)
+        self.variant = str(opts["variant"])
+        self.immediate = opts["victory_check"] == "immediate"
+        self.rulebook_hand = opts["starting_hand"] == "rulebook"
+        self.trade_limit = int(opts["trade_offers_per_turn"])
+        # -- the map
+        self.slot_tile = [-1] * B.NUM_SLOTS  # tile index, -1 face down / unused
+        self.slot_rot = [0] * B.NUM_SLOTS
+        self.slot_kind = [-1] * B.NUM_SLOTS  # layouts.PLANETARY.. or -1 face down
+        self.tile_pool = [0] * 16  # tiles still unseen (drawn when a face-down slot is revealed)
+        self.star_rule = False  # the surplus one-star tile must not be an outpost
+        self.planet_res = [-1] * B.NUM_PLANETS
+        self.planet_icon = [-1] * B.NUM_PLANETS
+        self.planet_star = [0] * B.NUM_PLANETS
+        self.planet_disc = [0] * B.NUM_PLANETS
+        self.planet_hidden = [0] * B.NUM_PLANETS
+        self.disc_pools = [[0] * 20 for _ in range(6)]
+        self.reserve_discs = [0] * 20
+        self.is_point = [1] * B.NUM_VERTICES
+        for s in B.SLOTS:
+            self.is_point[s.centre] = 0
+        self.outpost_slot = [-1] * 4
+        # -- pieces
+        self.occ_owner = [-1] * B.NUM_VERTICES
+        self.occ_kind = [0] * B.NUM_VERTICES
+        self.ship_flags = [0] * B.NUM_VERTICES
+        self.ships: list[list[int]] = [[] for _ in range(n)]
+        self.colonies_left = [PIECES["colonies"]] * n
+        self.stations_left = [PIECES["stations"]] * n
+        self.transports_left = [PIECES["transports"]] * n
+        self.rings_left = [PIECES["rings"]] * n
+        self.n_colonies = [0] * n
+        self.n_ports = [0] * n
+        self.system_count = [0] * B.NUM_SLOTS
+        # -- economy
+        self.supply = [RESOURCE_TOTAL - RESERVE_PER_TYPE] * 5
+        self.reserve = [RESERVE_PER_TYPE] * 5
+        self.hands = [[0] * 5 for _ in range(n)]
+        self.upgrades = [[0, 0, 0] for _ in range(n)]
+        self.upgrade_stock = list(UPGRADE_STOCK)
+        self.half_medals = [1] * n
+        self.hm_stock = HALF_MEDALS - n
+        self.medals = [0] * n
+        self.trade_tokens = [0] * n
+        self.tokens_left = TRADE_TOKENS
+        self.fstack = list(CARD_COUNTS)
+        self.fheld = [[0] * NUM_KINDS for _ in range(n)]
+        self.marker = [-1] * 4
+        self.stations = [[0] * n for _ in range(4)]
+        self.merchant_goods_used = False
+        self.fame_used = False
+        self.vp = [0] * n
+        # -- turn
+        self.turn = 0
+        self.current = 0
+        self.start = 0
+        self.dice: tuple[int, int] | None = None
+        self.discard_owed = [0] * n
+        self.steal_candidates: list[int] = []
+        self.steal_kind = 0  # 0: the 7, 1: Diplomat helping hand
+        self.relief_queue: list[int] = []
+        self.trade: PendingTrade | None = None
+        self.offers_this_turn = 0
+        self.winner_seat = -1
+        # -- setup
+        self.setup_order: list[int] = []
+        self.setup_pos = 0
+        self.setup_site = -1
+        # -- flight
+        self.balls: tuple[int, int] | None = None
+        self.base_speed = 0
+        self.moving = -1  # point of the ship being moved (lifted off the map), -1 if none
+        self.moving_kind = 0
+        self.moving_flags = 0
+        self.move_start = -1
+        self.steps_left = 0
+        self.move_trapped = False
+        self.jump_ready = False
+        self.friend_civ = -1
+        # -- encounters
+        self.enc_draw = [1] * NUM_CARDS
+        self.enc_discard = [0] * NUM_CARDS
+        self.enc_card = -1
+        self.enc_queue: list[Any] = []
+        self.enc_need = 0
+        self.enc_count = 0
+        self.enc_seat = -1
+        self.enc_dest = -1
+        self.enc_opts: list[int] = []
+        self.enc_given = 0
+        self.enc_pref = -1
+        self.phase = SETUP_COLONY
+        self.initial_events = setup.set_up(self)
+        self.refresh_vp()
+
+    # -- derived values -------------------------------------------------------------
+    def vp_of(self, p: int) -> int:
+        markers = sum(1 for h in self.marker if h == p)
+        return (
+            self.n_colonies[p]
+            + 2 * self.n_ports[p]
+            + 2 * markers
+            + self.medals[p]
+            + self.half_medals[p] // 2
+        )
+
+    def refresh_vp(self) -> None:
+        self.vp = [self.vp_of(p) for p in range(self.config.seats)]
+
+    def rate(self, p: int, give: int) -> int:
+        if give == GOODS:
+            return 1 if self.fheld[p][MC_BASE + GOODS] and not self.merchant_goods_used else 2
+        return 2 if self.fheld[p][MC_BASE + give] else 3
+
+    def free_port_sites(self, p: int) -> list[int]:
+        """Free spaceport sites of `p`'s spaceports, where new ships appear."""
+        out = []
+        kind, owner = self.occ_kind, self.occ_owner
+        for v in B.ALL_SITES:
+            if kind[v] == SPACEPORT and owner[v] == p:
+                for s in B.PORT_SITES[v]:
+                    if kind[s] == EMPTY_POINT and s != self.moving:
+                        out.append(s)
+        out.sort()
+        return out
+
+    # -- the decision -----------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        phase = self.phase
+        if phase == GAME_OVER:
+            return None
+        if phase in SETUP_PHASES:
+            return self.setup_order[self.setup_pos]
+        if phase == DISCARD:
+            n = self.config.seats
+            for k in range(n):
+                seat = (self.current + k) % n
+                if self.discard_owed[seat]:
+                    return seat
+        if phase == RELIEF:
+            return self.relief_queue[0]
+        if phase == TRADE_RESPONSE and self.trade is not None:
+            return self.trade.waiting[0]
+        if phase == ENC_CHOICE:
+            return self.enc_seat
+        return self.current
+
+    @property
+    def winner(self) -> int | None:
+        return self.winner_seat if self.winner_seat >= 0 else None
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    def scores(self) -> list[int]:
+        return [self.vp_of(p) for p in range(self.config.seats)]
+
+    def legal_actions(self) -> list[Action]:
+        seat = self.to_act
+        if seat is None:
+            return []
+        phase = self.phase
+        if phase == SETUP_COLONY:
+            return [PlaceColony(v) for v in B.HOME_SITES if self.occ_kind[v] == EMPTY_POINT]
+        if phase == SETUP_PORT:
+            return [
+                BuildSpaceport(v)
+                for v in B.HOME_SITES
+                if self.occ_kind[v] == COLONY and self.occ_owner[v] == seat
+            ]
+        if phase == SETUP_SHIP:
+            return [
+                BuildShip(kind, s)
+                for s in B.PORT_SITES[self.setup_site]
+                if self.occ_kind[s] == EMPTY_POINT
+                for kind in SHIP_KINDS
+            ]
+        if phase == SETUP_UPGRADE:
+            return [ChooseStartUpgrade(o) for o in START_UPGRADES]
+        if phase == PRE_ROLL:
+            return [Roll()]
+        if phase == DISCARD:
+            hand = self.hands[seat]
+            return [Discard(RESOURCES[r]) for r in range(5) if hand[r]]
+        if phase == STEAL:
+            return [Steal(p) for p in self.steal_candidates]
+        if phase == RELIEF:
+            return [TakeResource(RESOURCES[r]) for r in range(5) if self.supply[r]]
+        if phase == MAIN:
+            return self._main_actions(seat)
+        if phase == TRADE_RESPONSE:
+            assert self.trade is not None
+            out: list[Action] = []
+            if holds(self.hands[seat], self.trade.get):
+                out.append(AcceptTrade())
+            out.append(DeclineTrade())
+            return out
+        if phase == TRADE_CONFIRM:
+            assert self.trade is not None
+            confirm: list[Action] = [
+                ConfirmTrade(s) for s in sorted(self.trade.answers) if self._trade_feasible(s)
+            ]
+            return [*confirm, CancelTrade()]
+        if phase in (ENCOUNTER, ENC_CHOICE):
+            return encounters.legal(self)
+        if phase == FLIGHT:
+            return flight.legal(self)
+        if phase == FRIENDSHIP:
+            return [
+                TakeFriendship(CARD_NAMES[k])
+                for k in range(NUM_KINDS)
+                if self.fstack[k] and _civ_of(k) == self.friend_civ
+            ]
+        return []
+
+    def _main_actions(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        out: list[Action] = []
+        if self.rings_left[seat] and afford(hand, SPACEPORT_COST):
+            out.extend(
+                BuildSpaceport(v)
+                for v in self._colonies_of(seat)
+                if self.occ_kind[v] == COLONY
+            )
+        if self.transports_left[seat]:
+            can_col = self.colonies_left[seat] and afford(hand, COLONY_SHIP_COST)
+            can_trade = self.stations_left[seat] and afford(hand, TRADE_SHIP_COST)
+            if can_col or can_trade:
+                for s in self.free_port_sites(seat):
+                    if can_col:
+                        out.append(BuildShip("colony", s))
+                    if can_trade:
+                        out.append(BuildShip("trade", s))
+        ups = self.upgrades[seat]
+        for k in range(3):
+            if ups[k] < UPGRADE_MAX[k] and self.upgrade_stock[k] and afford(hand, UPGRADE_COST[k]):
+                out.append(BuildUpgrade(UPGRADES[k]))
+        if self._fame_ok(seat):
+            out.append(BuyFame())
+        for give in range(5):
+            if hand[give] >= self.rate(seat, give):
+                for get in range(5):
+                    if get != give and self.supply[get]:
+                        out.append(MaritimeTrade(RESOURCES[give], RESOURCES[get]))
+        if self.offers_this_turn < self.trade_limit:
+            for give in range(5):
+                if hand[give]:
+                    for get in range(5):
+                        if get != give:
+                            out.append(
+                                OfferTrade(((RESOURCES[give], 1),), ((RESOURCES[get], 1),))
+                            )
+        out.append(Shake() if self.ships[seat] else EndTurn())
+        return out
+
+    def _colonies_of(self, seat: int) -> list[int]:
+        kind, owner = self.occ_kind, self.occ_owner
+        return [v for v in B.ALL_SITES if owner[v] == seat and kind[v] == COLONY]
+
+    def _fame_ok(self, seat: int) -> bool:
+        return bool(
+            self.fheld[seat][DP_FAME]
+            and not self.fame_used
+            and self.hm_stock
+            and afford(self.hands[seat], FAME_COST)
+        )
+
+    def _trade_feasible(self, seat: int) -> bool:
+        assert self.trade is not None
+        give, get = self.trade.answers[seat]
+        return holds(self.hands[self.trade.offerer], give) and holds(self.hands[seat], get)
+
+    # -- checks -----------------------------------------------------------------------
+    def check(self, action: Action) -> str | None:
+        checker = _CHECKS.get(type(action))
+        if checker is None:
+            return f"{action.type} is not an action of Starfarers"
+        if self.to_act is None:
+            return "the game is over"
+        return checker(self, action)
+
+    def waiting_for(self) -> str:
+        return PHASE_NAMES[self.phase].replace("_", " ")
+
+    def phase_is(self, *phases: int) -> str | None:
+        if self.phase in phases:
+            return None
+        return f"not now: the game is waiting for {self.waiting_for()}"
+
+    def _by_menu(self, a: Action) -> str | None:
+        """Phases whose legal list is a small exact menu are checked against it."""
+        if a in self.legal_actions():
+            return None
+        return self._menu_problem(a)
+
+    def _menu_problem(self, a: Action) -> str:
+        phase = self.phase
+        if phase in SETUP_PHASES:
+            if isinstance(a, PlaceColony):
+                if self.phase != SETUP_COLONY:
+                    return f"not now: placement is at the {self.waiting_for()} step"
+                return "colonies in the placement rounds go on free home colony sites"
+            if isinstance(a, BuildSpaceport):
+                return "the round-4 shipyard ring goes on one of your own colonies"
+            if isinstance(a, BuildShip):
+                return "the round-4 ship goes on a free site of the spaceport just built"
+            return f"not now: the game is waiting for {self.waiting_for()}"
+        if isinstance(a, Discard):
+            if phase == DISCARD:
+                return f"you hold no {a.resource} to discard"
+            if phase == ENC_CHOICE:
+                return f"you cannot hand over {a.resource} now"
+        if isinstance(a, Steal):
+            return "steal only from an eligible opponent who holds cards"
+        if isinstance(a, TakeResource):
+            return f"the supply has no {a.resource} for you to take now"
+        if isinstance(a, TakeFriendship):
+            return "take one of that civilisation's remaining friendship cards"
+        return f"not now: the game is waiting for {self.waiting_for()}"
+
+    def _resource(self, name: str) -> int | str:
+        i = RESOURCE_INDEX.get(name)
+        if i is None:
+            return f"unknown resource {name!r}; valid: {', '.join(RESOURCES)}"
+        return i
+
+    def _check_roll(self, a: Action) -> str | None:
+        return self.phase_is(PRE_ROLL)
+
+    def _check_main(self) -> str | None:
+        if self.phase == PRE_ROLL:
+            return "roll the dice first (production comes before trade & build)"
+        if self.phase in (FLIGHT, ENCOUNTER, ENC_CHOICE, FRIENDSHIP):
+            return "trade & build is over once the mothership is shaken"
+        return self.phase_is(MAIN)
+
+    def _check_spaceport(self, a: Action) -> str | None:
+        assert isinstance(a, BuildSpaceport)
+        if self.phase == SETUP_PORT:
+            return self._by_menu(a)
+        if (problem := self._check_main()) is not None:
+            return problem
+        seat = self.current
+        v = a.site
+        if not (0 <= v < B.NUM_VERTICES) or self.occ_kind[v] != COLONY or self.occ_owner[v] != seat:
+            return "a spaceport is built on one of your own colonies"
+        if not self.rings_left[seat]:
+            return "you have no shipyard ring left (at most 3 spaceports)"
+        if not afford(self.hands[seat], SPACEPORT_COST):
+            return "a spaceport costs 3 carbon and 2 food"
+        return None
+
+    def _check_ship(self, a: Action) -> str | None:
+        assert isinstance(a, BuildShip)
+        if a.kind not in SHIP_KINDS:
+            return f"unknown ship kind {a.kind!r}; valid: {', '.join(SHIP_KINDS)}"
+        if self.phase == SETUP_SHIP:
+            return self._by_menu(a)
+        if (problem := self._check_main()) is not None:
+            return problem
+        seat = self.current
+        if not self.transports_left[seat]:
+            return "no transport ship left in your supply (at most 3 ships on the board)"
+        if a.kind == "colony":
+            if not self.colonies_left[seat]:
+                return "no colony left in your supply"
+            if not afford(self.hands[seat], COLONY_SHIP_COST):
+                return "a colony ship costs 1 ore, 1 fuel, 1 carbon and 1 food"
+        else:
+            if not self.stations_left[seat]:
+                return "no trade station left in your supply"
+            if not afford(self.hands[seat], TRADE_SHIP_COST):
+                return "a trade ship costs 1 ore, 1 fuel and 2 goods"
+        if a.site not in self.free_port_sites(seat):
+            return "a new ship goes on a free spaceport site of one of your spaceports"
+        return None
+
+    def _check_upgrade(self, a: Action) -> str | None:
+        assert isinstance(a, BuildUpgrade)
+        if (problem := self._check_main()) is not None:
+            return problem
+        if a.kind not in UPGRADES:
+            return f"unknown upgrade {a.kind!r}; valid: {', '.join(UPGRADES)}"
+        k = UPGRADES.index(a.kind)
+        seat = self.current
+        if self.upgrades[seat][k] >= UPGRADE_MAX[k]:
+            return f"at most {UPGRADE_MAX[k]} {a.kind}s per mothership"
+        if not self.upgrade_stock[k]:
+            return f"no {a.kind} left in the stock"
+        if not afford(self.hands[seat], UPGRADE_COST[k]):
+            cost = {"booster": "2 fuel", "cannon": "2 carbon", "pod": "2 ore"}[a.kind]
+            return f"a {a.kind} costs {cost}"
+        return None
+
+    def _check_start_upgrade(self, a: Action) -> str | None:
+        if (problem := self.phase_is(SETUP_UPGRADE)) is not None:
+            return problem
+        return self._by_menu(a)
+
+    def _check_fame(self, a: Action) -> str | None:
+        if (problem := self._check_main()) is not None:
+            return problem
+        seat = self.current
+        if not self.fheld[seat][DP_FAME]:
+            return "buying fame needs a Diplomat fame card"
+        if self.fame_used:
+            return "fame can be bought once per turn"
+        if not self.hm_stock:
+            return "no half medals left"
+        if not afford(self.hands[seat], FAME_COST):
+            return "fame costs 2 goods"
+        return None
+
+    def _check_maritime(self, a: Action) -> str | None:
+        assert isinstance(a, MaritimeTrade)
+        if self.phase in (TRADE_RESPONSE, DISCARD, STEAL, RELIEF) or (
+            self.phase == ENC_CHOICE and self.to_act != self.current
+        ):
+            return "only the active player trades with the supply, in trade & build"
+        if (problem := self._check_main()) is not None:
+            return problem
+        give, get = self._resource(a.give), self._resource(a.get)
+        if isinstance(give, str):
+            return give
+        if isinstance(get, str):
+            return get
+        if give == get:
+            return "a trade with the supply must get a different resource"
+        rate = self.rate(self.current, give)
+        if self.hands[self.current][give] < rate:
+            return f"trading {a.give} with the supply needs {rate} identical cards"
+        if not self.supply[get]:
+            return f"the supply has no {a.get} left"
+        return None
+
+    def _check_offer(self, a: Action) -> str | None:
+        assert isinstance(a, OfferTrade)
+        if self.phase in (TRADE_RESPONSE, TRADE_CONFIRM):
+            return "only the active player may offer trades, one offer at a time"
+        if (problem := self._check_main()) is not None:
+            return problem
+        give = bag_to_counts(a.give, RESOURCE_INDEX)
+        get = bag_to_counts(a.get, RESOURCE_INDEX)
+        if isinstance(give, str):
+            return give
+        if isinstance(get, str):
+            return get
+        if (problem := offer_problem(give, get)) is not None:
+            return problem
+        if not holds(self.hands[self.current], give):
+            return "you do not hold the cards you offer"
+        others = [s for s in range(self.config.seats) if s != self.current]
+        if any(s not in others for s in a.to):
+            return "offers go to other seats at the table"
+        if self.offers_this_turn >= self.trade_limit:
+            return f"at most {self.trade_limit} trade offers per turn"
+        return None
+
+    def _check_answer(self, a: Action) -> str | None:
+        if self.phase != TRADE_RESPONSE:
+            if self.phase in (PRE_ROLL, MAIN):
+                return (
+                    "players other than the active player may only answer the active "
+                    "player's offers; they never trade with each other"
+                )
+            return self.phase_is(TRADE_RESPONSE)
+        assert self.trade is not None
+        seat = self.trade.waiting[0]
+        if isinstance(a, AcceptTrade) and not holds(self.hands[seat], self.trade.get):
+            return "you do not hold the cards asked for"
+        if isinstance(a, CounterTrade):
+            give = bag_to_counts(a.give, RESOURCE_INDEX)
+            get = bag_to_counts(a.get, RESOURCE_INDEX)
+            if isinstance(give, str):
+                return give
+            if isinstance(get, str):
+                return get
+            if (problem := offer_problem(give, get)) is not None:
+                return problem
+            if not holds(self.hands[seat], give):
+                return "you do not hold the cards you offer"
+        return None
+
+    def _check_confirm(self, a: Action) -> str | None:
+        if (problem := self.phase_is(TRADE_CONFIRM)) is not None:
+            return problem
+        if isinstance(a, ConfirmTrade):
+            assert self.trade is not None
+            if a.seat not in self.trade.answers:
+                return f"seat {a.seat} did not accept or counter the offer"
+            if not self._trade_feasible(a.seat):
+                return "one side no longer holds the cards for that trade"
+        return None
+
+    def _check_discard(self, a: Action) -> str | None:
+        assert isinstance(a, Discard)
+        if self.phase not in (DISCARD, ENC_CHOICE):
+            return self.phase_is(DISCARD)
+        r = self._resource(a.resource)
+        if isinstance(r, str):
+            return r
+        return self._by_menu(a)
+
+    def _check_end(self, a: Action) -> str | None:
+        if self.phase == MAIN:
+            if self.ships[self.current]:
+                return "you have a ship on the board: shake the mothership for the flight phase"
+            return None
+        if self.phase == FLIGHT:
+            return flight.end_problem(self)
+        if self.phase == PRE_ROLL:
+            return "roll the dice first"
+        return self.phase_is(MAIN, FLIGHT)
+
+    def _check_shake(self, a: Action) -> str | None:
+        if (problem := self._check_main()) is not None:
+            return problem
+        if not self.ships[self.current]:
+            return "no ship on the board: the flight phase is skipped (end the turn)"
+        return None
+
+    def _check_steal(self, a: Action) -> str | None:
+        assert isinstance(a, Steal)
+        if (problem := self.phase_is(STEAL)) is not None:
+            return problem
+        if a.victim not in self.steal_candidates:
+            if a.victim == self.current:
+                return "you cannot steal from yourself"
+            return "choose an eligible opponent who holds at least one card"
+        return None
+
+    def _check_take(self, a: Action) -> str | None:
+        if self.phase not in (RELIEF, ENC_CHOICE):
+            return self.phase_is(RELIEF, ENC_CHOICE)
+        return self._by_menu(a)
+
+    def _check_flight(self, a: Action) -> str | None:
+        if self.phase != FLIGHT:
+            if self.phase == MAIN:
+                return "shake the mothership first: flying comes after trade & build"
+            return self.phase_is(FLIGHT)
+        return flight.check(self, a)
+
+    def _check_friendship(self, a: Action) -> str | None:
+        assert isinstance(a, TakeFriendship)
+        if (problem := self.phase_is(FRIENDSHIP)) is not None:
+            return problem
+        k = CARD_INDEX.get(a.card)
+        if k is None:
+            return f"unknown friendship card {a.card!r}; valid: {', '.join(CARD_NAMES)}"
+        return self._by_menu(a)
+
+    def _check_encounter(self, a: Action) -> str | None:
+        if self.phase not in (ENCOUNTER, ENC_CHOICE):
+            return self.phase_is(ENCOUNTER, ENC_CHOICE)
+        return encounters.check(self, a)
+
+    # -- applying ---------------------------------------------------------------------
+    def _apply(self, action: Action) -> list[Event]:
+        events = _APPLY[type(action)](self, action)
+        self.refresh_vp()
+        if (
+            self.immediate
+            and self.phase not in SETUP_PHASES
+            and self.phase != GAME_OVER
+            and self.vp[self.current] >= VP_TO_WIN
+        ):
+            events.append(self.declare_winner(self.current))
+        return events
+
+    def declare_winner(self, seat: int) -> Event:
+        self.winner_seat = seat
+        self.phase = GAME_OVER
+        self.trade = None
+        return Event("game_over", {"winner": seat, "scores": self.scores()})
+
+    def pay(self, seat: int, cost: tuple[int, ...]) -> None:
+        hand = self.hands[seat]
+        for r in range(5):
+            hand[r] -= cost[r]
+            self.supply[r] += cost[r]
+
+    def place_ship(self, seat: int, kind: int, v: int) -> None:
+        self.transports_left[seat] -= 1
+        if kind == COLONY_SHIP:
+            self.colonies_left[seat] -= 1
+        else:
+            self.stations_left[seat] -= 1
+        self.occ_owner[v] = seat
+        self.occ_kind[v] = kind
+        self.ship_flags[v] = 0
+        self.ships[seat].append(v)
+
+    def make_spaceport(self, seat: int, v: int) -> None:
+        self.rings_left[seat] -= 1
+        self.occ_kind[v] = SPACEPORT
+        self.n_colonies[seat] -= 1
+        self.n_ports[seat] += 1
+
+    def _do_place_colony(self, a: Action) -> list[Event]:
+        return setup.do_place_colony(self, a)
+
+    def _do_spaceport(self, a: Action) -> list[Event]:
+        assert isinstance(a, BuildSpaceport)
+        if self.phase == SETUP_PORT:
+            return setup.do_port(self, a)
+        seat = self.current
+        self.pay(seat, SPACEPORT_COST)
+        self.make_spaceport(seat, a.site)
+        return [Event("build", {"seat": seat, "piece": "spaceport", "site": a.site})]
+
+    def _do_ship(self, a: Action) -> list[Event]:
+        assert isinstance(a, BuildShip)
+        if self.phase == SETUP_SHIP:
+            return setup.do_ship(self, a)
+        seat = self.current
+        if a.kind == "colony":
+            self.pay(seat, COLONY_SHIP_COST)
+            self.place_ship(seat, COLONY_SHIP, a.site)
+        else:
+            self.pay(seat, TRADE_SHIP_COST)
+            self.place_ship(seat, TRADE_SHIP, a.site)
+        return [Event("build", {"seat": seat, "piece": a.kind + "_ship", "site": a.site})]
+
+    def _do_upgrade(self, a: Action) -> list[Event]:
+        assert isinstance(a, BuildUpgrade)
+        seat = self.current
+        k = UPGRADES.index(a.kind)
+        self.pay(seat, UPGRADE_COST[k])
+        self.gain_upgrade(seat, k)
+        return [Event("build", {"seat": seat, "piece": a.kind})]
+
+    def gain_upgrade(self, seat: int, k: int) -> None:
+        self.upgrades[seat][k] += 1
+        self.upgrade_stock[k] -= 1
+
+    def lose_upgrade(self, seat: int, k: int) -> None:
+        self.upgrades[seat][k] -= 1
+        self.upgrade_stock[k] += 1
+
+    def _do_start_upgrade(self, a: Action) -> list[Event]:
+        return setup.do_start_upgrade(self, a)
+
+    def _do_fame(self, a: Action) -> list[Event]:
+        seat = self.current
+        self.pay(seat, FAME_COST)
+        self.fame_used = True
+        self.change_half_medals(seat, 1)
+        return [Event("buy_fame", {"seat": seat})]
+
+    def change_half_medals(self, seat: int, delta: int) -> int:
+        """Gain from / return to the stock; never below 0. Returns the actual change."""
+        if delta > 0:
+            d = min(delta, self.hm_stock)
+        else:
+            d = -min(-delta, self.half_medals[seat])
+        self.half_medals[seat] += d
+        self.hm_stock -= d
+        return d
+
+    def _do_maritime(self, a: Action) -> list[Event]:
+        assert isinstance(a, MaritimeTrade)
+        seat = self.current
+        give, get = RESOURCE_INDEX[a.give], RESOURCE_INDEX[a.get]
+        rate = self.rate(seat, give)
+        if give == GOODS and rate == 1:
+            self.merchant_goods_used = True
+        self.hands[seat][give] -= rate
+        self.supply[give] += rate
+        self.supply[get] -= 1
+        self.hands[seat][get] += 1
+        return [
+            Event("supply_trade", {"seat": seat, "give": a.give, "count": rate, "get": a.get})
+        ]
+
+    def _do_offer(self, a: Action) -> list[Event]:
+        assert isinstance(a, OfferTrade)
+        give = bag_to_counts(a.give, RESOURCE_INDEX)
+        get = bag_to_counts(a.get, RESOURCE_INDEX)
+        assert not isinstance(give, str) and not isinstance(get, str)
+        n = self.config.seats
+        seat = self.current
+        to = tuple(sorted(set(a.to))) or tuple(s for s in range(n) if s != seat)
+        self.offers_this_turn += 1
+        self.trade = PendingTrade(seat, give, get, to, answer_order(seat, to, n))
+        self.phase = TRADE_RESPONSE
+        return [Event("trade_offer", {"trade": self.trade.to_json(RESOURCES)})]
+
+    def _do_answer(self, a: Action) -> list[Event]:
+        trade = self.trade
+        assert trade is not None
+        seat = trade.waiting.pop(0)
+        if isinstance(a, AcceptTrade):
+            trade.answers[seat] = (trade.give, trade.get)
+            answer: dict[str, Any] = {"seat": seat, "answer": "accept"}
+        elif isinstance(a, CounterTrade):
+            give = bag_to_counts(a.give, RESOURCE_INDEX)
+            get = bag_to_counts(a.get, RESOURCE_INDEX)
+            assert not isinstance(give, str) and not isinstance(get, str)
+            trade.answers[seat] = (get, give)
+            answer = {
+                "seat": seat,
+                "answer": "counter",
+                "give": counts_to_dict(give, RESOURCES),
+                "get": counts_to_dict(get, RESOURCES),
+            }
+        else:
+            answer = {"seat": seat, "answer": "decline"}
+        events = [Event("trade_answer", answer)]
+        if not trade.waiting:
+            if trade.answers:
+                self.phase = TRADE_CONFIRM
+            else:
+                self.trade = None
+                self.phase = MAIN
+                events.append(Event("trade_closed", {"seat": self.current, "with": None}))
+        return events
+
+    def _do_confirm(self, a: Action) -> list[Event]:
+        trade = self.trade
+        assert trade is not None
+        self.trade = None
+        self.phase = MAIN
+        if isinstance(a, CancelTrade):
+            return [Event("trade_closed", {"seat": self.current, "with": None})]
+        assert isinstance(a, ConfirmTrade)
+        give, get = trade.answers[a.seat]
+        mine, theirs = self.hands[trade.offerer], self.hands[a.seat]
+        for r in range(5):
+            mine[r] += get[r] - give[r]
+            theirs[r] += give[r] - get[r]
+        return [
+            Event(
+                "trade_closed",
+                {
+                    "seat": trade.offerer,
+                    "with": a.seat,
+                    "give": counts_to_dict(give, RESOURCES),
+                    "get": counts_to_dict(get, RESOURCES),
+                },
+            )
+        ]
+
+    def _do_roll(self, a: Action) -> list[Event]:
+        return production.do_roll(self)
+
+    def _do_discard(self, a: Action) -> list[Event]:
+        assert isinstance(a, Discard)
+        if self.phase == ENC_CHOICE:
+            return encounters.apply(self, a)
+        return production.do_discard(self, a)
+
+    def _do_steal(self, a: Action) -> list[Event]:
+        assert isinstance(a, Steal)
+        return production.do_steal(self, a)
+
+    def _do_take(self, a: Action) -> list[Event]:
+        assert isinstance(a, TakeResource)
+        if self.phase == RELIEF:
+            return production.do_relief(self, a)
+        return encounters.apply(self, a)
+
+    def _do_shake(self, a: Action) -> list[Event]:
+        return flight.do_shake(self)
+
+    def _do_flight(self, a: Action) -> list[Event]:
+        return flight.apply(self, a)
+
+    def _do_friendship(self, a: Action) -> list[Event]:
+        assert isinstance(a, TakeFriendship)
+        return flight.do_take_friendship(self, a)
+
+    def _do_encounter(self, a: Action) -> list[Event]:
+        return encounters.apply(self, a)
+
+    def _do_end(self, a: Action) -> list[Event]:
+        events: list[Event] = []
+        seat = self.current
+        if self.phase == FLIGHT:
+            flight.finish_flight(self)
+        self.refresh_vp()
+        if not self.immediate and self.vp[seat] >= VP_TO_WIN:
+            return [self.declare_winner(seat)]
+        self.merchant_goods_used = False
+        self.fame_used = False
+        self.offers_this_turn = 0
+        self.dice = None
+        self.balls = None
+        self.jump_ready = False
+        self.current = (seat + 1) % self.config.seats
+        self.turn += 1
+        self.phase = PRE_ROLL
+        events.append(Event("turn", {"seat": self.current, "turn": self.turn}))
+        return events
+
+    # -- copying and snapshots ------------------------------------------------------------
+    def copy(self) -> StarfarersGame:
+        g = StarfarersGame.__new__(StarfarersGame)
+        d = g.__dict__
+        d.update(self.__dict__)
+        for name in _FLAT_LISTS:
+            d[name] = d[name][:]
+        for name in _NESTED_LISTS:
+            d[name] = [x[:] for x in d[name]]
+        g.log = self.log[:]
+        g.rng = Rng(self.rng.state)
+        g.trade = self.trade.copy() if self.trade is not None else None
+        return g
+
+    def snapshot(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"rng": self.rng.state}
+        for name in _SNAPSHOT_FIELDS:
+            out[name] = getattr(self, name)
+        out["phase"] = PHASE_NAMES[self.phase]
+        out["dice"] = list(self.dice) if self.dice else None
+        out["balls"] = list(self.balls) if self.balls else None
+        out["trade"] = self.trade.to_json(RESOURCES) if self.trade else None
+        out["enc_queue"] = json.loads(json.dumps(self.enc_queue))
+        return json.loads(json.dumps(out))
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from engine.rulesets.starfarers.view import build_view
+
+        return build_view(self, seat)
+
+
+def _civ_of(k: int) -> int:
+    from engine.rulesets.starfarers.friendship import CARD_CIV
+
+    return CARD_CIV[k]
+
+
+_FLAT_LISTS = (
+    "slot_tile",
+    "slot_rot",
+    "slot_kind",
+    "tile_pool",
+    "planet_res",
+    "planet_icon",
+    "planet_star",
+    "planet_disc",
+    "planet_hidden",
+    "reserve_discs",
+    "is_point",
+    "outpost_slot",
+    "occ_owner",
+    "occ_kind",
+    "ship_flags",
+    "colonies_left",
+    "stations_left",
+    "transports_left",
+    "rings_left",
+    "n_colonies",
+    "n_ports",
+    "system_count",
+    "supply",
+    "reserve",
+    "upgrade_stock",
+    "half_medals",
+    "medals",
+    "trade_tokens",
+    "fstack",
+    "marker",
+    "vp",
+    "discard_owed",
+    "steal_candidates",
+    "relief_queue",
+    "setup_order",
+    "enc_draw",
+    "enc_discard",
+    "enc_queue",
+    "enc_opts",
+)
+_NESTED_LISTS = ("disc_pools", "ships", "hands", "upgrades", "fheld", "stations")
+_SNAPSHOT_FIELDS = (
+    *_FLAT_LISTS,
+    *_NESTED_LISTS,
+    "variant",
+    "immediate",
+    "rulebook_hand",
+    "star_rule",
+    "hm_stock",
+    "tokens_left",
+    "merchant_goods_used",
+    "fame_used",
+    "turn",
+    "current",
+    "start",
+    "steal_kind",
+    "offers_this_turn",
+    "winner_seat",
+    "setup_pos",
+    "setup_site",
+    "base_speed",
+    "moving",
+    "moving_kind",
+    "moving_flags",
+    "move_start",
+    "steps_left",
+    "move_trapped",
+    "jump_ready",
+    "friend_civ",
+    "enc_card",
+    "enc_need",
+    "enc_count",
+    "enc_seat",
+    "enc_dest",
+    "enc_given",
+    "enc_pref",
+)
+
+_G = StarfarersGame
+_CHECKS: dict[type[Action], Callable[[StarfarersGame, Action], str | None]] = {
+    PlaceColony: lambda g, a: g.phase_is(SETUP_COLONY) or g._by_menu(a),
+    BuildSpaceport: _G._check_spaceport,
+    BuildShip: _G._check_ship,
+    ChooseStartUpgrade: _G._check_start_upgrade,
+    BuildUpgrade: _G._check_upgrade,
+    BuyFame: _G._check_fame,
+    Roll: _G._check_roll,
+    EndTurn: _G._check_end,
+    Discard: _G._check_discard,
+    Steal: _G._check_steal,
+    TakeResource: _G._check_take,
+    MaritimeTrade: _G._check_maritime,
+    OfferTrade: _G._check_offer,
+    AcceptTrade: _G._check_answer,
+    DeclineTrade: _G._check_answer,
+    CounterTrade: _G._check_answer,
+    ConfirmTrade: _G._check_confirm,
+    CancelTrade: _G._check_confirm,
+    Shake: _G._check_shake,
+    FlyStep: _G._check_flight,
+    EndMove: _G._check_flight,
+    FoundColony: _G._check_flight,
+    Jump: _G._check_flight,
+    TakeFriendship: _G._check_friendship,
+    EncounterAnswer: _G._check_encounter,
+    ChooseUpgrade: _G._check_encounter,
+    RemoveUpgrade: _G._check_encounter,
+    ChooseShip: _G._check_encounter,
+    ChooseOpponent: _G._check_encounter,
+}
+
+_APPLY: dict[type[Action], Callable[[StarfarersGame, Action], list[Event]]] = {
+    PlaceColony: _G._do_place_colony,
+    BuildSpaceport: _G._do_spaceport,
+    BuildShip: _G._do_ship,
+    ChooseStartUpgrade: _G._do_start_upgrade,
+    BuildUpgrade: _G._do_upgrade,
+    BuyFame: _G._do_fame,
+    Roll: _G._do_roll,
+    EndTurn: _G._do_end,
+    Discard: _G._do_discard,
+    Steal: _G._do_steal,
+    TakeResource: _G._do_take,
+    MaritimeTrade: _G._do_maritime,
+    OfferTrade: _G._do_offer,
+    AcceptTrade: _G._do_answer,
+    DeclineTrade: _G._do_answer,
+    CounterTrade: _G._do_answer,
+    ConfirmTrade: _G._do_confirm,
+    CancelTrade: _G._do_confirm,
+    Shake: _G._do_shake,
+    FlyStep: _G._do_flight,
+    EndMove: _G._do_flight,
+    FoundColony: _G._do_flight,
+    Jump: _G._do_flight,
+    TakeFriendship: _G._do_friendship,
+    EncounterAnswer: _G._do_encounter,
+    ChooseUpgrade: _G._do_encounter,
+    RemoveUpgrade: _G._do_encounter,
+    ChooseShip: _G._do_encounter,
+    ChooseOpponent: _G._do_encounter,
+}
+
+
+def restore(config: GameConfig, state: dict[str, Any]) -> StarfarersGame:
+    """A game rebuilt from a snapshot-shaped dict (used by determinization)."""
+    from engine.rulesets.starfarers.encounters import _freeze
+
+    g = StarfarersGame.__new__(StarfarersGame)
+    g.config = config
+    g.log = []
+    g.rng = Rng(int(state["rng"]))
+    g.initial_events = []
+    g.trade_limit = int(config.options["trade_offers_per_turn"])
+    for name in _FLAT_LISTS:
+        setattr(g, name, list(state[name]))
+    for name in _NESTED_LISTS:
+        setattr(g, name, [list(x) for x in state[name]])
+    for name in _SNAPSHOT_FIELDS:
+        if name not in _FLAT_LISTS and name not in _NESTED_LISTS:
+            setattr(g, name, state[name])
+    g.phase = PHASE_NAMES.index(state["phase"])
+    g.dice = (state["dice"][0], state["dice"][1]) if state["dice"] else None
+    g.balls = (state["balls"][0], state["balls"][1]) if state["balls"] else None
+    g.enc_queue = [_freeze(e) for e in state["enc_queue"]]
+    t = state["trade"]
+    if t is None:
+        g.trade = None
+    else:
+
+        def vec(d: dict[str, int]) -> tuple[int, ...]:
+            return tuple(d.get(r, 0) for r in RESOURCES)
+
+        g.trade = PendingTrade(
+            t["offerer"],
+            vec(t["give"]),
+            vec(t["get"]),
+            tuple(t["to"]),
+            list(t["waiting"]),
+            {int(s): (vec(a["give"]), vec(a["get"])) for s, a in t["answers"].items()},
+        )
+    return g
