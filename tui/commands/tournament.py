@@ -1,0 +1,126 @@
+"""`catan tournament`: bots against each other, seats rotated, results with confidence intervals.
+
+The engine of it is ai.tournament; this module parses arguments, shows a
+progress bar on stderr and prints a table (or JSON with the same numbers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from tui.commands.common import positive_int
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--ruleset", default="base", help="ruleset to play (default: base)")
+    parser.add_argument(
+        "--bots",
+        required=True,
+        help="comma-separated bot specs, one per seat, e.g. mcts,greedy,greedy,greedy",
+    )
+    parser.add_argument("--games", type=positive_int, default=8, help="games to play")
+    parser.add_argument("--seed", type=int, default=1, help="match seed (boards, dice, bot seeds)")
+    parser.add_argument("--max-turns", type=positive_int, default=400, help="turn cap per game")
+    parser.add_argument("--workers", type=positive_int, default=1, help="worker processes")
+    parser.add_argument(
+        "--budget", type=float, default=2.0, help="soft time budget per decision, seconds"
+    )
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option"
+    )
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+
+
+def _options(items: list[str]) -> dict[str, Any]:
+    from engine.errors import ConfigError
+
+    out: dict[str, Any] = {}
+    for item in items:
+        name, sep, raw = item.partition("=")
+        if not sep:
+            raise ConfigError(f"--option needs NAME=VALUE, got {item!r}")
+        try:
+            out[name] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[name] = raw
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+    from rich.table import Table
+
+    from ai.sandbox import Budget
+    from ai.tournament import MatchSpec, run_tournament
+    from engine.config import GameConfig
+    from engine.errors import ConfigError
+    from engine.registry import normalise_config
+
+    bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
+    if len(bots) < 2:
+        raise ConfigError("--bots needs one bot per seat (at least two)")
+    options = _options(args.option)
+    normalise_config(GameConfig(args.ruleset, len(bots), args.seed, options))
+    budget = Budget(soft=args.budget, hard=max(args.budget * 2.5, args.budget + 1.0))
+    spec = MatchSpec(args.ruleset, bots, args.seed, options, args.max_turns, budget)
+    err = Console(stderr=True)
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    ) as progress:
+        task = progress.add_task("games", total=args.games)
+        report = run_tournament(
+            spec, args.games, workers=args.workers, on_game=lambda _r: progress.advance(task)
+        )
+    if args.json:
+        json.dump(report, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    out = Console()
+    table = Table(
+        title=f"{args.ruleset}: {', '.join(bots)}, {report['games']} games, seed {args.seed}"
+    )
+    for col in (
+        "bot",
+        "seat-games",
+        "wins",
+        "win rate",
+        "Wilson 95%",
+        "avg VP",
+        "avg ms",
+        "median ms",
+        "max ms",
+        "faults",
+    ):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for row in report["results"]:
+        lo, hi = row["wilson95"]
+        table.add_row(
+            row["bot"],
+            str(row["seat_games"]),
+            str(row["wins"]),
+            f"{100 * row['win_rate']:.1f}%",
+            f"{100 * lo:.1f}-{100 * hi:.1f}%",
+            f"{row['avg_vp']:.2f}",
+            f"{row['avg_ms']:.1f}",
+            f"{row['median_ms']:.1f}",
+            f"{row['max_ms']:.0f}",
+            str(row["faults"]) + (f" ({row['replaced']} replaced)" if row["replaced"] else ""),
+        )
+    out.print(table)
+    out.print(
+        f"capped games (over {report['max_turns']} turns, no winner): {report['capped']}; "
+        f"average length {report['avg_turns']:.1f} turns"
+    )
+    for line in report["fault_log"][:10]:
+        out.print(f"[yellow]{line}[/]")
+    return 0
