@@ -1,0 +1,187 @@
+"""The terminal app: menu, new game, load, rules and the game screen.
+
+`CatanApp` runs local games (a Table in this process, bots in threads) and can
+also show a game screen for any TableClient (`push_client_game`), which is how
+the SSH server reuses it. In `ssh_mode` the commands that would act on the
+server's machine (screenshots, opening URLs) are removed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.events import Resize
+from textual.screen import Screen
+
+from engine.config import GameConfig
+from engine.errors import CatanError, SaveError
+from engine.table.client import TableClient
+from tui import paths
+from tui.local import LocalGame, load_local, new_local
+from tui.narrate import seat_names
+from tui.palette_provider import ActionsProvider
+from tui.screens.game import GameScreen
+from tui.screens.menu import MainMenuScreen
+from tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+
+
+class CatanApp(App[None]):
+    CSS_PATH = "app.tcss"
+    TITLE = "Catan"
+    COMMANDS = App.COMMANDS | {ActionsProvider}
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False)]
+
+    def __init__(
+        self,
+        *,
+        saves_dir: Path | None = None,
+        ascii: bool = False,
+        ssh_mode: bool = False,
+        speed: str = "normal",
+        play: tuple[GameConfig, list[str]] | None = None,
+        load: Path | None = None,
+    ) -> None:
+        super().__init__()
+        self.saves_dir = saves_dir or paths.saves_dir()
+        self.ascii = ascii
+        self.ssh_mode = ssh_mode
+        self.speed = speed
+        self.local: LocalGame | None = None
+        self._initial_play = play
+        self._initial_load = load
+        self.load_error: str | None = None
+
+    @property
+    def autosave(self) -> Path:
+        return paths.autosave_path(self.saves_dir)
+
+    # -- start ----------------------------------------------------------------
+    def on_mount(self) -> None:
+        self.push_screen(MainMenuScreen())
+        if self._initial_play is not None:
+            config, kinds = self._initial_play
+            self.start_game(config, kinds, speed=self.speed)
+        elif self._initial_load is not None:
+            self.load_game(self._initial_load)
+        self._check_size()
+
+    def on_resize(self, event: Resize) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+        showing = isinstance(self.screen, TooSmallScreen)
+        if small and not showing:
+            self.push_screen(TooSmallScreen())
+        elif showing and not small:
+            self.pop_screen()
+
+    # -- games -----------------------------------------------------------------
+    def start_game(self, config: GameConfig, kinds: list[str], *, speed: str | None = None) -> None:
+        """A new local game (raises CatanError for a bad config)."""
+        local = new_local(config, kinds, self.autosave, speed or self.speed)
+        self._open(local, speed or self.speed)
+
+    def load_game(self, path: Path) -> bool:
+        try:
+            local = load_local(path, self.autosave, self.speed)
+        except (CatanError, OSError) as exc:
+            self.load_error = str(exc)
+            self.notify(f"Cannot load {path.name}: {exc}", severity="error", timeout=8)
+            return False
+        self._open(local, self.speed)
+        return True
+
+    def continue_game(self) -> bool:
+        if not self.autosave.exists():
+            self.notify("There is no game to continue yet.", severity="warning")
+            return False
+        return self.load_game(self.autosave)
+
+    def _open(self, local: LocalGame, speed: str) -> None:
+        old, self.local = self.local, local
+        if old is not None:
+            self.call_later(old.stop)
+        screen = GameScreen(
+            local.client,
+            names=local.names,
+            kinds=local.kinds,
+            ascii=self.ascii,
+            on_save=self._save_as,
+            on_speed=local.set_speed,
+            on_leave=self.leave_game,
+            speed=speed,
+        )
+        local.start()
+        self._show_game(screen)
+
+    def _show_game(self, screen: Screen[Any]) -> None:
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, MainMenuScreen):
+            self.pop_screen()
+        if isinstance(self.screen, MainMenuScreen):
+            self.push_screen(screen)
+        else:
+            self.switch_screen(screen)
+
+    def push_client_game(
+        self,
+        client: TableClient,
+        *,
+        names: list[str] | None = None,
+        seats: int = 4,
+        kinds: list[str] | None = None,
+    ) -> GameScreen:
+        """A game screen for an existing table client (play over SSH)."""
+        screen = GameScreen(
+            client,
+            names=names or seat_names(seats),
+            kinds=kinds,
+            ascii=self.ascii,
+            on_leave=self.exit if self.ssh_mode else None,
+        )
+        self.push_screen(screen)
+        return screen
+
+    def _save_as(self, name: str) -> str:
+        if self.local is None:
+            raise SaveError("no local game to save")
+        path = paths.save_name(self.saves_dir, name)
+        self.local.save_as(path)
+        return str(path)
+
+    def leave_game(self) -> None:
+        self.call_later(self._close_local)
+        while not isinstance(self.screen, MainMenuScreen) and len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    async def _close_local(self) -> None:
+        local, self.local = self.local, None
+        if local is not None:
+            await local.stop()
+
+    async def action_quit(self) -> None:
+        await self._close_local()
+        self.exit()
+
+    # -- SSH mode ----------------------------------------------------------------
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        for command in super().get_system_commands(screen):
+            title = command.title.lower()
+            if self.ssh_mode and ("screenshot" in title or "url" in title):
+                continue
+            yield command
+
+    def open_url(self, url: str, *, new_tab: bool = True) -> None:
+        if self.ssh_mode:
+            self.notify(url, title="Link")
+            return
+        super().open_url(url, new_tab=new_tab)
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        if self.ssh_mode:
+            return
+        super().action_screenshot(filename, path)

@@ -1,0 +1,148 @@
+"""From legal actions to the commands a person sees: a key, a label and how to choose.
+
+Pure (no Textual), so it is tested without an app. `commands(legal)` groups the
+legal actions (JSON dicts, in the engine's order) into commands:
+
+- ``direct``: one action, sent at once (roll, end turn, buy a card);
+- ``target``: pick a vertex, edge, hex or point on the map among the legal ones;
+- ``dialog``: pick among several actions in a dialog (discard, steal, play a card...);
+- ``free``: a form (trade offers and counter-offers, which the rules check).
+
+Known action types have fixed keys; any other type (Starfarers, later rulesets)
+gets a digit key and is chosen on the map if its only field names a map target,
+else in a dialog, so a new ruleset is playable before it gets its own keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+Action = dict[str, Any]
+
+TARGET_FIELDS = ("vertex", "edge", "hex", "point", "lane", "sector", "path")
+
+
+@dataclass(frozen=True)
+class Spec:
+    key: str
+    label: str
+    mode: str  # direct | target | dialog | free
+    dialog: str = ""  # which dialog for mode == dialog / free
+
+
+SPECS: dict[str, Spec] = {
+    "roll": Spec("r", "Roll the dice", "direct"),
+    "build_settlement": Spec("s", "Build a settlement", "target"),
+    "build_city": Spec("c", "Build a city", "target"),
+    "build_road": Spec("d", "Build a road", "target"),
+    "move_robber": Spec("h", "Move the robber", "target"),
+    "buy_development": Spec("b", "Buy a development card", "direct"),
+    "play_knight": Spec("p", "Play a development card", "dialog", "development"),
+    "play_road_building": Spec("p", "Play a development card", "dialog", "development"),
+    "play_year_of_plenty": Spec("p", "Play a development card", "dialog", "development"),
+    "play_monopoly": Spec("p", "Play a development card", "dialog", "development"),
+    "maritime_trade": Spec("m", "Trade with the bank", "dialog", "maritime"),
+    "offer_trade": Spec("t", "Offer a trade", "free", "offer"),
+    "accept_trade": Spec("a", "Accept the offer", "direct"),
+    "decline_trade": Spec("n", "Decline the offer", "direct"),
+    "counter_trade": Spec("o", "Counter-offer", "free", "counter"),
+    "confirm_trade": Spec("f", "Confirm a trade", "dialog", "confirm"),
+    "cancel_trade": Spec("x", "Withdraw the offer", "direct"),
+    "end_turn": Spec("e", "End the turn", "direct"),
+    "discard": Spec("g", "Discard a card", "dialog", "discard"),
+    "steal": Spec("v", "Steal a card", "dialog", "steal"),
+    "take_resource": Spec("y", "Take a resource", "dialog", "take"),
+}
+
+# Decisions that are the only thing to do: opened without a key press.
+AUTO_OPEN = {"discard", "steal", "take", "confirm", "move_robber", "answer", "generic"}
+
+
+@dataclass
+class Command:
+    key: str
+    label: str
+    mode: str
+    dialog: str
+    types: list[str] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
+    target_kind: str = ""
+
+    def targets(self) -> dict[int, Action]:
+        """target id -> action (for mode == target)."""
+        return {int(a[self.target_kind]): a for a in self.actions if self.target_kind in a}
+
+
+def target_field(action: Action) -> str | None:
+    """The field naming a map target if it is the action's only field."""
+    fields = [k for k in action if k != "type"]
+    if len(fields) == 1 and fields[0] in TARGET_FIELDS and isinstance(action[fields[0]], int):
+        return fields[0]
+    return None
+
+
+def commands(legal: list[Action]) -> list[Command]:
+    """The commands for a list of legal actions, in a stable order."""
+    out: dict[str, Command] = {}
+    digit = 1
+    types_seen = set()
+    for action in legal:
+        kind = str(action.get("type"))
+        spec = SPECS.get(kind)
+        if spec is None:
+            target = target_field(action)
+            key_id = f"generic:{kind}"
+            if key_id not in out:
+                key = str(digit % 10) if digit <= 10 else ""
+                digit += 1
+                label = kind.replace("_", " ").capitalize()
+                mode = "target" if target else "dialog"
+                out[key_id] = Command(key, label, mode, "generic", target_kind=target or "")
+            cmd = out[key_id]
+        else:
+            key_id = spec.key
+            if key_id not in out:
+                out[key_id] = Command(spec.key, spec.label, spec.mode, spec.dialog)
+            cmd = out[key_id]
+            if spec.mode == "target":
+                cmd.target_kind = target_field(action) or ""
+        cmd.actions.append(action)
+        if kind not in types_seen:
+            types_seen.add(kind)
+            cmd.types.append(kind)
+    # Answering an offer: declining is always legal there, and counter-offers are free-form.
+    if "n" in out and "o" not in out:
+        out["o"] = Command("o", "Counter-offer", "free", "counter")
+    # A single generic action needs no dialog.
+    for cmd in out.values():
+        if cmd.dialog == "generic" and cmd.mode == "dialog" and len(cmd.actions) == 1:
+            cmd.mode = "direct"
+    return list(out.values())
+
+
+def auto_command(cmds: list[Command]) -> Command | None:
+    """The command to open straight away, when it is the only sort of decision."""
+    real = [c for c in cmds if c.key not in ("o",)]
+    if len(real) == 1:
+        cmd = real[0]
+        if cmd.mode in ("target", "dialog"):
+            return cmd
+    return None
+
+
+def describe(action: Action) -> str:
+    """A short label for one action, for dialogs."""
+    kind = str(action.get("type", "?"))
+    rest = {k: v for k, v in action.items() if k != "type"}
+    words = kind.replace("_", " ")
+    if not rest:
+        return words.capitalize()
+    parts = []
+    for k, v in rest.items():
+        if isinstance(v, dict):
+            v = ", ".join(f"{n} {r}" for r, n in v.items()) or "nothing"
+        elif isinstance(v, list):
+            v = ", ".join(str(x) for x in v) or "none"
+        parts.append(f"{k.replace('_', ' ')} {v}")
+    return f"{words.capitalize()}: {'; '.join(parts)}"

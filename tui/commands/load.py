@@ -1,0 +1,27 @@
+"""`catan load FILE`: resume a saved game where it stopped."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from tui.commands.play import add_ui_arguments
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="a save file")
+    add_ui_arguments(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from engine import saves
+    from tui.paths import saves_dir
+
+    path = Path(args.file)
+    saves.load_path(path)  # SaveError (one line, exit 2) before any screen; the file is only read
+
+    from tui.app import CatanApp
+
+    app = CatanApp(saves_dir=saves_dir(args.saves), ascii=args.ascii, speed=args.speed, load=path)
+    app.run()
+    return 0

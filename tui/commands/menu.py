@@ -1,0 +1,24 @@
+"""Plain `catan`: the main menu (new game, continue, load, rules, quit)."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from tui.commands.play import add_ui_arguments
+
+    add_ui_arguments(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from tui.app import CatanApp
+    from tui.paths import saves_dir
+
+    app = CatanApp(
+        saves_dir=saves_dir(getattr(args, "saves", None)),
+        ascii=getattr(args, "ascii", False),
+        speed=getattr(args, "speed", "normal"),
+    )
+    app.run()
+    return 0

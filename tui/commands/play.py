@@ -1,0 +1,48 @@
+"""`catan play`: straight into a game against bots."""
+
+from __future__ import annotations
+
+import argparse
+
+from tui.commands.common import add_game_arguments, game_config
+
+
+def add_ui_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--ascii", action="store_true", help="draw with ASCII only")
+    parser.add_argument("--saves", default=None, metavar="DIR", help="where saves are kept")
+    parser.add_argument(
+        "--speed", choices=("instant", "normal", "slow"), default="normal", help="bot speed"
+    )
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_game_arguments(parser, players=False)
+    parser.add_argument(
+        "--seats",
+        default="human,random,random,random",
+        help="comma-separated seats: 'human' or a bot name (3 or 4 seats)",
+    )
+    parser.add_argument("--seed", type=int, default=None, help="fix the game (random if not given)")
+    add_ui_arguments(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from tui.local import parse_seats
+    from tui.paths import saves_dir
+
+    kinds = parse_seats(args.seats)
+    config = game_config(args, args.seed, seats=len(kinds))
+    from engine.registry import normalise_config
+
+    config = normalise_config(config)  # a bad option fails here, before the screen opens
+
+    from tui.app import CatanApp
+
+    app = CatanApp(
+        saves_dir=saves_dir(args.saves) if args.saves else saves_dir(),
+        ascii=args.ascii,
+        speed=args.speed,
+        play=(config, kinds),
+    )
+    app.run()
+    return 0

@@ -1,0 +1,136 @@
+"""A game played in this process: a Table with bot seats and one person's seat.
+
+The app creates a `LocalGame`, runs its table as an asyncio task, and hands
+the game screen only `client` (an InMemoryClient): the screen never touches
+the Game object. Saving (autosave, save-as) happens here and in the table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine import saves
+from engine.config import GameConfig
+from engine.errors import ConfigError, SaveError
+from engine.game import Game
+from engine.registry import get_ruleset, new_game
+from engine.table.client import HumanSeat, InMemoryClient
+from engine.table.host import Table
+from tui.narrate import seat_names
+
+SPEEDS = {"instant": 0.0, "normal": 0.35, "slow": 1.0}
+HUMAN = "human"
+
+
+def parse_seats(spec: str | None, seats: int | None = None) -> list[str]:
+    """'human,random,random' as a list of seat kinds, checking bot names."""
+    from ai.registry import available_bots
+
+    kinds = [s.strip() for s in (spec or "").split(",") if s.strip()]
+    if not kinds:
+        kinds = [HUMAN] + ["random"] * ((seats or 4) - 1)
+    bots = {b.name for b in available_bots() if b.error is None}
+    for kind in kinds:
+        if kind not in (HUMAN, "person") and kind not in bots:
+            raise ConfigError(
+                f"unknown seat {kind!r}; use 'human' or a bot: {', '.join(sorted(bots))}"
+            )
+    kinds = [HUMAN if k == "person" else k for k in kinds]
+    if kinds.count(HUMAN) > 1:
+        raise ConfigError("only one person can play in a terminal; use 'catan serve' for more")
+    return kinds
+
+
+def variant_option(ruleset: str) -> str | None:
+    """The option a `--variant` sets for `ruleset` (Starfarers' variant, base's board)."""
+    names = [o.name for o in get_ruleset(ruleset).options]
+    for candidate in ("variant", "layout", "board"):
+        if candidate in names:
+            return candidate
+    return None
+
+
+@dataclass
+class LocalGame:
+    game: Game
+    kinds: list[str]
+    table: Table
+    human: HumanSeat
+    client: InMemoryClient
+    names: list[str]
+    seat: int | None
+    task: asyncio.Task[Any] | None = field(default=None)
+
+    @property
+    def ruleset(self) -> str:
+        return self.game.config.ruleset
+
+    def start(self) -> None:
+        if self.task is None:
+            self.task = asyncio.get_running_loop().create_task(self.table.run())
+
+    async def stop(self) -> None:
+        self.client.close()
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.task
+
+    def set_speed(self, speed: str) -> None:
+        self.table.pace = SPEEDS.get(speed, 0.0)
+
+    def save_as(self, path: Path) -> None:
+        saves.save_to_path(self.game, path, self.table.meta)
+
+
+def _build(game: Game, kinds: list[str], autosave: Path | None, speed: str, seed: int) -> LocalGame:
+    from ai.registry import create_bot
+    from ai.seat import BotSeat
+
+    if len(kinds) != game.num_seats:
+        raise ConfigError(f"{len(kinds)} seats given for a {game.num_seats}-seat game")
+    human = HumanSeat()
+    seats: list[Any] = []
+    names = seat_names(game.num_seats)
+    seat: int | None = None
+    for i, kind in enumerate(kinds):
+        if kind == HUMAN:
+            seats.append(human)
+            seat = i
+        else:
+            seats.append(BotSeat(create_bot(kind, seed * 10 + i)))
+    meta = {"seats": kinds, "app": "catan-tui"}
+    table = Table(game, seats, autosave_path=autosave, meta=meta, pace=SPEEDS.get(speed, 0.0))
+    if seat is None:
+        table.add_spectator(human)
+    client = InMemoryClient(human)
+    return LocalGame(game, kinds, table, human, client, names, seat)
+
+
+def new_local(
+    config: GameConfig, kinds: list[str], autosave: Path | None, speed: str = "normal"
+) -> LocalGame:
+    game = new_game(config)
+    if autosave is not None:
+        saves.save_to_path(game, autosave, {"seats": kinds, "app": "catan-tui"})
+    return _build(game, kinds, autosave, speed, game.config.seed or 0)
+
+
+def load_local(path: Path, autosave: Path | None, speed: str = "normal") -> LocalGame:
+    """Resume the save at `path` at the decision where it stopped; SaveError if it is bad."""
+    data = saves.read_save(path)
+    game = saves.load(data)
+    meta = saves.meta_of(data)
+    kinds = meta.get("seats")
+    if not isinstance(kinds, list) or len(kinds) != game.num_seats:
+        kinds = [HUMAN] + ["random"] * (game.num_seats - 1)
+    kinds = [str(k) for k in kinds]
+    try:
+        local = _build(game, kinds, autosave, speed, game.config.seed or 0)
+    except ConfigError as exc:
+        raise SaveError(f"{path}: {exc}") from None
+    return local

@@ -1,0 +1,224 @@
+"""Events told in words: "Blue built a road", "You rolled 8".
+
+`narrate(event, names, me)` turns one redacted event dict (as a seat receives
+it) into one sentence, or None for events not worth a log line. Base-game
+events have their own phrasing; any other kind (Starfarers and later
+rulesets) is told generically from its fields, so a new event never crashes
+the log and always says who did what.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+SEAT_NAMES = ("Red", "Blue", "White", "Orange", "Green", "Brown")
+
+PIECES = {
+    "settlement": "a settlement",
+    "city": "a city",
+    "road": "a road",
+    "ship": "a ship",
+    "colony": "a colony",
+    "spaceport": "a spaceport",
+    "trade_station": "a trade station",
+    "trade_ship": "a trade ship",
+    "colony_ship": "a colony ship",
+}
+
+CARDS = {
+    "knight": "a Knight",
+    "victory_point": "a Victory Point card",
+    "road_building": "Road Building",
+    "year_of_plenty": "Year of Plenty",
+    "monopoly": "Monopoly",
+}
+
+
+def seat_names(num_seats: int) -> list[str]:
+    return list(SEAT_NAMES[:num_seats])
+
+
+def bundle(counts: Any) -> str:
+    """{"ore": 2, "wool": 1} as "2 ore, 1 wool"; nothing as "nothing"."""
+    if not isinstance(counts, dict):
+        return str(counts)
+    parts = [f"{n} {name}" for name, n in counts.items() if isinstance(n, int) and n > 0]
+    return ", ".join(parts) or "nothing"
+
+
+class _Teller:
+    def __init__(self, names: Sequence[str], me: int | None) -> None:
+        self.names = names
+        self.me = me
+
+    def who(self, seat: Any) -> str:
+        if not isinstance(seat, int) or not 0 <= seat < len(self.names):
+            return "Someone"
+        return "You" if seat == self.me else self.names[seat]
+
+    def whom(self, seat: Any) -> str:
+        if seat == self.me:
+            return "you"
+        return self.who(seat)
+
+    def verb(self, seat: Any, you: str, other: str) -> str:
+        return you if seat == self.me else other
+
+
+def _build(t: _Teller, e: dict[str, Any]) -> str:
+    piece = PIECES.get(str(e.get("piece")), f"a {str(e.get('piece', 'piece')).replace('_', ' ')}")
+    return f"{t.who(e.get('seat'))} built {piece}."
+
+
+def _dice(t: _Teller, e: dict[str, Any]) -> str:
+    dice = e.get("dice") or []
+    shown = " + ".join(str(d) for d in dice)
+    total = e.get("total")
+    return f"{t.who(e.get('seat'))} rolled {total}" + (f" ({shown})." if shown else ".")
+
+
+def _production(t: _Teller, e: dict[str, Any]) -> str | None:
+    gains = e.get("gains") or {}
+    if not gains:
+        return "Nobody produced anything."
+    parts = []
+    for seat, got in sorted(gains.items(), key=lambda kv: int(kv[0])):
+        parts.append(f"{t.who(int(seat))} {t.verb(int(seat), 'get', 'gets')} {bundle(got)}")
+    return "; ".join(parts) + "."
+
+
+def _steal(t: _Teller, e: dict[str, Any]) -> str:
+    what = e.get("resource")
+    card = f"1 {what}" if what else "a card"
+    return f"{t.who(e.get('thief'))} stole {card} from {t.whom(e.get('victim'))}."
+
+
+def _buy(t: _Teller, e: dict[str, Any]) -> str:
+    card = e.get("card")
+    got = f" ({CARDS.get(str(card), card)})" if card else ""
+    return f"{t.who(e.get('seat'))} bought a development card{got}."
+
+
+def _play(t: _Teller, e: dict[str, Any]) -> str:
+    card = str(e.get("card"))
+    return f"{t.who(e.get('seat'))} played {CARDS.get(card, card.replace('_', ' '))}."
+
+
+def _trade_offer(t: _Teller, e: dict[str, Any]) -> str:
+    trade = e.get("trade") or {}
+    to = trade.get("to") or []
+    whom = ", ".join(t.whom(s) for s in to) if to else "everyone"
+    return (
+        f"{t.who(trade.get('offerer'))} {t.verb(trade.get('offerer'), 'offer', 'offers')} "
+        f"{bundle(trade.get('give'))} for {bundle(trade.get('get'))} to {whom}."
+    )
+
+
+def _trade_answer(t: _Teller, e: dict[str, Any]) -> str:
+    answer = e.get("answer")
+    who = t.who(e.get("seat"))
+    if answer == "accept":
+        return f"{who} accepted the offer."
+    if answer == "counter":
+        return f"{who} countered: {bundle(e.get('give'))} for {bundle(e.get('get'))}."
+    return f"{who} declined the offer."
+
+
+def _trade_closed(t: _Teller, e: dict[str, Any]) -> str:
+    other = e.get("with")
+    if other is None:
+        return "The trade offer was withdrawn."
+    return (
+        f"{t.who(e.get('seat'))} traded {bundle(e.get('give'))} to {t.whom(other)} "
+        f"for {bundle(e.get('get'))}."
+    )
+
+
+def _must_discard(t: _Teller, e: dict[str, Any]) -> str:
+    owed = e.get("owed") or {}
+    parts = [f"{t.who(int(s))} {n}" for s, n in owed.items()]
+    return "Seven! Discard half: " + ", ".join(parts) + "."
+
+
+def _game_over(t: _Teller, e: dict[str, Any]) -> str:
+    scores = e.get("scores")
+    tail = f" Scores: {', '.join(str(s) for s in scores)}." if isinstance(scores, list) else ""
+    who = t.who(e.get("winner"))
+    return f"{who} {t.verb(e.get('winner'), 'win', 'wins')} the game!{tail}"
+
+
+_TELL: dict[str, Callable[[_Teller, dict[str, Any]], str | None]] = {
+    "build": _build,
+    "dice": _dice,
+    "production": _production,
+    "steal": _steal,
+    "buy_development": _buy,
+    "play_development": _play,
+    "trade_offer": _trade_offer,
+    "trade_answer": _trade_answer,
+    "trade_closed": _trade_closed,
+    "must_discard": _must_discard,
+    "game_over": _game_over,
+    "start_player": lambda t, e: (
+        f"{t.who(e.get('seat'))} {t.verb(e.get('seat'), 'start', 'starts')}."
+    ),
+    "turn": lambda t, e: f"— Turn {e.get('turn')}: {t.who(e.get('seat'))} —",
+    "starting_resources": lambda t, e: (
+        f"{t.who(e.get('seat'))} {t.verb(e.get('seat'), 'take', 'takes')} "
+        f"{bundle(e.get('resources'))} to start."
+    ),
+    "longest_road": lambda t, e: (
+        f"{t.who(e.get('holder'))} now {t.verb(e.get('holder'), 'hold', 'holds')} the Longest "
+        f"Road ({e.get('length')})."
+        if e.get("holder") is not None and e.get("holder", -1) >= 0
+        else "Nobody holds the Longest Road now."
+    ),
+    "largest_army": lambda t, e: (
+        f"{t.who(e.get('holder'))} now {t.verb(e.get('holder'), 'hold', 'holds')} the Largest "
+        f"Army ({e.get('knights')} knights)."
+    ),
+    "take_resource": lambda t, e: f"{t.who(e.get('seat'))} took 1 {e.get('resource')}.",
+    "monopoly": lambda t, e: (
+        f"{t.who(e.get('seat'))} took all the {e.get('resource')} ({e.get('taken')})."
+    ),
+    "discard": lambda t, e: f"{t.who(e.get('seat'))} discarded 1 {e.get('resource') or 'card'}.",
+    "robber": lambda t, e: f"{t.who(e.get('seat'))} moved the robber to hex {e.get('hex')}.",
+    "maritime_trade": lambda t, e: (
+        f"{t.who(e.get('seat'))} traded {e.get('count')} {e.get('give')} with the bank "
+        f"for 1 {e.get('get')}."
+    ),
+}
+
+_SEAT_FIELDS = ("seat", "player", "by", "thief", "winner", "holder")
+
+
+def _generic(t: _Teller, e: dict[str, Any]) -> str:
+    kind = str(e.get("kind", "event"))
+    words = kind.replace("_", " ")
+    actor = next((e[k] for k in _SEAT_FIELDS if isinstance(e.get(k), int)), None)
+    details = []
+    for key, value in e.items():
+        if key == "kind" or key in _SEAT_FIELDS or value is None:
+            continue
+        if isinstance(value, dict):
+            value = bundle(value) if all(isinstance(v, int) for v in value.values()) else "…"
+        elif isinstance(value, list):
+            if len(value) > 6 or any(isinstance(v, dict | list) for v in value):
+                continue
+            value = ", ".join(str(v) for v in value)
+        details.append(f"{key.replace('_', ' ')} {value}")
+    head = f"{t.who(actor)}: {words}" if actor is not None else words[:1].upper() + words[1:]
+    return head + (f" ({'; '.join(details)})" if details else "") + "."
+
+
+def narrate(event: dict[str, Any], names: Sequence[str], me: int | None = None) -> str | None:
+    """One sentence for `event` as seat `me` saw it."""
+    teller = _Teller(names, me)
+    tell = _TELL.get(str(event.get("kind")))
+    try:
+        if tell is not None:
+            return tell(teller, event)
+        return _generic(teller, event)
+    except Exception:  # a surprising field must never break the log
+        return str(event.get("kind", "something happened")).replace("_", " ")

@@ -1,0 +1,69 @@
+"""Pick one of several options: discard, steal, development cards, bank trades, confirm..."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+
+class ChoiceDialog(ModalScreen[Any]):
+    """A list of options; Enter picks the highlighted one, Esc backs out (returns None)."""
+
+    DEFAULT_CSS = """
+    ChoiceDialog { align: center middle; }
+    ChoiceDialog > Vertical {
+        width: 64; max-width: 95%; height: auto; max-height: 90%;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    ChoiceDialog #title { text-style: bold; width: 100%; content-align: center middle; }
+    ChoiceDialog #body { margin: 0 0 1 0; height: auto; }
+    ChoiceDialog OptionList { height: auto; max-height: 16; }
+    ChoiceDialog #hint { color: $text-muted; }
+    """
+
+    BINDINGS = [Binding("escape", "dismiss_none", "Back", show=True)]
+
+    def __init__(
+        self,
+        title: str,
+        options: list[tuple[str | Text, Any]],
+        body: str | Text = "",
+        *,
+        cancellable: bool = True,
+    ) -> None:
+        super().__init__()
+        self.title_text = title
+        self.options = options
+        self.body = body
+        self.cancellable = cancellable
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.title_text, id="title")
+            if self.body:
+                yield Static(self.body, id="body")
+            yield OptionList(
+                *[Option(label, id=str(i)) for i, (label, _) in enumerate(self.options)],
+                id="options",
+            )
+            hint = "↑↓ choose · Enter confirm" + (" · Esc back" if self.cancellable else "")
+            yield Label(hint, id="hint")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        index = int(event.option.id or 0)
+        self.dismiss(self.options[index][1])
+
+    def action_dismiss_none(self) -> None:
+        if self.cancellable:
+            self.dismiss(None)

@@ -1,0 +1,120 @@
+"""Make or counter a trade offer: for each resource, how many to give or to get."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.reactive import reactive
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+from tui.widgets.style import resource_style
+
+
+class TradeDialog(ModalScreen[dict[str, Any] | None]):
+    """↑↓ pick a resource, ← give one more (or get one less), → get one more; Enter offers.
+
+    Returns {"give": {...}, "get": {...}} from the seat's side, or None.
+    """
+
+    DEFAULT_CSS = """
+    TradeDialog { align: center middle; }
+    TradeDialog > Vertical {
+        width: 60; max-width: 95%; height: auto; border: thick $accent;
+        background: $surface; padding: 0 1;
+    }
+    TradeDialog #title { text-style: bold; }
+    TradeDialog #hint { color: $text-muted; }
+    """
+
+    BINDINGS = [
+        Binding("up", "move(-1)", "Up", show=False),
+        Binding("down", "move(1)", "Down", show=False),
+        Binding("left", "change(-1)", "Give more"),
+        Binding("right", "change(1)", "Get more"),
+        Binding("enter", "submit", "Offer"),
+        Binding("escape", "cancel", "Back"),
+    ]
+
+    row: reactive[int] = reactive(0)
+
+    def __init__(
+        self,
+        title: str,
+        hand: dict[str, int],
+        *,
+        give: dict[str, int] | None = None,
+        get: dict[str, int] | None = None,
+        note: str = "",
+    ) -> None:
+        super().__init__()
+        self.title_text = title
+        self.hand = hand
+        self.resources = list(hand)
+        self.amounts = {r: 0 for r in self.resources}
+        for r, n in (give or {}).items():
+            self.amounts[r] = -n
+        for r, n in (get or {}).items():
+            self.amounts[r] = n
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.title_text, id="title")
+            yield Static(id="table")
+            yield Label(self.note, id="note")
+            yield Label("↑↓ resource · ← give · → get · Enter offer · Esc back", id="hint")
+
+    def on_mount(self) -> None:
+        self._refresh()
+
+    def _refresh(self) -> None:
+        text = Text()
+        for i, r in enumerate(self.resources):
+            n = self.amounts[r]
+            cursor = "▶ " if i == self.row else "  "
+            text.append(cursor)
+            text.append(f"{r:<8}", style=resource_style(r))
+            text.append(f" (have {self.hand[r]})  ", style="dim")
+            if n < 0:
+                text.append(f"give {-n}", style="bold red")
+            elif n > 0:
+                text.append(f"get {n}", style="bold green")
+            else:
+                text.append("—", style="dim")
+            text.append("\n")
+        self.query_one("#table", Static).update(text)
+
+    def watch_row(self) -> None:
+        if self.is_mounted:
+            self._refresh()
+
+    def action_move(self, delta: int) -> None:
+        self.row = (self.row + delta) % len(self.resources)
+
+    def action_change(self, delta: int) -> None:
+        r = self.resources[self.row]
+        n = self.amounts[r] + delta
+        if n < -self.hand[r]:
+            return
+        self.amounts[r] = max(-19, min(19, n))
+        self._refresh()
+
+    def result(self) -> dict[str, Any]:
+        give = {r: -n for r, n in self.amounts.items() if n < 0}
+        get = {r: n for r, n in self.amounts.items() if n > 0}
+        return {"give": give, "get": get}
+
+    def action_submit(self) -> None:
+        res = self.result()
+        if not res["give"] or not res["get"]:
+            self.notify("Give something and ask for something.", severity="warning")
+            return
+        self.dismiss(res)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,586 @@
+"""The game screen: the map, the panels, the log and the actions, for one seat.
+
+It talks only to a TableClient (engine.table.client): a worker reads the
+table's messages and puts the seat's view into the one `view` reactive,
+which the widgets are bound to; every choice becomes a protocol ``act``.
+The same screen therefore serves solo play and play over SSH.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from engine.table import protocol
+from engine.table.client import TableClient
+from tui import choices
+from tui.narrate import bundle, narrate
+from tui.screens.dialogs.choice import ChoiceDialog
+from tui.screens.dialogs.game_over import GameOverDialog
+from tui.screens.dialogs.save_as import SaveAsDialog
+from tui.screens.dialogs.trade import TradeDialog
+from tui.widgets.action_bar import ActionBar
+from tui.widgets.equipment import EquipmentPanel
+from tui.widgets.event_log import EventLog
+from tui.widgets.hand import HandPanel
+from tui.widgets.map_view import MapView, make_highlight
+from tui.widgets.messages import ActionRequested, CommandRequested, TargetClicked
+from tui.widgets.scoreboard import Scoreboard
+from tui.widgets.trade_panel import TradePanel, best_rates
+
+CARD_LABELS = {
+    "play_knight": "Knight: move the robber and steal",
+    "play_road_building": "Road Building: two free roads",
+    "play_year_of_plenty": "Year of Plenty: two resources from the bank",
+}
+SPEED_ORDER = ("instant", "normal", "slow")
+COMMAND_KEYS = [
+    ("r", "Roll"),
+    ("s", "Settlement"),
+    ("c", "City"),
+    ("d", "Road"),
+    ("h", "Robber"),
+    ("b", "Buy card"),
+    ("p", "Play card"),
+    ("m", "Bank trade"),
+    ("t", "Offer trade"),
+    ("a", "Accept"),
+    ("n", "Decline"),
+    ("o", "Counter"),
+    ("f", "Confirm trade"),
+    ("x", "Withdraw"),
+    ("g", "Discard"),
+    ("v", "Steal"),
+    ("y", "Take"),
+    ("e", "End turn"),
+]
+
+
+class GameScreen(Screen[None]):
+    """One seat at one table, through a TableClient."""
+
+    BINDINGS = [
+        *[Binding(k, f"command('{k}')", label, id=f"cmd-{k}") for k, label in COMMAND_KEYS],
+        *[Binding(str(d), f"command('{d}')", f"Action {d}", show=False) for d in range(10)],
+        Binding("up", "cursor('up')", "Up", show=False),
+        Binding("down", "cursor('down')", "Down", show=False),
+        Binding("left", "cursor('left')", "Left", show=False),
+        Binding("right", "cursor('right')", "Right", show=False),
+        Binding("tab", "cursor('next')", "Next target", show=False),
+        Binding("enter", "confirm", "Confirm"),
+        Binding("escape", "back", "Back"),
+        Binding("f1", "rules", "Rules", id="rules"),
+        Binding("ctrl+s", "save_as", "Save as", id="save-as"),
+        Binding("z", "speed", "Bot speed", id="speed"),
+        Binding("q", "leave", "Menu", id="leave"),
+    ]
+
+    view: reactive[dict[str, Any] | None] = reactive(None, always_update=True)
+
+    def __init__(
+        self,
+        client: TableClient,
+        *,
+        names: list[str],
+        kinds: list[str] | None = None,
+        ascii: bool = False,
+        on_save: Callable[[str], str] | None = None,
+        on_speed: Callable[[str], None] | None = None,
+        on_leave: Callable[[], Any] | None = None,
+        speed: str = "normal",
+        name: str | None = None,
+    ) -> None:
+        super().__init__(name=name)
+        self.client = client
+        self.names = names
+        self.kinds = kinds or []
+        self.ascii = ascii
+        self.on_save = on_save
+        self.on_speed = on_speed
+        self.on_leave = on_leave
+        self.speed = speed
+        self.rev = -1
+        self.legal: list[dict[str, Any]] = []
+        self.cmds: list[choices.Command] = []
+        self.target: choices.Command | None = None
+        self.cursor: int | None = None
+        self.dialog_open = False
+        self.auto_rev = -1
+        self.over: dict[str, Any] | None = None
+        self.sent = 0
+
+    # -- layout -------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="main"):
+            yield MapView(ascii=self.ascii, id="map").data_bind(GameScreen.view)
+            with VerticalScroll(id="side"):
+                yield Scoreboard(self.names, self.kinds, id="scoreboard").data_bind(GameScreen.view)
+                yield HandPanel(id="hand").data_bind(GameScreen.view)
+                yield EquipmentPanel(id="equipment").data_bind(GameScreen.view)
+                yield TradePanel(self.names, id="trade").data_bind(GameScreen.view)
+        with Horizontal(id="bottom"):
+            yield EventLog(id="log")
+            yield ActionBar(id="actions")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(ActionBar).status = "Waiting for the table…"
+        self.read_table()
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        compact = self.size.width < 110 or self.size.height < 32
+        self.set_class(compact, "compact")
+        map_view = self.query_one(MapView)
+        if map_view.compact != compact:
+            map_view.compact = compact
+            map_view._layout = None
+            map_view.refresh()
+
+    # -- reading the table ----------------------------------------------------
+    @work(exclusive=True, group="table")
+    async def read_table(self) -> None:
+        events: list[dict[str, Any]] = []
+        while True:
+            try:
+                msg = await self.client.recv()
+            except Exception:
+                self.notify("The connection to the table closed.", severity="error")
+                return
+            kind = msg.get("t")
+            if kind == protocol.STATE:
+                events.extend(msg.get("events") or [])
+                pending = getattr(self.client, "pending", None)
+                if "legal" not in msg and pending is not None and pending() > 0:
+                    continue  # more is queued: draw only the latest position
+                self.apply_state(msg, events)
+                events = []
+            elif kind == protocol.ERROR:
+                self.notify(str(msg.get("message")), title="Not allowed", severity="error")
+            elif kind == protocol.OVER:
+                self.show_over(msg)
+
+    def apply_state(self, msg: dict[str, Any], events: list[dict[str, Any]]) -> None:
+        view = msg.get("view") or {}
+        me = msg.get("seat")
+        lines = [line for e in events if (line := narrate(e, self.names, me))]
+        if lines:
+            self.query_one(EventLog).add(lines)
+        self.rev = int(msg.get("rev", -1))
+        self.legal = list(msg.get("legal") or [])
+        self.cmds = choices.commands(self.legal)
+        if self.target is not None and not any(
+            c.key == self.target.key and c.mode == "target" for c in self.cmds
+        ):
+            self._end_target()
+        elif self.target is not None:
+            self.target = next(c for c in self.cmds if c.key == self.target.key)
+        self.view = view
+        self._refresh_actions()
+        self.refresh_bindings()
+        if (
+            self.legal
+            and not self.dialog_open
+            and self.target is None
+            and self.auto_rev != self.rev
+        ):
+            self.auto_rev = self.rev
+            self._auto_open()
+
+    def watch_view(self, view: dict[str, Any] | None) -> None:
+        if view is None:
+            return
+        to_act = view.get("to_act")
+        board = self.query_one(Scoreboard)
+        board.thinking = to_act if view.get("winner") is None else None
+
+    def _refresh_actions(self) -> None:
+        bar = self.query_one(ActionBar)
+        view = self.view or {}
+        me = view.get("seat")
+        if self.over is not None or view.get("winner") is not None:
+            bar.status = "The game is over."
+            bar.items = ()
+            return
+        if self.target is not None:
+            bar.status = (
+                f"{self.target.label}: ←↑↓→ move between the {len(self.target.actions)} "
+                f"legal {self.target.target_kind}s, Enter confirm, Esc back"
+            )
+            bar.items = (("⏎", "Confirm"), ("esc", "Back"))
+            return
+        if self.legal:
+            bar.status = "Your move."
+            bar.items = tuple((c.key, c.label) for c in self.cmds)
+        else:
+            to_act = view.get("to_act")
+            who = (
+                self.names[to_act] if isinstance(to_act, int) and to_act < len(self.names) else "?"
+            )
+            bar.status = f"{who} is thinking…" if to_act != me else "…"
+            bar.items = ()
+
+    # -- sending ----------------------------------------------------------------
+    async def send(self, action: dict[str, Any]) -> None:
+        if not self.legal and action.get("type") not in ("offer_trade", "counter_trade"):
+            self.notify("It is not your turn.", severity="warning")
+            return
+        self.legal = []
+        self.cmds = []
+        self._end_target()
+        self.sent += 1
+        self._refresh_actions()
+        self.refresh_bindings()
+        await self.client.send(protocol.act(self.rev, action))
+
+    def _send_soon(self, action: dict[str, Any] | None) -> None:
+        if action is not None:
+            self.run_worker(self.send(action), group="send")
+
+    @on(ActionRequested)
+    def _on_action_requested(self, message: ActionRequested) -> None:
+        if message.action in self.legal or message.action.get("type") in (
+            "offer_trade",
+            "counter_trade",
+        ):
+            self._send_soon(message.action)
+
+    @on(CommandRequested)
+    def _on_command_requested(self, message: CommandRequested) -> None:
+        self.action_command(message.key)
+
+    # -- keys ---------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "command":
+            if self.target is not None or self.dialog_open:
+                return False
+            return any(c.key == parameters[0] for c in self.cmds)
+        if action in ("cursor", "confirm"):
+            return self.target is not None
+        if action == "back":
+            return self.target is not None
+        if action == "save_as":
+            return self.on_save is not None
+        if action == "speed":
+            return self.on_speed is not None
+        return True
+
+    def _command(self, key: str) -> choices.Command | None:
+        return next((c for c in self.cmds if c.key == key), None)
+
+    def action_command(self, key: str) -> None:
+        cmd = self._command(key)
+        if cmd is None:
+            return
+        self.start(cmd)
+
+    def start(self, cmd: choices.Command) -> None:
+        if cmd.mode == "direct":
+            self._send_soon(cmd.actions[0])
+        elif cmd.mode == "target":
+            self._begin_target(cmd)
+        elif cmd.mode == "free":
+            self._open_trade(cmd.dialog)
+        else:
+            self._open_dialog(cmd)
+
+    def _auto_open(self) -> None:
+        types = {a.get("type") for a in self.legal}
+        if types and types <= {"accept_trade", "decline_trade"}:
+            self._open_answer()
+            return
+        cmd = choices.auto_command(self.cmds)
+        if cmd is not None:
+            self.start(cmd)
+
+    # -- choosing a target on the map -----------------------------------------
+    def _begin_target(self, cmd: choices.Command) -> None:
+        self.target = cmd
+        ids = sorted(cmd.targets())
+        self.cursor = self._move(None, "right") if ids else None
+        if self.cursor is None and ids:
+            self.cursor = ids[0]
+        self._show_highlight()
+        self._refresh_actions()
+        self.refresh_bindings()
+
+    def _end_target(self) -> None:
+        if self.target is None:
+            return
+        self.target = None
+        self.cursor = None
+        self.query_one(MapView).highlight = None
+        self.refresh_bindings()
+
+    def _show_highlight(self) -> None:
+        if self.target is None:
+            return
+        ids = sorted(self.target.targets())
+        self.query_one(MapView).highlight = make_highlight(
+            self.target.target_kind, ids, self.cursor
+        )
+
+    def _move(self, current: int | None, direction: str) -> int | None:
+        assert self.target is not None
+        ids = sorted(self.target.targets())
+        if not ids:
+            return None
+        layout = self.query_one(MapView).layout_of()
+        kind = self.target.target_kind
+        if direction != "next" and layout is not None and kind in getattr(layout, "anchors", {}):
+            from tui.render.targets import nearest_target
+
+            try:
+                return nearest_target(layout, kind, ids, current, direction)
+            except Exception:
+                pass
+        if current is None or current not in ids:
+            return ids[0]
+        step = -1 if direction in ("left", "up") else 1
+        return ids[(ids.index(current) + step) % len(ids)]
+
+    def action_cursor(self, direction: str) -> None:
+        if self.target is None:
+            return
+        self.cursor = self._move(self.cursor, direction)
+        self._show_highlight()
+
+    def action_confirm(self) -> None:
+        if self.target is None or self.cursor is None:
+            return
+        action = self.target.targets().get(self.cursor)
+        self._send_soon(action)
+
+    def action_back(self) -> None:
+        self._end_target()
+        self._refresh_actions()
+
+    @on(TargetClicked)
+    def _on_target_clicked(self, message: TargetClicked) -> None:
+        if self.target is not None:
+            if message.kind == self.target.target_kind and message.target in self.target.targets():
+                self.cursor = message.target
+                self._show_highlight()
+                self.action_confirm()
+            return
+        for cmd in self.cmds:
+            if cmd.mode == "target" and cmd.target_kind == message.kind:
+                if message.target in cmd.targets():
+                    self._begin_target(cmd)
+                    self.cursor = message.target
+                    self._show_highlight()
+                    return
+
+    # -- dialogs ------------------------------------------------------------------
+    def _push(self, dialog: Any, callback: Callable[[Any], None]) -> None:
+        self.dialog_open = True
+        self.refresh_bindings()
+
+        def done(result: Any) -> None:
+            self.dialog_open = False
+            self.refresh_bindings()
+            callback(result)
+
+        self.app.push_screen(dialog, done)
+
+    def _hand(self) -> dict[str, int]:
+        me = (self.view or {}).get("me") or {}
+        hand = me.get("hand") or {}
+        return {k: int(v) for k, v in hand.items() if isinstance(v, int)}
+
+    def _open_dialog(self, cmd: choices.Command) -> None:
+        view = self.view or {}
+        title = cmd.label
+        body: str | Text = ""
+        options: list[tuple[str | Text, Any]] = []
+        hand = self._hand()
+        cancellable = True
+        if cmd.dialog == "development":
+            for a in cmd.actions:
+                label = CARD_LABELS.get(a["type"])
+                if a["type"] == "play_monopoly":
+                    label = f"Monopoly: take every {a['resource']}"
+                options.append((label or choices.describe(a), a))
+        elif cmd.dialog == "maritime":
+            rates = best_rates(view)
+            for a in cmd.actions:
+                rate = rates.get(a["give"], 4)
+                best = " (harbour)" if rate < 4 else ""
+                options.append((f"Give {rate} {a['give']} → get 1 {a['get']}{best}", a))
+            body = "Bank rates: " + ", ".join(f"{r}:1 {n}" for n, r in rates.items())
+        elif cmd.dialog == "discard":
+            owed = 0
+            seat = view.get("seat")
+            if isinstance(seat, int):
+                owed = (view.get("players") or [{}])[seat].get("discard_owed", 0)
+            title = f"Discard half your hand: {owed} more card{'s' if owed != 1 else ''}"
+            body = "Hand: " + bundle(hand)
+            options = [
+                (f"{a['resource']} (have {hand.get(a['resource'], 0)})", a) for a in cmd.actions
+            ]
+            cancellable = False
+        elif cmd.dialog == "steal":
+            players = view.get("players") or []
+            for a in cmd.actions:
+                v = a["victim"]
+                cards = players[v].get("resource_count", "?") if v < len(players) else "?"
+                options.append((f"{self.names[v]} ({cards} cards)", a))
+            title = "Steal a card from"
+            cancellable = False
+        elif cmd.dialog == "take":
+            options = [(f"1 {a['resource']}", a) for a in cmd.actions]
+            title = "Year of Plenty: take a resource"
+            cancellable = False
+        elif cmd.dialog == "confirm":
+            trade = view.get("trade") or {}
+            answers = trade.get("answers") or {}
+            for a in cmd.actions:
+                if a["type"] == "confirm_trade":
+                    ans = answers.get(str(a["seat"])) or answers.get(a["seat"]) or {}
+                    options.append(
+                        (
+                            f"{self.names[a['seat']]}: you give {bundle(ans.get('give'))}, "
+                            f"get {bundle(ans.get('get'))}",
+                            a,
+                        )
+                    )
+                else:
+                    options.append(("Withdraw the offer", a))
+            title = "Confirm a trade"
+            cancellable = True
+        else:
+            options = [(choices.describe(a), a) for a in cmd.actions]
+            body = self._situation(view)
+        self._push(ChoiceDialog(title, options, body, cancellable=cancellable), self._send_soon)
+
+    def _situation(self, view: dict[str, Any]) -> str | Text:
+        """What a generic dialog should say about the pending decision (Starfarers...)."""
+        for key in ("encounter", "prompt", "pending", "shake"):
+            value = view.get(key)
+            if isinstance(value, str):
+                return value
+            if isinstance(value, dict):
+                text = value.get("prompt") or value.get("text") or value.get("title")
+                if isinstance(text, str):
+                    return text
+        return ""
+
+    def _open_answer(self) -> None:
+        view = self.view or {}
+        trade = view.get("trade") or {}
+        offerer = trade.get("offerer", 0)
+        body = (
+            f"{self.names[offerer]} gives {bundle(trade.get('give'))} "
+            f"and wants {bundle(trade.get('get'))}.\nYour hand: {bundle(self._hand())}"
+        )
+        options: list[tuple[str | Text, Any]] = []
+        for a in self.legal:
+            if a["type"] == "accept_trade":
+                options.append(("Accept", a))
+        options.append(("Counter-offer…", "counter"))
+        options.append(("Decline", {"type": "decline_trade"}))
+
+        def chosen(result: Any) -> None:
+            if result == "counter":
+                self._open_trade("counter")
+            else:
+                self._send_soon(result)
+
+        self._push(ChoiceDialog("A trade offer", options, body), chosen)
+
+    def _open_trade(self, which: str) -> None:
+        hand = self._hand()
+        if not hand:
+            return
+        view = self.view or {}
+        if which == "counter":
+            trade = view.get("trade") or {}
+            dialog = TradeDialog(
+                "Counter-offer: what you give and get",
+                hand,
+                give=trade.get("get"),
+                get=trade.get("give"),
+            )
+
+            def countered(result: dict[str, Any] | None) -> None:
+                if result is None:
+                    return
+                self._send_soon({"type": "counter_trade", **result})
+
+            self._push(dialog, countered)
+            return
+        limit = view.get("trade_limit")
+        made = view.get("offers_this_turn")
+        note = f"Offers this turn: {made}/{limit}" if limit is not None else ""
+        dialog = TradeDialog("Offer a trade to everyone", hand, note=note)
+
+        def offered(result: dict[str, Any] | None) -> None:
+            if result is None:
+                return
+            self._send_soon({"type": "offer_trade", **result, "to": []})
+
+        self._push(dialog, offered)
+
+    def show_over(self, msg: dict[str, Any]) -> None:
+        self.over = msg
+        self.legal = []
+        self.cmds = []
+        self._end_target()
+        self._refresh_actions()
+        self.refresh_bindings()
+        me = (self.view or {}).get("seat")
+
+        def closed(_: Any) -> None:
+            self.action_leave()
+
+        self._push(GameOverDialog(msg, self.names, me), closed)
+
+    # -- other keys ------------------------------------------------------------------
+    def action_rules(self) -> None:
+        from tui.screens.rules import RulesScreen
+
+        ruleset = str((self.view or {}).get("ruleset") or "base")
+        self.app.push_screen(RulesScreen(ruleset))
+
+    def action_save_as(self) -> None:
+        if self.on_save is None:
+            return
+        save = self.on_save
+
+        def named(name: str | None) -> None:
+            if not name:
+                return
+            try:
+                where = save(name)
+            except Exception as exc:
+                self.notify(f"Could not save: {exc}", severity="error")
+                return
+            self.notify(f"Saved to {where}")
+
+        self._push(SaveAsDialog(), named)
+
+    def action_speed(self) -> None:
+        if self.on_speed is None:
+            return
+        i = SPEED_ORDER.index(self.speed) if self.speed in SPEED_ORDER else 0
+        self.speed = SPEED_ORDER[(i + 1) % len(SPEED_ORDER)]
+        self.on_speed(self.speed)
+        self.notify(f"Bot speed: {self.speed}")
+
+    def action_leave(self) -> None:
+        if self.on_leave is not None:
+            self.on_leave()
+        else:
+            self.dismiss(None)

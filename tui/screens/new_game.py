@@ -1,0 +1,164 @@
+"""New game: ruleset, variant, players, who sits where, seed, rule options, bot speed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select
+
+from engine.config import GameConfig
+from engine.errors import CatanError
+from engine.registry import get_ruleset, ruleset_names
+from tui.local import HUMAN, SPEEDS, variant_option
+from tui.narrate import seat_names
+
+
+def playable_rulesets() -> list[str]:
+    out = []
+    for name in ruleset_names():
+        try:
+            get_ruleset(name)
+        except Exception:
+            continue
+        out.append(name)
+    return out
+
+
+def bot_names() -> list[str]:
+    from ai.registry import available_bots
+
+    return [b.name for b in available_bots() if b.error is None]
+
+
+class NewGameScreen(Screen[None]):
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("f5", "start", "Start"),
+        Binding("ctrl+n", "start", "Start", show=False),
+    ]
+
+    def __init__(self, ruleset: str = "base") -> None:
+        super().__init__()
+        self.rulesets = playable_rulesets()
+        self.ruleset = ruleset if ruleset in self.rulesets else self.rulesets[0]
+        self.players = 4
+        self.bots = bot_names()
+        self.kinds: list[str] = [HUMAN] + [self.bots[0] if self.bots else "random"] * 5
+        self.options: dict[str, Any] = {}
+        self.seed = ""
+        self.speed = "normal"
+        self._fix_players()
+
+    def _fix_players(self) -> None:
+        seats = get_ruleset(self.ruleset).seats
+        if self.players not in seats:
+            self.players = max(seats)
+
+    def compose(self) -> ComposeResult:
+        rs = get_ruleset(self.ruleset)
+        variant = variant_option(self.ruleset)
+        with VerticalScroll(id="form"):
+            yield Label("New game", id="form-title")
+            with Horizontal(classes="row"):
+                yield Label("Ruleset", classes="field")
+                yield Select(
+                    [(get_ruleset(n).title, n) for n in self.rulesets],
+                    value=self.ruleset,
+                    allow_blank=False,
+                    id="ruleset",
+                )
+            for opt in rs.options:
+                label = (
+                    "Variant" if opt.name == variant else opt.name.replace("_", " ").capitalize()
+                )
+                value = self.options.get(opt.name, opt.default)
+                with Horizontal(classes="row"):
+                    yield Label(label, classes="field")
+                    yield Select(
+                        [(str(c), c) for c in opt.choices],
+                        value=value,
+                        allow_blank=False,
+                        id=f"opt-{opt.name}",
+                        classes="option",
+                    )
+            with Horizontal(classes="row"):
+                yield Label("Players", classes="field")
+                yield Select(
+                    [(str(n), n) for n in rs.seats],
+                    value=self.players,
+                    allow_blank=False,
+                    id="players",
+                )
+            names = seat_names(self.players)
+            seat_choices = [("Person (you)", HUMAN)] + [(f"Bot: {b}", b) for b in self.bots]
+            for i in range(self.players):
+                with Horizontal(classes="row"):
+                    yield Label(names[i], classes=f"field seat-{i}")
+                    yield Select(
+                        seat_choices,
+                        value=self.kinds[i],
+                        allow_blank=False,
+                        id=f"seat-{i}",
+                        classes="seat",
+                    )
+            with Horizontal(classes="row"):
+                yield Label("Seed", classes="field")
+                yield Input(value=self.seed, placeholder="random", id="seed", type="integer")
+            with Horizontal(classes="row"):
+                yield Label("Bot speed", classes="field")
+                yield Select(
+                    [(s, s) for s in SPEEDS], value=self.speed, allow_blank=False, id="speed"
+                )
+            yield Button("Start the game (F5)", id="start", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#start", Button).focus()
+
+    @on(Select.Changed)
+    def _changed(self, event: Select.Changed) -> None:
+        sid = event.select.id or ""
+        value = event.value
+        if value is Select.BLANK:
+            return
+        if sid == "ruleset" and value != self.ruleset:
+            self.ruleset = str(value)
+            self.options = {}
+            self._fix_players()
+            self.refresh(recompose=True)
+        elif sid == "players" and value != self.players:
+            self.players = int(value)  # type: ignore[arg-type]
+            self.refresh(recompose=True)
+        elif sid.startswith("opt-"):
+            self.options[sid[4:]] = value
+        elif sid.startswith("seat-"):
+            self.kinds[int(sid[5:])] = str(value)
+        elif sid == "speed":
+            self.speed = str(value)
+
+    @on(Input.Changed, "#seed")
+    def _seed(self, event: Input.Changed) -> None:
+        self.seed = event.value
+
+    @on(Button.Pressed, "#start")
+    def _start(self) -> None:
+        self.action_start()
+
+    def config(self) -> tuple[GameConfig, list[str]]:
+        kinds = self.kinds[: self.players]
+        if kinds.count(HUMAN) > 1:
+            raise CatanError("only one person can play in a terminal")
+        seed = int(self.seed) if self.seed.strip() else None
+        return GameConfig(self.ruleset, self.players, seed, dict(self.options)), kinds
+
+    def action_start(self) -> None:
+        try:
+            config, kinds = self.config()
+            self.app.start_game(config, kinds, speed=self.speed)  # type: ignore[attr-defined]
+        except CatanError as exc:
+            self.notify(str(exc), severity="error")

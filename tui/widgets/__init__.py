@@ -1,0 +1,1 @@
+"""Widgets of the game screen, one per module; they post intent messages and never change state."""

@@ -1,0 +1,84 @@
+"""Equipment: development cards, army and road (base); boosters, cannons, freight pods,
+friendship cards and medals (Starfarers); anything else the seat's view lists."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+CARD_NAMES = {
+    "knight": "Knight",
+    "victory_point": "Victory Point",
+    "road_building": "Road Building",
+    "year_of_plenty": "Year of Plenty",
+    "monopoly": "Monopoly",
+}
+STARFARERS_KEYS = (
+    "boosters",
+    "cannons",
+    "freight_pods",
+    "friendship",
+    "friendship_cards",
+    "medals",
+    "fame_medals",
+    "ships",
+    "motherships",
+)
+
+
+def _cards(d: dict[str, Any]) -> str:
+    return ", ".join(f"{n} {CARD_NAMES.get(k, k)}" for k, n in d.items() if n) or "none"
+
+
+def _value(v: Any) -> str:
+    if isinstance(v, list):
+        return (
+            ", ".join(str(x.get("name", x)) if isinstance(x, dict) else str(x) for x in v) or "none"
+        )
+    if isinstance(v, dict):
+        return ", ".join(f"{k} {n}" for k, n in v.items()) or "none"
+    return str(v)
+
+
+class EquipmentPanel(Widget):
+    DEFAULT_CSS = """
+    EquipmentPanel { height: auto; border: round $secondary; padding: 0 1; }
+    """
+
+    view: reactive[dict[str, Any] | None] = reactive(None, always_update=True)
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.border_title = "Equipment"
+
+    def render(self) -> Text:
+        view = self.view or {}
+        me = view.get("me") or {}
+        seat = view.get("seat")
+        players = view.get("players") or []
+        mine = players[seat] if isinstance(seat, int) and seat < len(players) else {}
+        text = Text()
+        if "development" in me:
+            text.append("Cards: ", style="bold")
+            text.append(_cards(me["development"]) + "\n")
+            new = me.get("development_new") or {}
+            if any(new.values()):
+                text.append("New (next turn): ", style="bold")
+                text.append(_cards(new) + "\n")
+        if "knights" in mine:
+            army = " (Largest Army)" if mine.get("largest_army") else ""
+            text.append(f"Army: {mine['knights']} knights{army}\n")
+        if "road_length" in mine:
+            road = " (Longest Road)" if mine.get("longest_road") else ""
+            text.append(f"Road: {mine['road_length']} long{road}\n")
+        for source in (me, mine):
+            for key in STARFARERS_KEYS:
+                if key in source:
+                    text.append(f"{key.replace('_', ' ').capitalize()}: ", style="bold")
+                    text.append(_value(source[key]) + "\n")
+        if "development_deck" in view:
+            text.append(f"Deck: {view['development_deck']} cards left", style="dim")
+        return text

@@ -1,0 +1,159 @@
+"""The map: wraps the pure renderers of tui/render (hex map, space map) in a widget.
+
+The widget shows the seat's view and, while a target is being chosen, the
+highlight (the legal targets and the cursor). It never changes anything: a
+click posts `TargetClicked`, and the game screen decides. Until a renderer is
+present for a ruleset, a plain text fallback lists the board and targets.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from rich.text import Text
+from textual.events import Click
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from tui.widgets.messages import TargetClicked
+
+Renderer = Callable[..., Text]
+
+_MODULES = {"starfarers": "tui.render.spacemap"}
+_RENDER_NAMES = ("render_hex_map", "render_space_map", "render_map")
+_LAYOUT_NAMES = ("hex_map_layout", "space_map_layout", "hex_layout", "space_layout", "layout_for", "map_layout", "layout")
+
+
+def _module_for(ruleset: str) -> Any | None:
+    name = _MODULES.get(ruleset, "tui.render.hexmap")
+    try:
+        return importlib.import_module(name)
+    except Exception:
+        return None
+
+
+def renderer_for(ruleset: str) -> tuple[Renderer | None, Callable[..., Any] | None]:
+    """The render function and the layout function of a ruleset's map, if present."""
+    module = _module_for(ruleset)
+    if module is None:
+        return None, None
+    render = next((getattr(module, n) for n in _RENDER_NAMES if hasattr(module, n)), None)
+    layout = next((getattr(module, n) for n in _LAYOUT_NAMES if hasattr(module, n)), None)
+    return render, layout
+
+
+def make_highlight(kind: str, targets: list[int], cursor: int | None) -> Any:
+    try:
+        from tui.render.targets import Highlight
+
+        return Highlight(kind, frozenset(targets), cursor)
+    except Exception:
+        return {"kind": kind, "targets": frozenset(targets), "cursor": cursor}
+
+
+def fallback_map(view: dict[str, Any], highlight: Any) -> Text:
+    """A plain description of the board, for rulesets whose renderer has not landed."""
+    text = Text()
+    board = view.get("board") or {}
+    hexes = board.get("hexes") or []
+    text.append(f"{view.get('ruleset', '?')} map ({len(hexes)} hexes)\n", style="bold")
+    for h in hexes[:40]:
+        number = h.get("number") or ""
+        robber = " robber" if view.get("robber") == h.get("id") else ""
+        text.append(f"{h.get('id'):>3} {h.get('terrain', '?'):<9}{number!s:>3}{robber}\n")
+    if highlight is not None:
+        kind = getattr(highlight, "kind", None) or highlight.get("kind")
+        targets = getattr(highlight, "targets", None)
+        if targets is None:
+            targets = highlight.get("targets", ())
+        cursor = getattr(highlight, "cursor", None)
+        if cursor is None and isinstance(highlight, dict):
+            cursor = highlight.get("cursor")
+        text.append(f"\nChoose a {kind}: ", style="bold")
+        for t in sorted(targets):
+            text.append(f" {t} ", style="reverse bold" if t == cursor else "")
+    return text
+
+
+def _call_layout(fn: Callable[..., Any], view: dict[str, Any], compact: bool) -> Any:
+    """A layout function takes `compact` and maybe the view (the space map depends on it)."""
+    import inspect
+
+    try:
+        params = inspect.signature(fn).parameters
+        if "view" in params or len(params) > 1:
+            return fn(view, compact=compact)
+        return fn(compact=compact)
+    except Exception:
+        return None
+
+
+class MapView(Widget, can_focus=False):
+    """The map of the current game, with the target highlight."""
+
+    DEFAULT_CSS = """
+    MapView {
+        width: 1fr;
+        height: 1fr;
+        overflow: hidden;
+        padding: 0 1;
+    }
+    """
+
+    view: reactive[dict[str, Any] | None] = reactive(None, always_update=True)
+    highlight: reactive[Any] = reactive(None, always_update=True)
+
+    def __init__(self, *, ascii: bool = False, compact: bool = False, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.ascii = ascii
+        self.compact = compact
+        self._ruleset: str | None = None
+        self._render_fn: Renderer | None = None
+        self._layout_fn: Callable[..., Any] | None = None
+        self._layout: Any = None
+
+    def _ensure(self, ruleset: str) -> None:
+        if ruleset != self._ruleset:
+            self._ruleset = ruleset
+            self._render_fn, self._layout_fn = renderer_for(ruleset)
+            self._layout = None
+
+    def layout_of(self) -> Any:
+        """The renderer's MapLayout for the current view (for the cursor and clicks)."""
+        view = self.view
+        if view is None:
+            return None
+        self._ensure(str(view.get("ruleset")))
+        if self._layout is None and self._layout_fn is not None:
+            self._layout = _call_layout(self._layout_fn, view, self.compact)
+        return self._layout
+
+    def render(self) -> Text:
+        view = self.view
+        if view is None:
+            return Text("")
+        self._ensure(str(view.get("ruleset")))
+        if self._render_fn is not None:
+            try:
+                return self._render_fn(view, self.highlight, ascii=self.ascii, compact=self.compact)
+            except Exception as exc:  # a renderer bug must not take the game down
+                text = fallback_map(view, self.highlight)
+                text.append(f"\n(map renderer failed: {exc})", style="dim")
+                return text
+        return fallback_map(view, self.highlight)
+
+    def on_click(self, event: Click) -> None:
+        layout = self.layout_of()
+        if layout is None:
+            return
+        from tui.render.targets import hit_test
+
+        kind = getattr(self.highlight, "kind", None)
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        hit = hit_test(layout, offset.x, offset.y, kind)
+        if hit is not None:
+            self.post_message(TargetClicked(hit[0], hit[1]))

@@ -1,0 +1,95 @@
+"""The scoreboard: every seat's public standing, and who is thinking."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from tui.widgets.style import seat_style
+
+PIECES = {
+    "settlements_left": ("S", 5),
+    "cities_left": ("C", 4),
+    "roads_left": ("R", 15),
+}
+
+
+def _vp(player: dict[str, Any]) -> Any:
+    for key in ("public_vp", "vp", "victory_points"):
+        if key in player:
+            return player[key]
+    return "?"
+
+
+def _cards(player: dict[str, Any]) -> Any:
+    for key in ("resource_count", "cards", "hand_count"):
+        if key in player:
+            return player[key]
+    return "?"
+
+
+def _pieces(player: dict[str, Any]) -> str:
+    """Pieces on the board: base counts from what is left; other rulesets from counts given."""
+    parts = []
+    for key, (short, total) in PIECES.items():
+        if key in player and isinstance(player[key], int):
+            parts.append(f"{total - player[key]}{short}")
+    if not parts:
+        for key, value in player.items():
+            if key.endswith("_built") or key in ("colonies", "spaceports", "trade_stations"):
+                if isinstance(value, int):
+                    parts.append(f"{value} {key.replace('_built', '').replace('_', ' ')}")
+                elif isinstance(value, list):
+                    parts.append(f"{len(value)} {key.replace('_', ' ')}")
+    return " ".join(parts)
+
+
+class Scoreboard(Widget):
+    DEFAULT_CSS = """
+    Scoreboard { height: auto; border: round $primary; padding: 0 1; }
+    """
+
+    view: reactive[dict[str, Any] | None] = reactive(None, always_update=True)
+    thinking: reactive[int | None] = reactive(None)
+
+    def __init__(self, names: list[str], kinds: list[str] | None = None, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.names = names
+        self.kinds = kinds or []
+        self.border_title = "Scores"
+
+    def render(self) -> Table:
+        view = self.view or {}
+        me = view.get("seat")
+        table = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
+        table.add_column("", width=1)
+        table.add_column("Seat", ratio=3, no_wrap=True)
+        table.add_column("VP", justify="right")
+        table.add_column("Cards", justify="right")
+        table.add_column("Dev", justify="right")
+        table.add_column("Pieces", no_wrap=True)
+        for p in view.get("players", []):
+            seat = p.get("seat", 0)
+            name = self.names[seat] if seat < len(self.names) else f"Seat {seat}"
+            who = Text(name, style=seat_style(seat))
+            if seat == me:
+                who.append(" (you)")
+            elif seat < len(self.kinds) and self.kinds[seat] != "human":
+                who.append(f" {self.kinds[seat]}", style="dim")
+            badges = []
+            if p.get("longest_road"):
+                badges.append("LR")
+            if p.get("largest_army"):
+                badges.append("LA")
+            if badges:
+                who.append(" " + " ".join(badges), style="bold yellow")
+            mark = Text("▶" if self.thinking == seat else " ", style="bold")
+            if self.thinking == seat and seat != me:
+                who.append(" thinking…", style="italic")
+            dev = p.get("development_count", "")
+            table.add_row(mark, who, str(_vp(p)), str(_cards(p)), str(dev), _pieces(p))
+        return table
