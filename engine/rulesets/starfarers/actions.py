@@ -47,7 +47,7 @@ class BuildSpaceport(Action):
 
 @dataclass(frozen=True, slots=True)
 class BuildShip(Action):
-    """`kind` is "colony" or "trade"; `site` a free spaceport site. Also the free ship of round 4."""
+    """`kind` is "colony" or "trade"; `site` a free spaceport site. Also round 4's free ship."""
 
     type = "build_ship"
     kind: str

@@ -52,7 +52,9 @@ class Slot:
     region: int
     faces: tuple[tuple[int, int], tuple[int, int], tuple[int, int]]  # in rotation order
     inner: tuple[int, int, int]  # the centre's neighbours (colony sites in a system)
-    inner_faces: tuple[tuple[int, int], ...]  # per inner vertex: the two face indices it lies between
+    inner_faces: tuple[
+        tuple[int, int], ...
+    ]  # per inner vertex: the two face indices it lies between
     outer: tuple[int, ...]  # the other 9 ring vertices
     ring: tuple[int, ...]  # inner + outer
 

@@ -95,7 +95,7 @@ def raw_data() -> dict[str, Any]:
     return result
 
 
-# -- drawing -------------------------------------------------------------------------------------
+# -- drawing ------------------------------------------------------------------------------
 def start(g: StarfarersGame) -> list[Event]:
     from engine.rulesets.starfarers import game as G
 
@@ -136,7 +136,7 @@ def _answers(g: StarfarersGame) -> list[int]:
     return [0, 1]
 
 
-# -- legal actions and checks ----------------------------------------------------------------
+# -- legal actions and checks -------------------------------------------------------------
 def legal(g: StarfarersGame) -> list[Action]:
     from engine.rulesets.starfarers import game as G
 
@@ -178,7 +178,7 @@ def check(g: StarfarersGame, a: Action) -> str | None:
     return f"not that: the encounter is waiting for you to {need}"
 
 
-# -- applying ---------------------------------------------------------------------------------------
+# -- applying -----------------------------------------------------------------------------
 def apply(g: StarfarersGame, a: Action) -> list[Event]:
     from engine.rulesets.starfarers import game as G
 
@@ -364,16 +364,16 @@ def _exec(g: StarfarersGame, e: tuple[Any, ...]) -> list[Event]:
     if name == "ROB_EACH":
         events = []
         for k in range(1, n):
-            q = (p + k) % n
-            r = take_random_card(g.hands[q], g.rng)
-            if r >= 0:
-                hand[r] += 1
+            victim = (p + k) % n
+            got = take_random_card(g.hands[victim], g.rng)
+            if got >= 0:
+                hand[got] += 1
                 events.append(
                     Event(
                         "steal",
-                        {"seat": p, "victim": q},
-                        {"resource": RESOURCES[r]},
-                        frozenset({p, q}),
+                        {"seat": p, "victim": victim},
+                        {"resource": RESOURCES[got]},
+                        frozenset({p, victim}),
                     )
                 )
         return events

@@ -86,7 +86,7 @@ def do_shake(g: StarfarersGame) -> list[Event]:
     return events
 
 
-# -- end points -----------------------------------------------------------------------------
+# -- end points ---------------------------------------------------------------------------
 def is_colony_site(g: StarfarersGame, v: int) -> bool:
     s = B.INNER_SLOT[v]
     return s >= 0 and g.slot_kind[s] in (PLANETARY, HOMESYS)
@@ -164,7 +164,7 @@ def can_found(g: StarfarersGame, p: int, v: int) -> bool:
     return not (g.config.seats == 3 and g.system_count[s] >= 2)
 
 
-# -- legal actions ---------------------------------------------------------------------------
+# -- legal actions ------------------------------------------------------------------------
 def legal(g: StarfarersGame) -> list[Action]:
     from engine.rulesets.starfarers import game as G
 
@@ -237,10 +237,14 @@ def end_problem(g: StarfarersGame) -> str | None:
         here = legal_end(g, p, kind, flags, v, v)
         away = False
         if not here:
-            away = any(
-                g.is_point[w] and end_reachable(g, p, kind, flags, v, w, sp - 1)
-                for w in B.NEIGHBOURS[v]
-            ) if sp else False
+            away = (
+                any(
+                    g.is_point[w] and end_reachable(g, p, kind, flags, v, w, sp - 1)
+                    for w in B.NEIGHBOURS[v]
+                )
+                if sp
+                else False
+            )
         g.occ_kind[v] = kind
         if not here and away:
             x, y = B.vertex_xy(v)
@@ -251,7 +255,7 @@ def end_problem(g: StarfarersGame) -> str | None:
     return None
 
 
-# -- checks ------------------------------------------------------------------------------------
+# -- checks -------------------------------------------------------------------------------
 def check(g: StarfarersGame, a: Action) -> str | None:
     from engine.rulesets.starfarers import game as G
 
@@ -362,7 +366,7 @@ def _end_reason(g: StarfarersGame, p: int, kind: int, v: int) -> str:
     return "this colony ship parked here last flight: found a colony or end elsewhere"
 
 
-# -- applying ------------------------------------------------------------------------------------
+# -- applying -----------------------------------------------------------------------------
 def apply(g: StarfarersGame, a: Action) -> list[Event]:
     from engine.rulesets.starfarers import game as G
 
@@ -469,12 +473,11 @@ def establish_station(g: StarfarersGame, p: int, v: int) -> list[Event]:
     g.stations[civ][p] += 1
     events = [Event("trade_station", {"seat": p, "civilisation": CIV_NAMES[civ]})]
     holder = g.marker[civ]
-    if holder < 0 or g.stations[civ][p] > g.stations[civ][holder]:
-        if holder != p:
-            g.marker[civ] = p
-            events.append(
-                Event("friendship_marker", {"civilisation": CIV_NAMES[civ], "from": holder, "to": p})
-            )
+    if holder != p and (holder < 0 or g.stations[civ][p] > g.stations[civ][holder]):
+        g.marker[civ] = p
+        events.append(
+            Event("friendship_marker", {"civilisation": CIV_NAMES[civ], "from": holder, "to": p})
+        )
     if any(g.fstack[k] for k in range(len(g.fstack)) if CARD_CIV[k] == civ):
         g.friend_civ = civ
         g.phase = G.FRIENDSHIP
@@ -504,7 +507,7 @@ def finish_flight(g: StarfarersGame) -> None:
     g.base_speed = 0
 
 
-# -- what ships find ---------------------------------------------------------------------------------
+# -- what ships find ----------------------------------------------------------------------
 def enter(g: StarfarersGame, p: int, v: int) -> list[Event]:
     events: list[Event] = []
     s = B.RING_SLOT[v]
@@ -535,9 +538,7 @@ def discover(g: StarfarersGame, s: int) -> Event:
     else:
         same = [t for t in range(len(TILES)) if g.tile_pool[t] and TILES[t].star == star]
         slots_left = sum(
-            1
-            for x in (B.NEAR_SLOTS if star == 1 else B.FAR_SLOTS)
-            if g.slot_kind[x] < 0
+            1 for x in (B.NEAR_SLOTS if star == 1 else B.FAR_SLOTS) if g.slot_kind[x] < 0
         )
         outposts = sum(1 for t in same if TILES[t].kind == OUTPOST)
         for t in same:
@@ -550,9 +551,7 @@ def discover(g: StarfarersGame, s: int) -> Event:
     tile = g.rng.weighted_index(weights)
     g.tile_pool[tile] = 0
     reveal_tile(g, s, tile, g.rng.below(3))
-    return Event(
-        "discover", {"slot": s, "tile": TILES[tile].name, "rotation": g.slot_rot[s]}
-    )
+    return Event("discover", {"slot": s, "tile": TILES[tile].name, "rotation": g.slot_rot[s]})
 
 
 def explore(g: StarfarersGame, s: int) -> Event:

@@ -375,9 +375,7 @@ class StarfarersGame(Game):
         out: list[Action] = []
         if self.rings_left[seat] and afford(hand, SPACEPORT_COST):
             out.extend(
-                BuildSpaceport(v)
-                for v in self._colonies_of(seat)
-                if self.occ_kind[v] == COLONY
+                BuildSpaceport(v) for v in self._colonies_of(seat) if self.occ_kind[v] == COLONY
             )
         if self.transports_left[seat]:
             can_col = self.colonies_left[seat] and afford(hand, COLONY_SHIP_COST)
@@ -404,9 +402,7 @@ class StarfarersGame(Game):
                 if hand[give]:
                     for get in range(5):
                         if get != give:
-                            out.append(
-                                OfferTrade(((RESOURCES[give], 1),), ((RESOURCES[get], 1),))
-                            )
+                            out.append(OfferTrade(((RESOURCES[give], 1),), ((RESOURCES[get], 1),)))
         out.append(Shake() if self.ships[seat] else EndTurn())
         return out
 
@@ -807,10 +803,7 @@ class StarfarersGame(Game):
 
     def change_half_medals(self, seat: int, delta: int) -> int:
         """Gain from / return to the stock; never below 0. Returns the actual change."""
-        if delta > 0:
-            d = min(delta, self.hm_stock)
-        else:
-            d = -min(-delta, self.half_medals[seat])
+        d = min(delta, self.hm_stock) if delta > 0 else -min(-delta, self.half_medals[seat])
         self.half_medals[seat] += d
         self.hm_stock -= d
         return d
@@ -826,9 +819,7 @@ class StarfarersGame(Game):
         self.supply[give] += rate
         self.supply[get] -= 1
         self.hands[seat][get] += 1
-        return [
-            Event("supply_trade", {"seat": seat, "give": a.give, "count": rate, "get": a.get})
-        ]
+        return [Event("supply_trade", {"seat": seat, "give": a.give, "count": rate, "get": a.get})]
 
     def _do_offer(self, a: Action) -> list[Event]:
         assert isinstance(a, OfferTrade)
@@ -973,7 +964,8 @@ class StarfarersGame(Game):
         out["balls"] = list(self.balls) if self.balls else None
         out["trade"] = self.trade.to_json(RESOURCES) if self.trade else None
         out["enc_queue"] = json.loads(json.dumps(self.enc_queue))
-        return json.loads(json.dumps(out))
+        result: dict[str, Any] = json.loads(json.dumps(out))
+        return result
 
     def view(self, seat: int | None) -> dict[str, Any]:
         from engine.rulesets.starfarers.view import build_view

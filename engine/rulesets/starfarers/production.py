@@ -24,8 +24,8 @@ from engine.shared.bank import discard_count, pay_production
 from engine.shared.cards import draw, take_random_card
 
 if TYPE_CHECKING:
-    from engine.rulesets.starfarers.game import StarfarersGame
     from engine.rulesets.starfarers.actions import TakeResource
+    from engine.rulesets.starfarers.game import StarfarersGame
 
 RESERVE_PER_TYPE = 8
 
@@ -165,7 +165,7 @@ def seven_steal(g: StarfarersGame) -> list[Event]:
     from engine.rulesets.starfarers import game as G
 
     n = g.config.seats
-    cands = [p for p in range(n) if p != g.current and sum(g.hands[p])]
+    cands = [p for p in range(n) if p != g.current and sum(g.hands[p]) > 0]
     if cands:
         g.steal_candidates = cands
         g.steal_kind = 0
@@ -224,7 +224,7 @@ def active_draw(g: StarfarersGame) -> list[Event]:
         cands = [
             p
             for p in range(g.config.seats)
-            if p != seat and g.vp_of(p) > mine and sum(g.hands[p])
+            if p != seat and g.vp_of(p) > mine and sum(g.hands[p]) > 0
         ]
         if cands:
             g.steal_candidates = cands
@@ -244,5 +244,6 @@ def start_main(g: StarfarersGame) -> list[Event]:
 
 
 _PLANET_SITES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(v for v in B.SLOTS[pi // 3].inner if pi in B.SITE_PLANETS[v]) for pi in range(B.NUM_PLANETS)
+    tuple(v for v in B.SLOTS[pi // 3].inner if pi in B.SITE_PLANETS[v])
+    for pi in range(B.NUM_PLANETS)
 )

@@ -12,7 +12,12 @@ from typing import TYPE_CHECKING
 from engine.actions import Action
 from engine.events import Event
 from engine.rulesets.starfarers import board as B
-from engine.rulesets.starfarers.actions import BuildShip, BuildSpaceport, ChooseStartUpgrade, PlaceColony
+from engine.rulesets.starfarers.actions import (
+    BuildShip,
+    BuildSpaceport,
+    ChooseStartUpgrade,
+    PlaceColony,
+)
 from engine.rulesets.starfarers.layouts import (
     BEGINNER_PIECES,
     BEGINNER_TILES,

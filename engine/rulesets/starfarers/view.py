@@ -76,9 +76,7 @@ def build_view(game: StarfarersGame, seat: int | None) -> dict[str, Any]:
                 "transports_left": game.transports_left[p],
                 "rings_left": game.rings_left[p],
                 "trade_ship_tokens": game.trade_tokens[p],
-                "friendship_cards": {
-                    CARD_NAMES[k]: c for k, c in enumerate(game.fheld[p]) if c
-                },
+                "friendship_cards": {CARD_NAMES[k]: c for k, c in enumerate(game.fheld[p]) if c},
                 "discard_owed": game.discard_owed[p],
             }
         )
@@ -122,7 +120,9 @@ def build_view(game: StarfarersGame, seat: int | None) -> dict[str, Any]:
     ]
     enc: dict[str, Any] = {
         "draw_pile": sum(game.enc_draw),
-        "discard_pile": [c + 1 for c in range(len(game.enc_discard)) for _ in range(game.enc_discard[c])],
+        "discard_pile": [
+            c + 1 for c in range(len(game.enc_discard)) for _ in range(game.enc_discard[c])
+        ],
         "card": None,
         "need": NEED_NAMES[game.enc_need],
         "need_seat": game.enc_seat if game.enc_need else None,
@@ -157,12 +157,18 @@ def build_view(game: StarfarersGame, seat: int | None) -> dict[str, Any]:
         "pieces": pieces,
         "moving_ship": None
         if game.moving < 0
-        else {"point": game.moving, "piece": PIECE_NAMES[game.moving_kind],
-              "steps_left": game.steps_left},  # fmt: skip
+        else {
+            "point": game.moving,
+            "piece": PIECE_NAMES[game.moving_kind],
+            "steps_left": game.steps_left,
+        },
         "supply": _counts(game.supply),
         "reserve_size": sum(game.reserve),
-        "upgrade_stock": {"booster": game.upgrade_stock[0], "cannon": game.upgrade_stock[1],
-                          "pod": game.upgrade_stock[2]},  # fmt: skip
+        "upgrade_stock": {
+            "booster": game.upgrade_stock[0],
+            "cannon": game.upgrade_stock[1],
+            "pod": game.upgrade_stock[2],
+        },
         "half_medal_stock": game.hm_stock,
         "trade_ship_tokens_left": game.tokens_left,
         "friendship_stacks": {CARD_NAMES[k]: c for k, c in enumerate(game.fstack)},
