@@ -243,6 +243,7 @@ class SocketServer:
         """Socket → endpoint, until either side ends."""
         while not outbound.done():
             read: asyncio.Future[Any] = asyncio.ensure_future(read_message(reader))
+            read.add_done_callback(_consume)
             waiting: set[asyncio.Future[Any]] = {read, outbound}
             done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
             if read not in done:
@@ -256,6 +257,12 @@ class SocketServer:
                 writer.write(encode(error_message(str(exc))))
                 return
             await endpoint.send(msg)
+
+
+def _consume(future: asyncio.Future[Any]) -> None:
+    """Retrieve a read's outcome even when nobody awaits it, so asyncio does not log it."""
+    if not future.cancelled():
+        future.exception()
 
 
 # -- the client side ----------------------------------------------------------

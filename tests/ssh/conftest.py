@@ -109,6 +109,7 @@ class LineSession:
     def __init__(self, process: asyncssh.SSHClientProcess[bytes]) -> None:
         self.process = process
         self.seen: list[dict[str, Any]] = []
+        self.backlog: list[dict[str, Any]] = []
 
     async def send(self, obj: dict[str, Any]) -> None:
         self.process.stdin.write(json.dumps(obj).encode() + b"\n")
@@ -119,7 +120,15 @@ class LineSession:
     async def next(
         self, pred: Callable[[dict[str, Any]], bool], timeout: float = 20
     ) -> dict[str, Any]:
-        """The next relayed message matching `pred` ({"from", "msg"})."""
+        """The next relayed message matching `pred` ({"from", "msg"}).
+
+        Messages that do not match are kept, in order, for later calls: a
+        lobby wait must not swallow the table's request for a decision.
+        """
+        for i, item in enumerate(self.backlog):
+            if pred(item):
+                del self.backlog[i]
+                return item
 
         async def read() -> dict[str, Any]:
             while True:
@@ -133,6 +142,7 @@ class LineSession:
                 self.seen.append(item)
                 if pred(item):
                     return item
+                self.backlog.append(item)
 
         return await asyncio.wait_for(read(), timeout)
 

@@ -96,6 +96,11 @@ class SeatInfo:
     away_since: float | None = None
     slot: Slot | None = None
 
+    @property
+    def stand_in(self) -> str | None:
+        """The bot playing a person's seat while they are away, if any."""
+        return self.slot.bot.name if self.slot is not None and self.slot.bot is not None else None
+
 
 @dataclass
 class HostedTable:
@@ -124,7 +129,7 @@ class HostedTable:
             "seats": [
                 {
                     "kind": s.kind,
-                    "bot": s.bot if s.kind == "bot" or (s.slot and s.slot.bot) else None,
+                    "bot": s.bot if s.kind == "bot" else s.stand_in,
                     "user": s.user,
                     "connected": s.connections > 0,
                     "away": round(now - s.away_since, 1) if s.away_since is not None else None,

@@ -61,6 +61,7 @@ class Service:
         self.socket_path = str(runtime / "table.sock")
         self.socket = SocketServer(self.socket_path, self.tokens, tap=config.tap)
         self.ssh: asyncssh.SSHAcceptor | None = None
+        self.connections: set[asyncssh.SSHServerConnection] = set()
 
     def issue_lobby_token(self, user: str) -> str:
         return self.tokens.issue(f"lobby:{user}", lambda: self.lobby.open(user))
@@ -108,6 +109,11 @@ class CatanSSHServer(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        self.service.connections.add(conn)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.conn is not None:
+            self.service.connections.discard(self.conn)
 
     def begin_auth(self, username: str) -> bool:
         return True  # always authenticate; there are no anonymous seats

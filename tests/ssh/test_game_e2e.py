@@ -1,0 +1,124 @@
+"""End to end over SSH (loopback, asyncssh client): two people and two bots play to the end.
+
+The people are driven in the test mode of tui/ssh/linemode.py: the real
+session path (SSH channel, pty, zygote child with a controlling tty, one-time
+tokens, Unix socket, lobby, table) with protocol actions typed as JSON lines
+in place of the app's key presses. Every byte the socket sent to each seat is
+then scanned for other seats' hidden cards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+from tests.ssh.conftest import LineSession, Tap, connect, open_lines
+from tui.ssh.server import Service
+
+SKIP = {"offer_trade", "counter_trade"}
+
+
+def is_msg(source: str, t: str) -> Any:
+    return lambda item: item["from"] == source and item["msg"].get("t") == t
+
+
+async def play_seat(session: LineSession, seed: int, limit: int = 5000) -> dict[str, Any]:
+    """Answer every decision with a random legal action until the game is over."""
+    rng = random.Random(seed)
+    acted_rev: int | None = None
+    for _ in range(limit * 4):
+        item = await session.next(lambda i: i["from"] == "table", timeout=60)
+        msg = item["msg"]
+        if msg["t"] == "over":
+            return msg
+        if msg["t"] == "error":
+            acted_rev = None
+            continue
+        legal = msg.get("legal")
+        if msg["t"] == "state" and legal and msg["rev"] != acted_rev:
+            choices = [a for a in legal if a["type"] not in SKIP] or legal
+            acted_rev = msg["rev"]
+            await session.send(
+                {
+                    "to": "table",
+                    "msg": {"t": "act", "v": 1, "rev": acted_rev, "action": rng.choice(choices)},
+                }
+            )
+    raise AssertionError("the game did not end within the message budget")
+
+
+async def seat_game(service: Service, keys: Any) -> tuple[LineSession, LineSession, list[Any]]:
+    """alice hosts (seat 0), bob takes seat 2, bots at 1 and 3; both connected to their seats."""
+    alice_conn = await connect(service, "alice", keys["alice"])
+    bob_conn = await connect(service, "bob", keys["bob"])
+    alice, bob = await open_lines(alice_conn), await open_lines(bob_conn)
+    await alice.next(is_msg("lobby", "lobby"))
+    await bob.next(is_msg("lobby", "lobby"))
+    await alice.lobby(
+        "create",
+        ruleset="base",
+        options={},
+        seed=11,
+        seats=["person", "bot:random", "person", "bot:random"],
+    )
+    await alice.next(lambda i: "created" in i["msg"])
+    await bob.lobby("join", table=1, seat=2)
+    await bob.next(
+        lambda i: any(s["user"] == "bob" for t in i["msg"].get("tables", []) for s in t["seats"])
+    )
+    await alice.lobby("start", table=1)
+    grant = await alice.next(is_msg("lobby", "seat"))
+    await alice.send({"open": grant["msg"]["token"]})
+    await bob.lobby("join", table=1, seat=2)
+    grant = await bob.next(is_msg("lobby", "seat"))
+    await bob.send({"open": grant["msg"]["token"]})
+    seats = service.lobby.tables[1].seats
+    for _ in range(200):  # both table connections are made before anyone plays
+        if seats[0].connections and seats[2].connections:
+            break
+        await asyncio.sleep(0.05)
+    assert seats[0].connections == seats[2].connections == 1
+    return alice, bob, [alice_conn, bob_conn]
+
+
+def check_only_own_secrets(tap: Tap, label: str, seat: int) -> int:
+    """Every line sent to `label` is for `seat` and hides every other seat's cards."""
+    data = bytes(tap.sent[label])
+    assert data, f"nothing was sent to {label}"
+    states = 0
+    for line in data.splitlines():
+        msg = json.loads(line)
+        if msg["t"] != "state":
+            continue
+        states += 1
+        assert msg["seat"] == seat and msg["view"]["seat"] == seat
+        for p in msg["view"]["players"]:
+            assert "hand" not in p and "development" not in p, "a hand in the public part"
+        for event in msg["events"]:
+            if event["kind"] == "steal" and seat not in (event["thief"], event["victim"]):
+                assert event["resource"] is None, f"{label} saw a stolen card: {event}"
+            if event["kind"] == "buy_development" and event["seat"] != seat:
+                assert event["card"] is None, f"{label} saw someone's development card"
+            assert "hand" not in event or event.get("seat") in (seat, None)
+    return states
+
+
+async def test_two_people_two_bots_play_to_the_end(service: Service, keys: Any, tap: Tap) -> None:
+    alice, bob, conns = await seat_game(service, keys)
+    over_a, over_b = await asyncio.wait_for(
+        asyncio.gather(play_seat(alice, 1), play_seat(bob, 2)), 300
+    )
+    assert over_a["winner"] == over_b["winner"] is not None
+    assert over_a["rev"] > 100
+    table = service.lobby.tables[1]
+    assert table.status == "over"
+    assert table.table is not None and table.table.game.winner == over_a["winner"]
+    assert check_only_own_secrets(tap, "t1:seat0:alice", 0) > 100
+    assert check_only_own_secrets(tap, "t1:seat2:bob", 2) > 100
+    # The secrets were really there to be hidden: someone saw a stolen card or a bought card.
+    everything = bytes(tap.sent["t1:seat0:alice"]) + bytes(tap.sent["t1:seat2:bob"])
+    assert b'"resource":"' in everything or b'"card":"' in everything
+    for conn in conns:
+        conn.close()

@@ -1,0 +1,106 @@
+"""A dropped connection gets its seat back at the same decision; the host may hand it to a bot."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from tests.ssh.conftest import connect, open_lines
+from tests.ssh.test_game_e2e import is_msg, seat_game
+from tui.ssh.server import Service
+
+
+def deciding(item: dict[str, Any]) -> bool:
+    return (
+        item["from"] == "table"
+        and item["msg"].get("t") == "state"
+        and bool(item["msg"].get("legal"))
+    )
+
+
+async def test_reconnect_resumes_the_same_decision(service: Service, keys: Any) -> None:
+    conn = await connect(service, "alice", keys["alice"])
+    alice = await open_lines(conn)
+    await alice.next(is_msg("lobby", "lobby"))
+    await alice.lobby(
+        "create", ruleset="base", options={}, seed=5, seats=["person", "bot:random", "bot:random"]
+    )
+    await alice.next(lambda i: "created" in i["msg"])
+    await alice.lobby("start", table=1)
+    grant = await alice.next(is_msg("lobby", "seat"))
+    await alice.send({"open": grant["msg"]["token"]})
+    before = (await alice.next(deciding))["msg"]
+    conn.close()
+    await conn.wait_closed()
+
+    seat = service.lobby.tables[1].seats[0]
+    for _ in range(100):  # the server notices the drop: the seat shows as away
+        if seat.away_since is not None:
+            break
+        await asyncio.sleep(0.05)
+    assert seat.connections == 0 and seat.away_since is not None
+    await asyncio.sleep(0.3)
+    assert service.lobby.tables[1].table.rev == before["rev"], "the table waited for alice"
+
+    conn = await connect(service, "alice", keys["alice"])
+    alice = await open_lines(conn)
+    lobby = await alice.next(is_msg("lobby", "lobby"))
+    listed = lobby["msg"]["tables"][0]["seats"][0]
+    assert listed["user"] == "alice" and listed["away"] is not None and listed["away"] >= 0.3
+    await alice.lobby("join", table=1, seat=0)
+    grant = await alice.next(is_msg("lobby", "seat"))
+    await alice.send({"open": grant["msg"]["token"]})
+    after = (await alice.next(deciding))["msg"]
+    assert after["rev"] == before["rev"] and after["legal"] == before["legal"]
+    assert after["view"] == before["view"]
+    assert after["table"]["seats"][0]["connected"] is True
+    conn.close()
+
+
+async def test_host_hands_an_absent_seat_to_a_bot_and_it_is_taken_back(
+    service: Service, keys: Any
+) -> None:
+    alice, bob, conns = await seat_game(service, keys)
+    conns[1].close()  # bob drops
+    seat = service.lobby.tables[1].seats[2]
+    for _ in range(100):
+        if seat.connections == 0:
+            break
+        await asyncio.sleep(0.05)
+    await alice.lobby("handover", table=1, seat=1)  # a bot's seat: refused
+    refused = await alice.next(is_msg("lobby", "error"))
+    assert "person" in refused["msg"]["message"]
+    await alice.lobby("handover", table=1, seat=2)
+    await alice.next(
+        lambda i: (
+            i["from"] == "lobby"
+            and i["msg"].get("t") == "lobby"
+            and i["msg"]["tables"][0]["seats"][2]["bot"] == "random"
+        )
+    )
+    table = service.lobby.tables[1].table
+    assert table is not None
+    # alice keeps playing; with bob's seat botted the game moves past bob's turns
+    from tests.ssh.test_game_e2e import play_seat
+
+    task = asyncio.ensure_future(play_seat(alice, 3))
+    for _ in range(400):
+        if table.game.to_act == 2 or table.rev > 60:
+            break
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.5)
+    assert seat.slot is not None and seat.slot.bot is not None
+    assert table.rev > 20
+
+    bob_conn = await connect(service, "bob", keys["bob"])
+    bob = await open_lines(bob_conn)
+    await bob.next(is_msg("lobby", "lobby"))
+    await bob.lobby("join", table=1, seat=2)
+    grant = await bob.next(is_msg("lobby", "seat"))
+    assert seat.slot.bot is None, "bob took his seat back"
+    await bob.send({"open": grant["msg"]["token"]})
+    state = await bob.next(lambda i: i["from"] == "table" and i["msg"].get("t") == "state")
+    assert state["msg"]["seat"] == 2
+    task.cancel()
+    for conn in [conns[0], bob_conn]:
+        conn.close()
