@@ -383,3 +383,23 @@ def play_random(
         game.apply(random_action(game, rnd, greedy))
         if check:
             check_invariants(game)
+
+
+def refused(game: BaseGame, action: Action, *fragments: str) -> str:
+    """Assert `action` raises IllegalAction naming the rule, and the state is unchanged."""
+    import pytest
+
+    from engine import IllegalAction
+
+    before = game.snapshot()
+    log = len(game.log)
+    with pytest.raises(IllegalAction) as info:
+        game.apply(action)
+    message = str(info.value)
+    for fragment in fragments:
+        assert fragment in message, message
+    assert message and "\n" not in message
+    assert game.snapshot() == before
+    assert len(game.log) == log
+    assert action not in game.legal_actions()
+    return message
