@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from engine import sample_consistent
 from engine.rng import Rng
-from engine.rulesets.base.game import BaseGame
+from engine.rulesets.base.game import VICTORY_POINT, BaseGame
 
 
 def midgame(seed: int, seats: int, steps: int) -> BaseGame:
@@ -45,12 +45,14 @@ def swap_resource(game: BaseGame, p: int, q: int, rnd: random.Random) -> bool:
 
 
 def swap_development(game: BaseGame, p: int, rnd: random.Random) -> bool:
-    """Swap one unplayed development card of p with a different kind from the deck."""
+    """Swap one unplayed development card of p with a different kind from the deck.
+
+    Once the game is over the scores are public, so VP cards are then left alone.
+    """
+    kinds = [k for k in range(5) if k != VICTORY_POINT or game.to_act is not None]
     for table in ("dev_hands", "dev_new"):
         held = row(game, table, p)
-        pairs = [
-            (a, b) for a in range(5) for b in range(5) if a != b and held[a] and game.dev_deck[b]
-        ]
+        pairs = [(a, b) for a in kinds for b in kinds if a != b and held[a] and game.dev_deck[b]]
         if pairs:
             a, b = rnd.choice(pairs)
             add(game, table, p, a, -1)
