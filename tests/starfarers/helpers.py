@@ -8,7 +8,7 @@ from typing import Any
 from engine.config import GameConfig
 from engine.registry import new_game
 from engine.rulesets.starfarers import board as B
-from engine.rulesets.starfarers.game import (
+from engine.rulesets.starfarers.constants import (
     COLONY,
     COLONY_SHIP,
     NEUTRAL,
@@ -16,8 +16,8 @@ from engine.rulesets.starfarers.game import (
     TRADE_SHIP,
     UPGRADE_MAX,
     UPGRADE_STOCK,
-    StarfarersGame,
 )
+from engine.rulesets.starfarers.game import StarfarersGame
 
 VARIANTS = ("first_game", "strategic", "discoverer", "wild_space")
 

@@ -25,6 +25,14 @@ from engine.rulesets.starfarers.actions import (
     RemoveUpgrade,
     TakeResource,
 )
+from engine.rulesets.starfarers.constants import (
+    ENC_CHOICE,
+    ENCOUNTER,
+    FLIGHT,
+    STUCK,
+    TRADE_SHIP,
+    UPGRADE_MAX,
+)
 from engine.rulesets.starfarers.friendship import science_combat, science_speed
 from engine.rulesets.starfarers.layouts import GOODS, RESOURCE_INDEX, RESOURCES
 from engine.shared.actions import Discard
@@ -97,7 +105,6 @@ def raw_data() -> dict[str, Any]:
 
 # -- drawing ------------------------------------------------------------------------------
 def start(g: StarfarersGame) -> list[Event]:
-    from engine.rulesets.starfarers import game as G
 
     if not any(g.enc_draw):
         g.enc_draw = g.enc_discard
@@ -105,7 +112,7 @@ def start(g: StarfarersGame) -> list[Event]:
     c = draw(g.enc_draw, g.rng)
     g.enc_card = c
     card = cards()[c]
-    g.phase = G.ENCOUNTER
+    g.phase = ENCOUNTER
     events = [
         Event(
             "encounter",
@@ -138,9 +145,8 @@ def _answers(g: StarfarersGame) -> list[int]:
 
 # -- legal actions and checks -------------------------------------------------------------
 def legal(g: StarfarersGame) -> list[Action]:
-    from engine.rulesets.starfarers import game as G
 
-    if g.phase == G.ENCOUNTER:
+    if g.phase == ENCOUNTER:
         return [EncounterAnswer(n) for n in _answers(g)]
     need = g.enc_need
     seat = g.enc_seat
@@ -162,11 +168,10 @@ def legal(g: StarfarersGame) -> list[Action]:
 
 
 def check(g: StarfarersGame, a: Action) -> str | None:
-    from engine.rulesets.starfarers import game as G
 
     if a in legal(g):
         return None
-    if g.phase == G.ENCOUNTER:
+    if g.phase == ENCOUNTER:
         if isinstance(a, EncounterAnswer):
             if cards()[g.enc_card]["answer"] == "offer":
                 return "offer between 0 and min(3, cards in your hand) cards"
@@ -180,17 +185,16 @@ def check(g: StarfarersGame, a: Action) -> str | None:
 
 # -- applying -----------------------------------------------------------------------------
 def apply(g: StarfarersGame, a: Action) -> list[Event]:
-    from engine.rulesets.starfarers import game as G
 
     p = g.current
     n = g.config.seats
-    if g.phase == G.ENCOUNTER:
+    if g.phase == ENCOUNTER:
         assert isinstance(a, EncounterAnswer)
         card = cards()[g.enc_card]
         events = [_reveal(g, a.answer)]
         if card["answer"] == "offer":
             g.enc_queue = list(card["outcomes"][str(a.answer)])
-            g.phase = G.ENC_CHOICE
+            g.phase = ENC_CHOICE
             if a.answer:
                 dest = (p - 1) % n if card.get("offer_to") == "right_neighbour" else -1
                 _need(g, NEED_RETURN, p, a.answer, dest)
@@ -201,7 +205,7 @@ def apply(g: StarfarersGame, a: Action) -> list[Event]:
                 branch = card["outcomes"]["no"]
                 events.append(Event("encounter_cannot_pay", {"seat": p}))
             g.enc_queue = list(branch)
-            g.phase = G.ENC_CHOICE
+            g.phase = ENC_CHOICE
         events.extend(run(g))
         return events
     need = g.enc_need
@@ -238,7 +242,7 @@ def apply(g: StarfarersGame, a: Action) -> list[Event]:
         g.lose_upgrade(seat, k)
         events.append(Event("upgrade_lost", {"seat": seat, "kind": a.kind}))
     elif isinstance(a, ChooseShip):
-        g.ship_flags[a.ship] |= G.STUCK
+        g.ship_flags[a.ship] |= STUCK
         events.append(Event("ship_stuck", {"seat": seat, "ship": a.ship}))
     elif isinstance(a, ChooseOpponent):
         _need(g, NEED_NONE, -1, 0, -1)
@@ -266,14 +270,13 @@ def _need(g: StarfarersGame, need: int, seat: int, count: int, dest: int) -> Non
 
 def run(g: StarfarersGame) -> list[Event]:
     """Run queued effects until one needs a decision or the card is done."""
-    from engine.rulesets.starfarers import game as G
 
-    g.phase = G.ENC_CHOICE
+    g.phase = ENC_CHOICE
     events: list[Event] = []
     while g.enc_queue and not g.enc_need:
         effect = g.enc_queue.pop(0)
         events.extend(_exec(g, effect))
-        if g.phase != G.ENC_CHOICE:
+        if g.phase != ENC_CHOICE:
             return events
     if not g.enc_need and not g.enc_queue:
         events.extend(finish(g))
@@ -281,14 +284,13 @@ def run(g: StarfarersGame) -> list[Event]:
 
 
 def finish(g: StarfarersGame) -> list[Event]:
-    from engine.rulesets.starfarers import game as G
 
     if g.enc_card >= 0:
         g.enc_discard[g.enc_card] += 1
         g.enc_card = -1
     g.enc_given = 0
     g.enc_pref = -1
-    g.phase = G.FLIGHT
+    g.phase = FLIGHT
     return [Event("encounter_done", {"seat": g.current})]
 
 
@@ -298,7 +300,6 @@ def contest_opponent(g: StarfarersGame, k: int) -> int:
 
 def _exec(g: StarfarersGame, e: tuple[Any, ...]) -> list[Event]:
     from engine.rulesets.starfarers import flight
-    from engine.rulesets.starfarers import game as G
 
     p = g.current
     n = g.config.seats
@@ -335,7 +336,7 @@ def _exec(g: StarfarersGame, e: tuple[Any, ...]) -> list[Event]:
         d = g.change_half_medals(p, e[1])
         return [Event("half_medals", {"seat": p, "change": d})]
     if name == "UP":
-        q = [k for k in range(3) if g.upgrades[p][k] < G.UPGRADE_MAX[k] and g.upgrade_stock[k]]
+        q = [k for k in range(3) if g.upgrades[p][k] < UPGRADE_MAX[k] and g.upgrade_stock[k]]
         if len(e) > 1 and 0 in q:
             q = [0]
         if len(q) == 1:
@@ -350,9 +351,9 @@ def _exec(g: StarfarersGame, e: tuple[Any, ...]) -> list[Event]:
     if name == "TRADESHIP":
         return trade_ship_reward(g, p)
     if name == "STUCK":
-        ships = sorted(v for v in g.ships[p] if not g.ship_flags[v] & G.STUCK)
+        ships = sorted(v for v in g.ships[p] if not g.ship_flags[v] & STUCK)
         if len(ships) == 1:
-            g.ship_flags[ships[0]] |= G.STUCK
+            g.ship_flags[ships[0]] |= STUCK
             return [Event("ship_stuck", {"seat": p, "ship": ships[0]})]
         if ships:
             _need(g, NEED_STUCK, p, 1, -1)
@@ -457,11 +458,10 @@ def _free_site(g: StarfarersGame, p: int) -> int:
 
 
 def trade_ship_reward(g: StarfarersGame, p: int) -> list[Event]:
-    from engine.rulesets.starfarers import game as G
 
     site = _free_site(g, p)
     if site >= 0:
-        g.place_ship(p, G.TRADE_SHIP, site)
+        g.place_ship(p, TRADE_SHIP, site)
         return [Event("free_trade_ship", {"seat": p, "site": site})]
     if g.tokens_left:
         g.tokens_left -= 1
@@ -477,10 +477,9 @@ def place_owed_trade_ships(g: StarfarersGame) -> list[Event]:
         site = _free_site(g, p)
         if site < 0:
             break
-        from engine.rulesets.starfarers import game as G
 
         g.trade_tokens[p] -= 1
         g.tokens_left += 1
-        g.place_ship(p, G.TRADE_SHIP, site)
+        g.place_ship(p, TRADE_SHIP, site)
         events.append(Event("free_trade_ship", {"seat": p, "site": site}))
     return events

@@ -15,6 +15,19 @@ from engine.actions import Action
 from engine.events import Event
 from engine.rulesets.starfarers import board as B
 from engine.rulesets.starfarers.actions import EndMove, FlyStep, FoundColony, Jump, TakeFriendship
+from engine.rulesets.starfarers.constants import (
+    COLONY,
+    COLONY_SHIP,
+    EMPTY_POINT,
+    FLIGHT,
+    FRIENDSHIP,
+    MAIN,
+    MOVED,
+    PARKED,
+    SPACEPORT,
+    STUCK,
+    TRADE_SHIP,
+)
 from engine.rulesets.starfarers.friendship import (
     CARD_CIV,
     CARD_INDEX,
@@ -64,13 +77,12 @@ def combat(g: StarfarersGame, p: int) -> int:
 
 def do_shake(g: StarfarersGame) -> list[Event]:
     from engine.rulesets.starfarers import encounters
-    from engine.rulesets.starfarers import game as G
 
     events = encounters.place_owed_trade_ships(g)
     pair = shake_balls(g)
     g.balls = pair
     g.base_speed = base_speed_of(pair)
-    g.phase = G.FLIGHT
+    g.phase = FLIGHT
     events.append(
         Event(
             "shake",
@@ -105,14 +117,13 @@ def station_ok(g: StarfarersGame, p: int, v: int) -> bool:
 
 def legal_end(g: StarfarersGame, p: int, kind: int, flags: int, start: int, v: int) -> bool:
     """Whether the ship (owner p, lifted from `start`) may end its move on `v`."""
-    from engine.rulesets.starfarers import game as G
 
     if not g.is_point[v] or g.occ_kind[v]:
         return False
     site = B.SITE_OF[v]
-    if site >= 0 and g.occ_kind[site] == G.SPACEPORT and g.occ_owner[site] != p:
+    if site >= 0 and g.occ_kind[site] == SPACEPORT and g.occ_owner[site] != p:
         return False
-    if kind == G.TRADE_SHIP:
+    if kind == TRADE_SHIP:
         if is_colony_site(g, v):
             return False
         if is_docking(g, v):
@@ -120,7 +131,7 @@ def legal_end(g: StarfarersGame, p: int, kind: int, flags: int, start: int, v: i
         return True
     if is_docking(g, v):
         return False
-    return not (flags & G.PARKED and v == start)
+    return not (flags & PARKED and v == start)
 
 
 def end_reachable(
@@ -150,12 +161,11 @@ def end_reachable(
 
 def can_found(g: StarfarersGame, p: int, v: int) -> bool:
     """A colony may be established on `v` (the colony ship standing there is ignored)."""
-    from engine.rulesets.starfarers import game as G
 
     s = B.INNER_SLOT[v]
     if s < 0 or g.slot_kind[s] != PLANETARY:
         return False
-    if g.occ_kind[v] not in (G.EMPTY_POINT, G.COLONY_SHIP):
+    if g.occ_kind[v] not in (EMPTY_POINT, COLONY_SHIP):
         return False
     for pi in B.SITE_PLANETS[v]:
         d = g.planet_disc[pi]
@@ -166,7 +176,6 @@ def can_found(g: StarfarersGame, p: int, v: int) -> bool:
 
 # -- legal actions ------------------------------------------------------------------------
 def legal(g: StarfarersGame) -> list[Action]:
-    from engine.rulesets.starfarers import game as G
 
     p = g.current
     out: list[Action] = []
@@ -175,7 +184,7 @@ def legal(g: StarfarersGame) -> list[Action]:
         for w in B.NEIGHBOURS[pos]:
             if g.steps_left and g.is_point[w] and _step_ok(g, p, w, g.steps_left):
                 out.append(FlyStep(pos, w))
-        if g.moving_kind == G.COLONY_SHIP and can_found(g, p, pos) and not g.occ_kind[pos]:
+        if g.moving_kind == COLONY_SHIP and can_found(g, p, pos) and not g.occ_kind[pos]:
             out.append(FoundColony(pos))
         if _end_ok(g, p):
             out.append(EndMove())
@@ -184,15 +193,15 @@ def legal(g: StarfarersGame) -> list[Action]:
     for v in sorted(g.ships[p]):
         flags = g.ship_flags[v]
         kind = g.occ_kind[v]
-        if not flags & (G.MOVED | G.STUCK):
+        if not flags & (MOVED | STUCK):
             for w in B.NEIGHBOURS[v]:
                 if sp and g.is_point[w] and end_reachable(g, p, kind, flags, v, w, sp - 1):
                     out.append(FlyStep(v, w))
-        if kind == G.COLONY_SHIP and can_found(g, p, v):
+        if kind == COLONY_SHIP and can_found(g, p, v):
             out.append(FoundColony(v))
     if g.jump_ready:
         for v in sorted(g.ships[p]):
-            if not g.ship_flags[v] & (G.MOVED | G.STUCK):
+            if not g.ship_flags[v] & (MOVED | STUCK):
                 kind, flags = g.occ_kind[v], g.ship_flags[v]
                 out.extend(
                     Jump(v, w)
@@ -220,17 +229,16 @@ def _end_ok(g: StarfarersGame, p: int) -> bool:
 
 def end_problem(g: StarfarersGame) -> str | None:
     """Why the flight cannot end now: a ship still moving, or one that must leave its point."""
-    from engine.rulesets.starfarers import game as G
 
-    if g.phase != G.FLIGHT:
-        return g.phase_is(G.MAIN, G.FLIGHT)
+    if g.phase != FLIGHT:
+        return g.phase_is(MAIN, FLIGHT)
     if g.moving >= 0:
         return "finish the moving ship first (end_move)"
     p = g.current
     sp = speed(g, p)
     for v in g.ships[p]:
         flags = g.ship_flags[v]
-        if flags & (G.MOVED | G.STUCK):
+        if flags & (MOVED | STUCK):
             continue
         kind = g.occ_kind[v]
         g.occ_kind[v] = 0
@@ -257,7 +265,6 @@ def end_problem(g: StarfarersGame) -> str | None:
 
 # -- checks -------------------------------------------------------------------------------
 def check(g: StarfarersGame, a: Action) -> str | None:
-    from engine.rulesets.starfarers import game as G
 
     p = g.current
     if isinstance(a, FlyStep):
@@ -266,9 +273,9 @@ def check(g: StarfarersGame, a: Action) -> str | None:
         if g.moving < 0:
             if not (0 <= a.ship < B.NUM_VERTICES) or a.ship not in g.ships[p]:
                 return "there is none of your ships on that point"
-            if g.ship_flags[a.ship] & G.MOVED:
+            if g.ship_flags[a.ship] & MOVED:
                 return "that ship has already moved this flight"
-            if g.ship_flags[a.ship] & G.STUCK:
+            if g.ship_flags[a.ship] & STUCK:
                 return "that ship is immobilised by the encounter"
         pos = a.ship
         if a.to not in B.NEIGHBOURS[pos] or not g.is_point[a.to]:
@@ -300,7 +307,7 @@ def check(g: StarfarersGame, a: Action) -> str | None:
             if not (0 <= v < B.NUM_VERTICES) or v not in g.ships[p]:
                 return "there is none of your ships on that point"
             kind = g.occ_kind[v]
-        if kind != G.COLONY_SHIP:
+        if kind != COLONY_SHIP:
             return "only a colony ship founds colonies"
         if g.moving >= 0 and g.occ_kind[v]:
             return "a ship may not end on an occupied point"
@@ -312,9 +319,9 @@ def check(g: StarfarersGame, a: Action) -> str | None:
             return "finish the moving ship first (end_move)"
         if not (0 <= a.ship < B.NUM_VERTICES) or a.ship not in g.ships[p]:
             return "there is none of your ships on that point"
-        if g.ship_flags[a.ship] & G.STUCK:
+        if g.ship_flags[a.ship] & STUCK:
             return "an immobilised ship cannot jump"
-        if g.ship_flags[a.ship] & G.MOVED:
+        if g.ship_flags[a.ship] & MOVED:
             return "that ship has already moved this flight"
         if not (0 <= a.to < B.NUM_VERTICES) or a.to == a.ship:
             return "jump to another space point"
@@ -345,20 +352,19 @@ def _found_problem(g: StarfarersGame, p: int, v: int) -> str | None:
 
 
 def _end_reason(g: StarfarersGame, p: int, kind: int, v: int) -> str:
-    from engine.rulesets.starfarers import game as G
 
     if not g.is_point[v]:
         return "that is not a space point (a sector centre)"
     if g.occ_kind[v]:
         return "a ship may pass an occupied point but not end its move there"
     site = B.SITE_OF[v]
-    if site >= 0 and g.occ_kind[site] == G.SPACEPORT and g.occ_owner[site] != p:
+    if site >= 0 and g.occ_kind[site] == SPACEPORT and g.occ_owner[site] != p:
         return "no ship may end on another player's spaceport site"
-    if kind == G.TRADE_SHIP and is_colony_site(g, v):
+    if kind == TRADE_SHIP and is_colony_site(g, v):
         return "a trade ship may not end on a colony site"
-    if kind == G.COLONY_SHIP and is_docking(g, v):
+    if kind == COLONY_SHIP and is_docking(g, v):
         return "a colony ship may not end on a docking point"
-    if kind == G.TRADE_SHIP and is_docking(g, v):
+    if kind == TRADE_SHIP and is_docking(g, v):
         return (
             "a trade ship ends on a docking point only to establish a trade station: it needs "
             "more freight pods than stations already there, and the outpost holds at most 5"
@@ -368,7 +374,6 @@ def _end_reason(g: StarfarersGame, p: int, kind: int, v: int) -> str:
 
 # -- applying -----------------------------------------------------------------------------
 def apply(g: StarfarersGame, a: Action) -> list[Event]:
-    from engine.rulesets.starfarers import game as G
 
     p = g.current
     if isinstance(a, FlyStep):
@@ -399,7 +404,7 @@ def apply(g: StarfarersGame, a: Action) -> list[Event]:
     g.ship_flags[a.ship] = 0
     g.occ_kind[a.to] = kind
     g.occ_owner[a.to] = p
-    g.ship_flags[a.to] = flags | G.MOVED
+    g.ship_flags[a.to] = flags | MOVED
     _move_in_list(g, p, a.ship, a.to)
     g.jump_ready = False
     events = [Event("jump", {"seat": p, "from": a.ship, "to": a.to})]
@@ -420,12 +425,11 @@ def _lift(g: StarfarersGame, p: int, v: int) -> None:
 
 
 def _land(g: StarfarersGame, p: int) -> None:
-    from engine.rulesets.starfarers import game as G
 
     v = g.moving
     g.occ_kind[v] = g.moving_kind
     g.occ_owner[v] = p
-    g.ship_flags[v] = g.moving_flags | G.MOVED
+    g.ship_flags[v] = g.moving_flags | MOVED
     g.moving = -1
     g.moving_kind = 0
     g.moving_flags = 0
@@ -439,9 +443,8 @@ def _move_in_list(g: StarfarersGame, p: int, old: int, new: int) -> None:
 
 
 def _after_landing(g: StarfarersGame, p: int, v: int) -> list[Event]:
-    from engine.rulesets.starfarers import game as G
 
-    if g.occ_kind[v] == G.TRADE_SHIP and is_docking(g, v):
+    if g.occ_kind[v] == TRADE_SHIP and is_docking(g, v):
         return establish_station(g, p, v)
     return []
 
@@ -455,18 +458,16 @@ def _remove_ship(g: StarfarersGame, p: int, v: int) -> None:
 
 
 def found(g: StarfarersGame, p: int, v: int) -> list[Event]:
-    from engine.rulesets.starfarers import game as G
 
     _remove_ship(g, p, v)
     g.occ_owner[v] = p
-    g.occ_kind[v] = G.COLONY
+    g.occ_kind[v] = COLONY
     g.n_colonies[p] += 1
     g.system_count[B.INNER_SLOT[v]] += 1
     return [Event("found_colony", {"seat": p, "site": v})]
 
 
 def establish_station(g: StarfarersGame, p: int, v: int) -> list[Event]:
-    from engine.rulesets.starfarers import game as G
 
     civ = TILES[g.slot_tile[B.CENTRE_SLOT[v]]].civ
     _remove_ship(g, p, v)
@@ -480,29 +481,27 @@ def establish_station(g: StarfarersGame, p: int, v: int) -> list[Event]:
         )
     if any(g.fstack[k] for k in range(len(g.fstack)) if CARD_CIV[k] == civ):
         g.friend_civ = civ
-        g.phase = G.FRIENDSHIP
+        g.phase = FRIENDSHIP
     return events
 
 
 def do_take_friendship(g: StarfarersGame, a: TakeFriendship) -> list[Event]:
-    from engine.rulesets.starfarers import game as G
 
     k = CARD_INDEX[a.card]
     g.fstack[k] -= 1
     g.fheld[g.current][k] += 1
     g.friend_civ = -1
-    g.phase = G.FLIGHT
+    g.phase = FLIGHT
     return [Event("friendship_card", {"seat": g.current, "card": a.card})]
 
 
 def finish_flight(g: StarfarersGame) -> None:
-    from engine.rulesets.starfarers import game as G
 
     p = g.current
     for v in g.ships[p]:
         flags = 0
-        if g.occ_kind[v] == G.COLONY_SHIP and is_colony_site(g, v):
-            flags = G.PARKED
+        if g.occ_kind[v] == COLONY_SHIP and is_colony_site(g, v):
+            flags = PARKED
         g.ship_flags[v] = flags
     g.base_speed = 0
 

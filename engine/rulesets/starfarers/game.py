@@ -45,6 +45,45 @@ from engine.rulesets.starfarers.actions import (
     TakeFriendship,
     TakeResource,
 )
+from engine.rulesets.starfarers.constants import (
+    COLONY,
+    COLONY_SHIP,
+    COLONY_SHIP_COST,
+    DISCARD,
+    EMPTY_POINT,
+    ENC_CHOICE,
+    ENCOUNTER,
+    FAME_COST,
+    FLIGHT,
+    FRIENDSHIP,
+    GAME_OVER,
+    HALF_MEDALS,
+    MAIN,
+    NUM_CARDS,
+    PHASE_NAMES,
+    PIECES,
+    PRE_ROLL,
+    RELIEF,
+    RESERVE_PER_TYPE,
+    RESOURCE_TOTAL,
+    SETUP_COLONY,
+    SETUP_PHASES,
+    SETUP_PORT,
+    SETUP_SHIP,
+    SETUP_UPGRADE,
+    SPACEPORT,
+    SPACEPORT_COST,
+    STEAL,
+    TRADE_CONFIRM,
+    TRADE_RESPONSE,
+    TRADE_SHIP,
+    TRADE_SHIP_COST,
+    TRADE_TOKENS,
+    UPGRADE_COST,
+    UPGRADE_MAX,
+    UPGRADE_STOCK,
+    VP_TO_WIN,
+)
 from engine.rulesets.starfarers.friendship import (
     CARD_COUNTS,
     CARD_INDEX,
@@ -75,68 +114,6 @@ from engine.shared.trading import (
     holds,
     offer_problem,
 )
-
-# phases
-(
-    SETUP_COLONY,
-    SETUP_PORT,
-    SETUP_SHIP,
-    SETUP_UPGRADE,
-    PRE_ROLL,
-    DISCARD,
-    STEAL,
-    RELIEF,
-    MAIN,
-    TRADE_RESPONSE,
-    TRADE_CONFIRM,
-    ENCOUNTER,
-    ENC_CHOICE,
-    FLIGHT,
-    FRIENDSHIP,
-    GAME_OVER,
-) = range(16)
-PHASE_NAMES = (
-    "setup_colony",
-    "setup_spaceport",
-    "setup_ship",
-    "setup_upgrade",
-    "pre_roll",
-    "discard",
-    "steal",
-    "relief",
-    "main",
-    "trade_response",
-    "trade_confirm",
-    "encounter",
-    "encounter_choice",
-    "flight",
-    "friendship",
-    "game_over",
-)
-SETUP_PHASES = (SETUP_COLONY, SETUP_PORT, SETUP_SHIP, SETUP_UPGRADE)
-
-# pieces on a point
-EMPTY_POINT, COLONY, SPACEPORT, COLONY_SHIP, TRADE_SHIP = range(5)
-PIECE_NAMES = ("", "colony", "spaceport", "colony_ship", "trade_ship")
-NEUTRAL = -2
-# ship flags
-MOVED, STUCK, PARKED = 1, 2, 4
-
-BOOSTER, CANNON, POD = range(3)
-UPGRADE_MAX = (6, 6, 5)
-UPGRADE_STOCK = (24, 24, 20)
-UPGRADE_COST: tuple[tuple[int, ...], ...] = ((0, 2, 0, 0, 0), (0, 0, 2, 0, 0), (2, 0, 0, 0, 0))
-SPACEPORT_COST = (0, 0, 3, 2, 0)
-COLONY_SHIP_COST = (1, 1, 1, 1, 0)
-TRADE_SHIP_COST = (1, 1, 0, 0, 2)
-FAME_COST = (0, 0, 0, 0, 2)
-PIECES = {"colonies": 9, "stations": 7, "transports": 3, "rings": 3}
-RESOURCE_TOTAL = 20
-RESERVE_PER_TYPE = 8
-HALF_MEDALS = 40
-TRADE_TOKENS = 6
-VP_TO_WIN = 15
-NUM_CARDS = 32
 
 
 def afford(hand: list[int], cost: tuple[int, ...]) -> bool:
@@ -250,11 +227,10 @@ class StarfarersGame(Game):
 
     # -- derived values -------------------------------------------------------------
     def vp_of(self, p: int) -> int:
-        markers = sum(1 for h in self.marker if h == p)
         return (
             self.n_colonies[p]
             + 2 * self.n_ports[p]
-            + 2 * markers
+            + 2 * self.marker.count(p)
             + self.medals[p]
             + self.half_medals[p] // 2
         )

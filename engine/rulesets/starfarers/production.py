@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine.events import Event
 from engine.rulesets.starfarers import board as B
+from engine.rulesets.starfarers.constants import COLONY, DISCARD, MAIN, RELIEF, SPACEPORT, STEAL
 from engine.rulesets.starfarers.friendship import (
     DP_HELPING,
     DP_RELIEF,
@@ -64,7 +65,6 @@ def reserve_draw_count(vp: int) -> int:
 
 
 def do_roll(g: StarfarersGame) -> list[Event]:
-    from engine.rulesets.starfarers import game as G
 
     d1, d2 = g.rng.die(), g.rng.die()
     g.dice = (d1, d2)
@@ -77,7 +77,7 @@ def do_roll(g: StarfarersGame) -> list[Event]:
             owed[p] = discard_count(sum(g.hands[p]), discard_limit(g.fheld[p]))
         g.discard_owed = owed
         if any(owed):
-            g.phase = G.DISCARD
+            g.phase = DISCARD
             events.append(Event("discard_owed", {"owed": owed}))
             return events
         events.extend(seven_steal(g))
@@ -87,7 +87,6 @@ def do_roll(g: StarfarersGame) -> list[Event]:
 
 
 def produce(g: StarfarersGame, roll: int) -> list[Event]:
-    from engine.rulesets.starfarers import game as G
 
     n = g.config.seats
     owed = [[0] * 5 for _ in range(n)]
@@ -99,7 +98,7 @@ def produce(g: StarfarersGame, roll: int) -> list[Event]:
         r = g.planet_res[pi]
         for site in _PLANET_SITES[pi]:
             owner = g.occ_owner[site]
-            if owner >= 0 and g.occ_kind[site] in (G.COLONY, G.SPACEPORT):
+            if owner >= 0 and g.occ_kind[site] in (COLONY, SPACEPORT):
                 owed[owner][r] += 1
     for p in range(n):
         held = g.fheld[p]
@@ -130,12 +129,11 @@ def produce(g: StarfarersGame, roll: int) -> list[Event]:
 
 
 def next_relief(g: StarfarersGame) -> list[Event]:
-    from engine.rulesets.starfarers import game as G
 
     while g.relief_queue and not any(g.supply):
         g.relief_queue.pop(0)
     if g.relief_queue:
-        g.phase = G.RELIEF
+        g.phase = RELIEF
         return []
     return active_draw(g)
 
@@ -162,14 +160,13 @@ def do_discard(g: StarfarersGame, a: Discard) -> list[Event]:
 
 
 def seven_steal(g: StarfarersGame) -> list[Event]:
-    from engine.rulesets.starfarers import game as G
 
     n = g.config.seats
     cands = [p for p in range(n) if p != g.current and sum(g.hands[p]) > 0]
     if cands:
         g.steal_candidates = cands
         g.steal_kind = 0
-        g.phase = G.STEAL
+        g.phase = STEAL
         return []
     return seven_draws(g)
 
@@ -210,7 +207,6 @@ def seven_draws(g: StarfarersGame) -> list[Event]:
 
 
 def active_draw(g: StarfarersGame) -> list[Event]:
-    from engine.rulesets.starfarers import game as G
 
     seat = g.current
     got = [0] * 5
@@ -229,7 +225,7 @@ def active_draw(g: StarfarersGame) -> list[Event]:
         if cands:
             g.steal_candidates = cands
             g.steal_kind = 1
-            g.phase = G.STEAL
+            g.phase = STEAL
             return events
     events.extend(start_main(g))
     return events
@@ -237,9 +233,8 @@ def active_draw(g: StarfarersGame) -> list[Event]:
 
 def start_main(g: StarfarersGame) -> list[Event]:
     from engine.rulesets.starfarers import encounters
-    from engine.rulesets.starfarers import game as G
 
-    g.phase = G.MAIN
+    g.phase = MAIN
     return encounters.place_owed_trade_ships(g)
 
 

@@ -18,6 +18,20 @@ from engine.rulesets.starfarers.actions import (
     ChooseStartUpgrade,
     PlaceColony,
 )
+from engine.rulesets.starfarers.constants import (
+    BOOSTER,
+    COLONY,
+    COLONY_SHIP,
+    EMPTY_POINT,
+    NEUTRAL,
+    PRE_ROLL,
+    SETUP_COLONY,
+    SETUP_PORT,
+    SETUP_SHIP,
+    SETUP_UPGRADE,
+    SPACEPORT,
+    TRADE_SHIP,
+)
 from engine.rulesets.starfarers.layouts import (
     BEGINNER_PIECES,
     BEGINNER_TILES,
@@ -42,7 +56,6 @@ ROUND4_UPGRADES = {"boosters": (0, 0), "cannon": (1,), "pod": (2,)}  # upgrade i
 
 def set_up(g: StarfarersGame) -> list[Event]:
     """Lay out the board, roll for the start player and enter the first decision."""
-    from engine.rulesets.starfarers import game as G
 
     n = g.config.seats
     g.disc_pools = [list(p) for p in DISC_POOLS]
@@ -80,14 +93,14 @@ def set_up(g: StarfarersGame) -> list[Event]:
         place_beginner(g, n)
         events.extend(starting_hands(g))
         g.current = g.start
-        g.phase = G.PRE_ROLL
+        g.phase = PRE_ROLL
     else:
         order = [(g.start + k) % n for k in range(n)]
         g.setup_order = order + order[::-1] + order
         last = order[-1]
         g.setup_order += [(last + k) % n for k in range(n)]
         g.setup_pos = 0
-        g.phase = G.SETUP_COLONY
+        g.phase = SETUP_COLONY
     return events
 
 
@@ -124,25 +137,23 @@ def reveal_tile(g: StarfarersGame, slot: int, tile: int, rot: int) -> None:
 
 
 def place_beginner(g: StarfarersGame, n: int) -> None:
-    from engine.rulesets.starfarers import game as G
 
     for colour, (port, c1, c2, ship) in enumerate(BEGINNER_PIECES):
-        owner = colour if colour < n else G.NEUTRAL
+        owner = colour if colour < n else NEUTRAL
         for site in (port, c1, c2):
             put_colony(g, owner, site)
-        if owner == G.NEUTRAL:
-            g.occ_kind[port] = G.SPACEPORT
+        if owner == NEUTRAL:
+            g.occ_kind[port] = SPACEPORT
             continue
         g.make_spaceport(owner, port)
-        g.place_ship(owner, G.COLONY_SHIP, ship)
-        g.gain_upgrade(owner, G.BOOSTER)
+        g.place_ship(owner, COLONY_SHIP, ship)
+        g.gain_upgrade(owner, BOOSTER)
 
 
 def put_colony(g: StarfarersGame, owner: int, site: int) -> None:
-    from engine.rulesets.starfarers import game as G
 
     g.occ_owner[site] = owner
-    g.occ_kind[site] = G.COLONY
+    g.occ_kind[site] = COLONY
     g.system_count[B.INNER_SLOT[site]] += 1
     if owner >= 0:
         g.colonies_left[owner] -= 1
@@ -172,38 +183,34 @@ def starting_hands(g: StarfarersGame) -> list[Event]:
 
 
 def do_place_colony(g: StarfarersGame, a: Action) -> list[Event]:
-    from engine.rulesets.starfarers import game as G
 
     assert isinstance(a, PlaceColony)
     seat = g.setup_order[g.setup_pos]
     put_colony(g, seat, a.site)
     g.setup_pos += 1
     if g.setup_pos == 3 * g.config.seats:
-        g.phase = G.SETUP_PORT
+        g.phase = SETUP_PORT
     return [Event("place", {"seat": seat, "piece": "colony", "site": a.site})]
 
 
 def do_port(g: StarfarersGame, a: BuildSpaceport) -> list[Event]:
-    from engine.rulesets.starfarers import game as G
 
     seat = g.setup_order[g.setup_pos]
     g.make_spaceport(seat, a.site)
     g.setup_site = a.site
-    g.phase = G.SETUP_SHIP
+    g.phase = SETUP_SHIP
     return [Event("place", {"seat": seat, "piece": "spaceport", "site": a.site})]
 
 
 def do_ship(g: StarfarersGame, a: BuildShip) -> list[Event]:
-    from engine.rulesets.starfarers import game as G
 
     seat = g.setup_order[g.setup_pos]
-    g.place_ship(seat, G.COLONY_SHIP if a.kind == "colony" else G.TRADE_SHIP, a.site)
-    g.phase = G.SETUP_UPGRADE
+    g.place_ship(seat, COLONY_SHIP if a.kind == "colony" else TRADE_SHIP, a.site)
+    g.phase = SETUP_UPGRADE
     return [Event("place", {"seat": seat, "piece": a.kind + "_ship", "site": a.site})]
 
 
 def do_start_upgrade(g: StarfarersGame, a: Action) -> list[Event]:
-    from engine.rulesets.starfarers import game as G
 
     assert isinstance(a, ChooseStartUpgrade)
     seat = g.setup_order[g.setup_pos]
@@ -213,15 +220,15 @@ def do_start_upgrade(g: StarfarersGame, a: Action) -> list[Event]:
     g.setup_pos += 1
     g.setup_site = -1
     if g.setup_pos < len(g.setup_order):
-        g.phase = G.SETUP_PORT
+        g.phase = SETUP_PORT
         return events
     if g.config.seats == 3:
         for v in B.HOME_SITES:
-            if g.occ_kind[v] == G.EMPTY_POINT:
-                put_colony(g, G.NEUTRAL, v)
+            if g.occ_kind[v] == EMPTY_POINT:
+                put_colony(g, NEUTRAL, v)
                 events.append(Event("place", {"seat": None, "piece": "blocker", "site": v}))
     events.extend(starting_hands(g))
     g.current = g.start
-    g.phase = G.PRE_ROLL
+    g.phase = PRE_ROLL
     events.append(Event("turn", {"seat": g.current, "turn": g.turn}))
     return events

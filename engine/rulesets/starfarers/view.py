@@ -15,16 +15,10 @@ from typing import Any
 from engine.config import GameConfig
 from engine.rng import Rng
 from engine.rulesets.starfarers import board as B
+from engine.rulesets.starfarers.constants import ENCOUNTER, NEUTRAL, PHASE_NAMES, PIECE_NAMES
 from engine.rulesets.starfarers.encounters import NEED_NAMES, cards
 from engine.rulesets.starfarers.friendship import CARD_NAMES
-from engine.rulesets.starfarers.game import (
-    ENCOUNTER,
-    NEUTRAL,
-    PHASE_NAMES,
-    PIECE_NAMES,
-    StarfarersGame,
-    restore,
-)
+from engine.rulesets.starfarers.game import StarfarersGame, restore
 from engine.rulesets.starfarers.layouts import (
     CIV_NAMES,
     DISC_LABELS,
