@@ -1,0 +1,50 @@
+"""The built-in ladder plays whole games legally, trades without spamming, and is deterministic."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai.registry import create_bot
+from ai.tournament import MatchSpec, play_game
+from engine.config import GameConfig
+from engine.registry import new_game
+
+SEED_LADDER = 31
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "value", "mcts:budget_ms=15"])
+def test_builtin_bot_finishes_a_game_without_faults(spec: str) -> None:
+    record = play_game(MatchSpec("base", (spec, "greedy", "value", "greedy"), SEED_LADDER), 0)
+    assert not record.capped
+    assert all(s.faults == 0 for s in record.seats)
+
+
+def test_bots_trade_but_never_spam() -> None:
+    game = new_game(GameConfig("base", 4, SEED_LADDER))
+    bots = [create_bot("value", 100 + seat) for seat in range(4)]
+    offers: dict[tuple[int, int], int] = {}
+    answers = set()
+    while game.to_act is not None and int(game.turn) < 300:  # type: ignore[attr-defined]
+        seat = game.to_act
+        action = bots[seat].decide(game.view(seat), game.legal_actions())
+        assert game.check(action) is None, (action, game.check(action))
+        if action.type == "offer_trade":
+            key = (seat, int(game.turn))  # type: ignore[attr-defined]
+            offers[key] = offers.get(key, 0) + 1
+        if action.type in ("accept_trade", "counter_trade", "confirm_trade"):
+            answers.add(action.type)
+        game.apply(action)
+    assert offers, "value bots never offered a trade"
+    assert max(offers.values()) <= 2
+    assert "accept_trade" in answers or "counter_trade" in answers
+
+
+def test_same_seed_same_choices() -> None:
+    game = new_game(GameConfig("base", 4, SEED_LADDER))
+    for _ in range(40):
+        seat = game.to_act
+        view, legal = game.view(seat), game.legal_actions()
+        a = create_bot("value", 5).decide(view, legal)
+        b = create_bot("value", 5).decide(view, legal)
+        assert a == b
+        game.apply(a)

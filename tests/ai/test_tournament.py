@@ -1,0 +1,55 @@
+"""Tournaments: the CLI with --json, seat rotation, determinism, Wilson intervals."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ai.tournament import MatchSpec, play_game, run_tournament, wilson
+from tui.cli import main
+
+SEED_MATCH = 11
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(0, 0) == (0.0, 1.0)
+    lo, hi = wilson(20, 20)
+    assert hi == 1.0 and lo > 0.8
+
+
+def test_tournament_json(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["tournament", "--ruleset", "base", "--bots", "greedy,random,random,random"]
+    args += ["--games", "4", "--seed", str(SEED_MATCH), "--max-turns", "300", "--json"]
+    assert main(args) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 4
+    rows = {r["bot"]: r for r in data["results"]}
+    assert rows["greedy"]["seat_games"] == 4 and rows["random"]["seat_games"] == 12
+    for row in rows.values():
+        lo, hi = row["wilson95"]
+        assert 0.0 <= lo <= row["win_rate"] <= hi <= 1.0
+        assert row["faults"] == 0 and row["avg_ms"] >= 0
+    assert data["capped"] == len(data["capped_games"])
+    wins = sum(r["wins"] for r in data["results"])
+    assert wins + data["capped"] == 4
+
+
+def test_seats_rotate_and_boards_repeat() -> None:
+    spec = MatchSpec("base", ("greedy", "random", "random", "random"), SEED_MATCH, max_turns=5)
+    records = [play_game(spec, i) for i in range(4)]
+    assert len({r.seed for r in records}) == 1  # one board and dice stream per round
+    seats_of_greedy = [next(s for s, rec in enumerate(r.seats) if rec.entry == 0) for r in records]
+    assert sorted(seats_of_greedy) == [0, 1, 2, 3]
+    assert all(r.capped for r in records)  # five turns are not enough to win: capped, reported
+
+
+def test_tournament_is_deterministic() -> None:
+    spec = MatchSpec("base", ("value", "greedy", "greedy", "greedy"), SEED_MATCH)
+
+    def strip(report: dict) -> list:
+        return [(r["bot"], r["wins"], r["avg_vp"], r["decisions"]) for r in report["results"]]
+
+    assert strip(run_tournament(spec, 2)) == strip(run_tournament(spec, 2))
