@@ -7,10 +7,13 @@ from typing import Any
 
 from engine.config import GameConfig
 from engine.registry import new_game
+from engine.rng import Rng
 from engine.rulesets.starfarers import board as B
 from engine.rulesets.starfarers.constants import (
     COLONY,
     COLONY_SHIP,
+    FLIGHT,
+    MAIN,
     NEUTRAL,
     SPACEPORT,
     TRADE_SHIP,
@@ -18,6 +21,8 @@ from engine.rulesets.starfarers.constants import (
     UPGRADE_STOCK,
 )
 from engine.rulesets.starfarers.game import StarfarersGame
+from engine.rulesets.starfarers.layouts import RESOURCE_INDEX
+from engine.shared.actions import Roll
 
 VARIANTS = ("first_game", "strategic", "discoverer", "wild_space")
 
@@ -125,3 +130,83 @@ def random_game(
         if check:
             check_invariants(g)
     return g, count
+
+
+class ScriptedRng(Rng):
+    """An Rng whose dice and small draws follow a script, then fall back to the seed."""
+
+    def __init__(self, seed: int, dice: list[int] | None = None, below: list[int] | None = None):
+        super().__init__(seed)
+        self.dice = list(dice or [])
+        self.belows = list(below or [])
+
+    def die(self) -> int:
+        if self.dice:
+            return self.dice.pop(0)
+        return super().die()
+
+    def below(self, n: int) -> int:
+        if self.belows:
+            return self.belows.pop(0)
+        return super().below(n)
+
+
+def script(g: StarfarersGame, dice: list[int] | None = None, below: list[int] | None = None) -> None:
+    g.rng = ScriptedRng(g.rng.state, dice, below)
+
+
+def v(x: int, y: int) -> int:
+    return B.vid(x, y)
+
+
+def roll(g: StarfarersGame, d1: int, d2: int) -> list[Any]:
+    script(g, [d1, d2])
+    return g.apply(Roll())
+
+
+def to_main(g: StarfarersGame) -> None:
+    """Roll a 2 (scripted) and settle into trade & build."""
+    roll(g, 1, 1)
+    while g.phase != MAIN:
+        g.apply(g.legal_actions()[0])
+
+
+def clear_hands(g: StarfarersGame) -> None:
+    for p in range(g.config.seats):
+        for r in range(5):
+            g.supply[r] += g.hands[p][r]
+            g.hands[p][r] = 0
+
+
+def give(g: StarfarersGame, p: int, **cards: int) -> None:
+    """Move cards from the supply to `p`'s hand (conserving the 100 cards)."""
+    for name, c in cards.items():
+        r = RESOURCE_INDEX[name]
+        take = min(c, g.supply[r])
+        g.supply[r] -= take
+        g.reserve[r] -= c - take
+        g.hands[p][r] += c
+
+
+def enter_flight(g: StarfarersGame, base: int = 3) -> None:
+    g.phase = FLIGHT
+    g.base_speed = base
+    g.balls = (0, 3)
+
+
+def put_ship(g: StarfarersGame, p: int, kind: int, at: int) -> None:
+    g.place_ship(p, kind, at)
+
+
+def clear_ships(g: StarfarersGame, p: int) -> None:
+    for at in list(g.ships[p]):
+        g.ships[p].remove(at)
+        kind = g.occ_kind[at]
+        g.occ_kind[at] = 0
+        g.occ_owner[at] = -1
+        g.ship_flags[at] = 0
+        g.transports_left[p] += 1
+        if kind == COLONY_SHIP:
+            g.colonies_left[p] += 1
+        else:
+            g.stations_left[p] += 1
