@@ -1,0 +1,337 @@
+"""The lobby: the tables of a `catan serve` server, and the way to one of their seats.
+
+It talks only to a lobby connection (a TableClient carrying the lobby
+messages of engine.table.unix_socket). A "seat" reply holds a one-time token;
+the screen opens a table connection with it and shows the ordinary game
+screen on top, so a seat over SSH plays exactly like a local one.
+
+When a game you have a seat in is running and you are not at it (the host
+just started it, or you dropped and came back), the lobby takes you there at
+once: that is how a reconnecting player gets the same seat at the same
+decision without having to look for it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, DataTable, Footer, Label, Select, Static
+
+from engine.table.client import TableClient
+from engine.table.unix_socket import lobby_request
+
+Connect = Callable[[str], Awaitable[TableClient]]
+"""Opens a table connection from a seat token (a SocketClient over SSH)."""
+
+
+def _seat_label(seat: dict[str, Any], now_offset: float = 0.0) -> str:
+    if seat["kind"] == "bot":
+        return f"bot {seat['bot']}"
+    who = seat["user"] or "(free)"
+    if seat.get("bot"):
+        return f"{who} (bot {seat['bot']} playing)"
+    if seat["away"] is not None and seat["user"]:
+        return f"{who} (away {_clock(seat['away'] + now_offset)})"
+    return who
+
+
+def _clock(seconds: float) -> str:
+    s = max(0, int(seconds))
+    return f"{s // 60}:{s % 60:02d}"
+
+
+class LobbyScreen(Screen[None]):
+    """Tables: create, join, watch, start, and hand an absent player's seat to a bot."""
+
+    BINDINGS = [
+        Binding("n", "create", "New table"),
+        Binding("j", "join", "Join / resume"),
+        Binding("w", "watch", "Watch"),
+        Binding("s", "start", "Start"),
+        Binding("b", "handover", "Seat to bot"),
+        Binding("l", "leave", "Leave table", show=False),
+        Binding("q", "quit", "Quit"),
+    ]
+    DEFAULT_CSS = """
+    LobbyScreen { layout: vertical; }
+    LobbyScreen #lobby-title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
+    LobbyScreen DataTable { height: 1fr; }
+    LobbyScreen #lobby-detail { height: auto; min-height: 3; padding: 0 1; border: round $accent; }
+    """
+
+    def __init__(self, client: TableClient, connect: Connect, user: str) -> None:
+        super().__init__()
+        self.client = client
+        self.connect = connect
+        self.user = user
+        self.snapshot: dict[str, Any] = {"tables": [], "rulesets": []}
+        self.received_at = time.monotonic()
+        self.in_game: int | None = None
+        self._auto_joined: set[int] = set()
+
+    def compose(self) -> ComposeResult:
+        yield Label(f"Catan lobby: signed in as {self.user}", id="lobby-title")
+        table: DataTable[str] = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        table.add_columns("Table", "Game", "Host", "Status", "Seats")
+        yield table
+        yield Static("No tables yet: press n to create one.", id="lobby-detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(DataTable).focus()
+        self.read_lobby()
+        self.set_interval(1.0, self._tick)
+
+    # -- the lobby connection ---------------------------------------------------
+    @work(exclusive=True, group="lobby")
+    async def read_lobby(self) -> None:
+        while True:
+            try:
+                msg = await self.client.recv()
+            except Exception:
+                self.app.exit(message="The server closed the lobby.")
+                return
+            kind = msg.get("t")
+            if kind == "lobby":
+                self.snapshot = msg
+                self.received_at = time.monotonic()
+                self._show()
+                self._follow_started_games()
+            elif kind == "seat":
+                await self._open_seat(msg)
+            elif kind == "error":
+                self.notify(str(msg.get("message")), title="Lobby", severity="error")
+
+    async def _send(self, kind: str, **fields: Any) -> None:
+        try:
+            await self.client.send(lobby_request(kind, **fields))
+        except ConnectionError:
+            self.app.exit(message="The server closed the lobby.")
+
+    def _follow_started_games(self) -> None:
+        """Go to a running game where you hold a seat and are not connected (start, or return)."""
+        if self.in_game is not None or self.app.screen is not self:
+            return
+        for table in self.snapshot["tables"]:
+            if table["status"] != "playing" or table["id"] in self._auto_joined:
+                continue
+            for no, seat in enumerate(table["seats"]):
+                if seat["user"] == self.user and seat["kind"] == "person" and not seat["connected"]:
+                    self._auto_joined.add(table["id"])
+                    self.run_worker(self._send("join", table=table["id"], seat=no))
+                    return
+
+    async def _open_seat(self, grant: dict[str, Any]) -> None:
+        table = self._table(grant.get("table"))
+        try:
+            client = await self.connect(str(grant["token"]))
+        except (OSError, ConnectionError) as exc:
+            self.notify(f"Cannot reach the table: {exc}", severity="error")
+            return
+        from tui.screens.game import GameScreen
+
+        seats = table["seats"] if table else []
+        names = [s["user"] or s["bot"] or f"seat {i + 1}" for i, s in enumerate(seats)]
+        kinds = ["human" if s["kind"] == "person" else str(s["bot"]) for s in seats]
+        self.in_game = grant.get("table")
+        screen = GameScreen(
+            client, names=names, kinds=kinds, ascii=getattr(self.app, "ascii", False)
+        )
+
+        def back(_: object = None) -> None:
+            client.close()
+            self.in_game = None
+
+        self.app.push_screen(screen, back)
+
+    # -- display ---------------------------------------------------------------------
+    def _table(self, table_id: Any) -> dict[str, Any] | None:
+        return next((t for t in self.snapshot["tables"] if t["id"] == table_id), None)
+
+    def _selected(self) -> dict[str, Any] | None:
+        grid = self.query_one(DataTable)
+        if not self.snapshot["tables"] or grid.row_count == 0:
+            return None
+        row = min(grid.cursor_row, len(self.snapshot["tables"]) - 1)
+        return dict(self.snapshot["tables"][row])
+
+    def _show(self) -> None:
+        grid: DataTable[str] = self.query_one(DataTable)
+        row = grid.cursor_row
+        grid.clear()
+        for t in self.snapshot["tables"]:
+            seats = ", ".join(_seat_label(s) for s in t["seats"])
+            grid.add_row(str(t["id"]), t["ruleset"], t["host"], t["status"], seats)
+        if grid.row_count:
+            grid.move_cursor(row=min(row, grid.row_count - 1))
+        self._detail()
+
+    def _tick(self) -> None:
+        if any(s["away"] is not None for t in self.snapshot["tables"] for s in t["seats"]):
+            self._detail()  # the away timers count up between snapshots
+
+    @on(DataTable.RowHighlighted)
+    def _detail(self, _: object = None) -> None:
+        table = self._selected()
+        detail = self.query_one("#lobby-detail", Static)
+        if table is None:
+            detail.update("No tables yet: press n to create one.")
+            return
+        offset = time.monotonic() - self.received_at
+        lines = [f"Table {table['id']}: {table['ruleset']} {table['options'] or ''}".rstrip()]
+        for no, seat in enumerate(table["seats"]):
+            lines.append(f"  seat {no + 1}: {_seat_label(seat, offset)}")
+        if table["spectators"]:
+            lines.append(f"  {table['spectators']} watching")
+        if table["status"] == "over":
+            lines.append(f"  Game over. Winner: seat {(table['winner'] or 0) + 1}")
+        detail.update("\n".join(lines))
+
+    # -- actions ---------------------------------------------------------------------
+    def action_create(self) -> None:
+        rulesets = list(self.snapshot.get("rulesets") or ["base"])
+
+        def created(request: dict[str, Any] | None) -> None:
+            if request is not None:
+                self.run_worker(self._send("create", **request))
+
+        self.app.push_screen(CreateTableDialog(rulesets), created)
+
+    def action_join(self) -> None:
+        table = self._selected()
+        if table is None:
+            return
+        mine = [i for i, s in enumerate(table["seats"]) if s["user"] == self.user]
+        free = [i for i, s in enumerate(table["seats"]) if s["kind"] == "person" and not s["user"]]
+        if mine:
+            self._auto_joined.add(table["id"])
+            self.run_worker(self._send("join", table=table["id"], seat=mine[0]))
+        elif free:
+            self.run_worker(self._send("join", table=table["id"], seat=free[0]))
+        else:
+            self.notify("No free seat at this table; press w to watch.")
+
+    def action_watch(self) -> None:
+        table = self._selected()
+        if table is not None:
+            self.run_worker(self._send("spectate", table=table["id"]))
+
+    def action_start(self) -> None:
+        table = self._selected()
+        if table is not None:
+            self._auto_joined.add(table["id"])
+            self.run_worker(self._send("start", table=table["id"]))
+
+    def action_leave(self) -> None:
+        table = self._selected()
+        if table is not None:
+            self.run_worker(self._send("leave", table=table["id"]))
+
+    def action_handover(self) -> None:
+        table = self._selected()
+        if table is None:
+            return
+        away = [
+            i
+            for i, s in enumerate(table["seats"])
+            if s["kind"] == "person" and s["user"] and not s["connected"] and not s["bot"]
+        ]
+        if not away:
+            self.notify("Nobody at this table is away.")
+            return
+        self.run_worker(self._send("handover", table=table["id"], seat=away[0]))
+
+    def action_quit(self) -> None:
+        self.app.exit()
+
+
+class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
+    """Ruleset, variant and who sits where; answers a lobby `create` request's fields."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = """
+    CreateTableDialog { align: center middle; }
+    CreateTableDialog > Vertical {
+        width: 60; height: auto; border: thick $accent; padding: 1 2; background: $surface;
+    }
+    CreateTableDialog Horizontal { height: auto; }
+    CreateTableDialog Label { width: 12; padding: 1 0; }
+    CreateTableDialog Select { width: 1fr; }
+    """
+
+    def __init__(self, rulesets: list[str]) -> None:
+        super().__init__()
+        self.rulesets = rulesets
+        self.ruleset = "base" if "base" in rulesets else rulesets[0]
+
+    def compose(self) -> ComposeResult:
+        from ai.registry import available_bots
+
+        bots = [b.name for b in available_bots() if b.error is None] or ["random"]
+        seat_kinds = [("person", "person")] + [(f"bot {b}", f"bot:{b}") for b in bots]
+        with Vertical():
+            yield Label("New table", classes="title")
+            with Horizontal():
+                yield Label("Game")
+                yield Select(
+                    [(r, r) for r in self.rulesets],
+                    value=self.ruleset,
+                    id="ruleset",
+                    allow_blank=False,
+                )
+            with Horizontal():
+                yield Label("Variant")
+                yield Select(self._variants(self.ruleset), id="variant", allow_blank=False)
+            with Horizontal():
+                yield Label("Players")
+                yield Select([("3", 3), ("4", 4)], value=4, id="players", allow_blank=False)
+            for i in range(4):
+                with Horizontal(id=f"row{i}"):
+                    yield Label(f"Seat {i + 1}")
+                    default = "person" if i in (0, 1) else f"bot:{bots[0]}"
+                    yield Select(seat_kinds, value=default, id=f"seat{i}", allow_blank=False)
+            yield Button("Create", variant="primary", id="create")
+
+    @staticmethod
+    def _variants(ruleset: str) -> list[tuple[str, str]]:
+        from engine.registry import get_ruleset
+        from tui.local import variant_option
+
+        name = variant_option(ruleset)
+        if name is None:
+            return [("standard", "")]
+        spec = next(o for o in get_ruleset(ruleset).options if o.name == name)
+        return [(str(c), str(c)) for c in spec.choices]
+
+    @on(Select.Changed, "#ruleset")
+    def _ruleset_changed(self, event: Select.Changed) -> None:
+        self.ruleset = str(event.value)
+        self.query_one("#variant", Select).set_options(self._variants(self.ruleset))
+
+    @on(Select.Changed, "#players")
+    def _players_changed(self, event: Select.Changed) -> None:
+        self.query_one("#row3").display = event.value == 4
+
+    @on(Button.Pressed, "#create")
+    def _create(self) -> None:
+        from tui.local import variant_option
+
+        players = int(self.query_one("#players", Select).value)  # type: ignore[arg-type]
+        seats = [str(self.query_one(f"#seat{i}", Select).value) for i in range(players)]
+        seats[0] = "person"  # the host sits at the table they create
+        options: dict[str, Any] = {}
+        option = variant_option(self.ruleset)
+        variant = self.query_one("#variant", Select).value
+        if option is not None and variant:
+            options[option] = variant
+        self.dismiss({"ruleset": self.ruleset, "options": options, "seats": seats})
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
