@@ -390,7 +390,8 @@ def _paint_highlight(
     c: Canvas, lay: HexLayout, size: _Size, hl: Highlight, view: Mapping[str, Any], ascii: bool
 ) -> None:
     for target in hl.targets:
-        _mark(c, lay, size, hl.kind, target, P.LEGAL, view, ascii, cursor=False)
+        if target != hl.cursor:
+            _mark(c, lay, size, hl.kind, target, P.LEGAL, view, ascii, cursor=False)
     if hl.cursor is not None:
         _mark(c, lay, size, hl.kind, hl.cursor, P.CURSOR, view, ascii, cursor=True)
 

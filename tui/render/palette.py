@@ -117,3 +117,12 @@ PIRATE = Style(color="#ffffff", bgcolor="#8a1020", bold=True)
 ICE = Style(color="#002030", bgcolor="#a8e0f0", bold=True)
 OUTPOST = Style(color="#000000", bgcolor="#d0b060", bold=True)
 DOCK = Style(color="#d0b060")
+
+# One letter per Starfarers resource, for the three-cell planet labels.
+SPACE_RESOURCE_LETTERS: dict[str, str] = {
+    "ore": "O",
+    "fuel": "F",
+    "carbon": "C",
+    "food": "A",  # agriculture: F is taken by fuel
+    "goods": "G",
+}
