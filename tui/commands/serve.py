@@ -1,0 +1,84 @@
+"""`catan serve`: host tables over SSH, for several people at one table.
+
+Users come from a TOML file (see tui/ssh/auth.py and the README section
+"Play over SSH"); the host key is generated on first start and kept in the
+config folder, so players' `known_hosts` stays valid across restarts. The
+server listens on 127.0.0.1 unless told otherwise: exposing it is a choice.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    parser.add_argument("--port", type=int, default=2222, help="port to listen on (2222)")
+    parser.add_argument(
+        "--users",
+        metavar="FILE",
+        help="users file (TOML: [users.NAME] keys = [...], password = ...); "
+        "default: users.toml in the config folder",
+    )
+    parser.add_argument(
+        "--host-key", metavar="FILE", help="host key; created on first start (config folder)"
+    )
+    parser.add_argument("--saves", metavar="DIR", help="where tables autosave")
+    parser.add_argument(
+        "--max-sessions", type=int, default=32, help="sessions open at once, in total (32)"
+    )
+    parser.add_argument(
+        "--max-sessions-per-user", type=int, default=3, help="sessions per user (3)"
+    )
+    parser.add_argument(
+        "--bot-pace", type=float, default=0.6, help="least seconds a bot takes per move (0.6)"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    import asyncio
+    import logging
+
+    from platformdirs import user_config_dir
+
+    from engine.errors import ConfigError
+    from tui import paths
+    from tui.ssh.auth import Users, default_host_key_path, load_host_key
+    from tui.ssh.server import ServeConfig, Service, serve_forever
+
+    config_dir = Path(user_config_dir("catan-tui"))
+    users_path = Path(args.users) if args.users else config_dir / "users.toml"
+    if not users_path.exists():
+        raise ConfigError(
+            f"no users file at {users_path}; create one with a [users.NAME] table per player "
+            '(keys = ["ssh-ed25519 AAAA..."], optional password = "...") or pass --users FILE'
+        )
+    users = Users.load(users_path)
+    host_key_path = Path(args.host_key) if args.host_key else default_host_key_path()
+    host_key = load_host_key(host_key_path)
+    config = ServeConfig(
+        users=users,
+        host_key=host_key,
+        saves=paths.saves_dir(args.saves) / "served",
+        host=args.host,
+        port=args.port,
+        per_user=args.max_sessions_per_user,
+        total=args.max_sessions,
+        bot_pace=args.bot_pace,
+    )
+
+    def ready(service: Service) -> None:
+        fingerprint = host_key.convert_to_public().get_fingerprint()
+        print(
+            f"catan serve: listening on {args.host}:{service.port} for {len(users)} users; "
+            f"host key {fingerprint}. Ctrl+C stops.",
+            flush=True,
+        )
+
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
+    try:
+        asyncio.run(serve_forever(config, ready))
+    except OSError as exc:
+        raise ConfigError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
+    return 0
