@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -152,3 +153,47 @@ async def open_lines(conn: asyncssh.SSHClientConnection) -> LineSession:
         term_type="xterm-256color", term_size=(100, 30), encoding=None
     )
     return LineSession(process)
+
+
+ANSI = re.compile(
+    rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][A-Z0-9]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[=>]"
+)
+
+
+class TerminalReader:
+    """The bytes an app session draws, searchable as text with escape sequences removed."""
+
+    def __init__(self, process: asyncssh.SSHClientProcess[bytes]) -> None:
+        self.process = process
+        self.buf = bytearray()
+
+    def text(self) -> bytes:
+        return ANSI.sub(b"", bytes(self.buf))
+
+    async def wait_for(self, needle: bytes, timeout: float = 15) -> float:
+        """Read until `needle` shows; returns the monotonic time it did."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while needle not in self.text():
+            left = end - loop.time()
+            if left <= 0:
+                raise TimeoutError(f"{needle!r} not drawn; last: {self.text()[-800:]!r}")
+            try:
+                chunk = await asyncio.wait_for(self.process.stdout.read(65536), min(left, 0.5))
+            except TimeoutError:
+                continue
+            if not chunk:
+                raise EOFError(f"session ended before {needle!r}")
+            self.buf += chunk
+        return loop.time()
+
+    def press(self, keys: str | bytes) -> None:
+        self.buf.clear()
+        self.process.stdin.write(keys.encode() if isinstance(keys, str) else keys)
+
+
+async def open_app(
+    conn: asyncssh.SSHClientConnection, size: tuple[int, int] = (120, 40)
+) -> TerminalReader:
+    process = await conn.create_process(term_type="xterm-256color", term_size=size, encoding=None)
+    return TerminalReader(process)

@@ -1,0 +1,102 @@
+"""The real app over SSH, driven by key presses (asyncssh client on loopback).
+
+Slower than the line-mode game test, so it only goes as far as the game
+screen: lobby drawn, a table created through the dialog, started by its host,
+the board and the actions shown; then a resize through the pty and a quit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from typing import Any
+
+from tests.ssh.conftest import connect, open_app
+from tui.screens.lobby import LobbyScreen
+from tui.ssh.app_entry import ServedApp
+from tui.ssh.server import Service
+
+
+async def test_lobby_to_game_by_keys(make_service: Any, keys: Any) -> None:
+    service: Service = await make_service(child_mode="app")
+    conn = await connect(service, "alice", keys["alice"])
+    term = await open_app(conn)
+    await term.wait_for(b"signed in as alice", 20)
+    term.press("n")
+    await term.wait_for(b"New table")
+    term.press("\t" * 7)
+    await asyncio.sleep(0.3)
+    term.press("\r")
+    await term.wait_for(b"waiting")
+    table = service.lobby.tables[1]
+    assert [s.kind for s in table.seats] == ["person", "person", "bot", "bot"]
+    term.press("s")  # start: the free person seat goes to a bot, alice is taken to her seat
+    await term.wait_for(b"Log", 20)
+    assert table.status == "playing"
+    for _ in range(100):
+        if table.seats[0].connections == 1:
+            break
+        await asyncio.sleep(0.05)
+    assert table.seats[0].connections == 1
+
+    term.process.change_terminal_size(80, 30)
+    term.buf.clear()
+    await asyncio.sleep(1.0)
+    await term.wait_for(b"Log", 10)  # redrawn at the new size
+
+    pid = next(iter(service.zygote.alive))
+    term.press("\x11")  # ctrl+q
+    await asyncio.wait_for(term.process.wait_closed(), 15)
+    assert term.process.exit_status == 0
+    for _ in range(100):
+        if pid not in service.zygote.alive:
+            break
+        await asyncio.sleep(0.05)
+    assert pid not in service.zygote.alive
+    conn.close()
+
+
+async def test_dropped_connection_leaves_no_app_behind(make_service: Any, keys: Any) -> None:
+    service: Service = await make_service(child_mode="app")
+    conn = await connect(service, "bob", keys["bob"])
+    term = await open_app(conn)
+    await term.wait_for(b"signed in as bob", 20)
+    (pid,) = service.zygote.alive
+    conn.abort()  # no goodbye: the connection just drops
+    for _ in range(100):
+        if pid not in service.zygote.alive:
+            break
+        await asyncio.sleep(0.05)
+    assert pid not in service.zygote.alive
+    assert not _exists(pid) or _is_zombie(pid)
+    assert service.limits.count() == 0
+
+
+def _exists(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def _is_zombie(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split()[2] == "Z"
+    except OSError:
+        return True
+
+
+async def test_served_app_drops_server_side_commands(service: Service) -> None:
+    token = service.issue_lobby_token("alice")
+    app = ServedApp(service.socket_path, token, "alice")
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(50):
+            if isinstance(app.screen, LobbyScreen):
+                break
+            await pilot.pause(0.1)
+        assert isinstance(app.screen, LobbyScreen)
+        titles = [c.title.lower() for c in app.get_system_commands(app.screen)]
+        assert titles and not any("screenshot" in t or "url" in t for t in titles)
+        app.exit()
