@@ -259,6 +259,14 @@ def check_invariants(game: BaseGame) -> None:
     grid = game.board.grid
     snap = game.snapshot()
     public = game.view(None)
+    # Snapshots and views are JSON-ready: a JSON round trip changes nothing.
+    import json
+
+    assert json.loads(json.dumps(snap)) == snap
+    assert json.loads(json.dumps(public)) == public
+    if game.to_act is not None:
+        mine = game.view(game.to_act)
+        assert json.loads(json.dumps(mine)) == mine
     players = public["players"]
     hands, bank = snap["hands"], snap["bank"]
     # Cards: 19 of each resource between the bank and the hands.

@@ -127,6 +127,7 @@ def test_redacted_events_hide_other_seats_cards(seed: int, seats: int) -> None:
                 assert event.secret is not None
             for seat in [None, *range(seats)]:
                 shown = event.for_seat(seat)
+                assert json.loads(json.dumps(shown)) == shown
                 if event.secret is None:
                     assert shown == full
                     continue
@@ -185,7 +186,8 @@ def test_sample_consistent_keeps_the_view(seed: int, seats: int, steps: int) -> 
     game = midgame(seed, seats, steps)
     for seat in range(seats):
         view = game.view(seat)
-        sampled = sample_consistent(view, Rng(seed + seat))
+        # As a bot in another process would get it: through JSON text.
+        sampled = sample_consistent(json.loads(json.dumps(view)), Rng(seed + seat))
         assert isinstance(sampled, BaseGame)
         assert dump(sampled.view(seat)) == dump(view)
         check_invariants(sampled)
