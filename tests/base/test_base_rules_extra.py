@@ -356,3 +356,35 @@ def test_setup_roads_and_settlements_listed() -> None:
             assert all(g.setup_vertex in g.board.grid.edge_vertices[a.edge] for a in legal)  # type: ignore[attr-defined]
         g.apply(legal[len(legal) // 2])
     assert all(len(row(g, "hands", p)) == 5 for p in range(4))
+
+
+def test_start_player_highest_roll_ties_reroll() -> None:
+    """§5.1: seeds 0-199 — the start player rolled highest; only tied players re-roll."""
+    rerolls = 0
+    for seed in range(200):
+        g = fresh(4, seed, board="random")
+        (event,) = g.initial_events
+        rounds = event.data["rolls"]
+        contenders = {str(p) for p in range(4)}
+        for rolls in rounds:
+            assert set(rolls) == contenders
+            assert all(2 <= t <= 12 for t in rolls.values())
+            top = max(rolls.values())
+            contenders = {p for p, t in rolls.items() if t == top}
+        assert contenders == {str(g.start)} and event.data["seat"] == g.start
+        assert g.current == g.start and g.to_act == g.start
+        rerolls += len(rounds) > 1
+    assert rerolls > 0
+
+
+def test_setup_order_four_players() -> None:
+    """§5.3: with 4 players the setup order is A B C D D C B A."""
+    g = fresh(4, seed=3)
+    a = g.start
+    order = []
+    for v in (0, 21, 46, 52, 26, 36, 43, 11):
+        order.append(g.to_act)
+        g.apply(BuildSettlement(v))
+        g.apply(g.legal_actions()[0])
+    assert order == [s % 4 for s in (a, a + 1, a + 2, a + 3, a + 3, a + 2, a + 1, a)]
+    assert g.phase == PRE_ROLL and g.to_act == a
