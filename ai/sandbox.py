@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import logging
+import random
 import time
 import traceback
 from collections.abc import Callable
@@ -100,6 +101,7 @@ class SandboxedBot:
         self._on_log = on_log
         self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix=f"bot-{seat}")
         self._busy: concurrent.futures.Future[Action] | None = None
+        self._rng = random.Random(seat or 0)  # last-resort moves; random avoids move loops
         if hasattr(bot, "deadline_ms"):
             bot.deadline_ms = int(self.budget.soft * 1000)
             bot.reply_timeout = self.budget.hard_limit
@@ -195,8 +197,9 @@ class SandboxedBot:
                 if action in legal:
                     return action  # type: ignore[no-any-return]
             except Exception as exc:
-                self._log(f"fallback bot failed ({exc}); playing the first legal action")
-        return _safe_default(view, legal)
+                self._log(f"fallback bot failed ({exc}); playing a random legal action")
+        quiet = [a for a in legal if a.type not in OPEN_ENDED] or legal
+        return quiet[self._rng.randrange(len(quiet))]
 
     def _replace(self) -> None:
         old = self.bot

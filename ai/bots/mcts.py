@@ -53,7 +53,10 @@ class MctsBot(ValueBot):
         if len(legal) == 1:
             return legal[0]
         phase = view["phase"]
-        if phase in ("trade_response", "trade_confirm"):
+        if (
+            phase in ("trade_response", "trade_confirm")
+            or phase in self.features(view).POLICY_PHASES
+        ):
             return super().choose(view, legal)
         start = time.perf_counter()
         feats = self.features(view)

@@ -76,6 +76,9 @@ class ValueBot(WorldBot):
             return self.respond(view, legal, world, feats)
         if phase == "trade_confirm":
             return self.confirm(view, legal, world, feats)
+        if phase in feats.POLICY_PHASES:
+            action: Action = feats.policy(world, int(view["seat"]), legal, self.rng)
+            return action
         ranked = self.ranked(view, legal, world, feats)
         best = ranked[0][2]
         if phase == "main" and best.type in ("end_turn", "maritime_trade"):

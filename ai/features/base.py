@@ -72,6 +72,8 @@ FORCED = frozenset(
     {"setup_road", "road_building", "year_of_plenty", "move_robber", "steal", "discard"}
 )
 """Phases that finish what an action started; one-ply search plays them out with the policy."""
+POLICY_PHASES: frozenset[str] = frozenset()
+"""Phases where the search bots trust the rule-based policy (none in the base game)."""
 PIPS = (0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1)
 RESOURCE_WEIGHT = (1.0, 1.0, 0.85, 1.05, 1.05)
 COSTS = (CITY_COST, SETTLEMENT_COST, DEV_COST, ROAD_COST)
