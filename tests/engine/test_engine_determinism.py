@@ -63,3 +63,40 @@ def test_copy_is_independent_and_equivalent() -> None:
     for action in more:
         game.apply(action)
     assert dumps(game) == dumps(twin)
+
+
+_SCRIPT = """
+import hashlib, random, sys
+sys.path.insert(0, {here!r})
+from enginefix import base_game, random_actions
+from engine.saves import dumps
+game = base_game({seed}, {seats})
+random_actions(game, random.Random({seed}), 1500)
+print(hashlib.sha256(dumps(game).encode()).hexdigest())
+"""
+
+
+def test_same_bytes_across_processes_and_hash_seeds() -> None:
+    """Seeds 21 and 22: two interpreters with different PYTHONHASHSEED write the same save."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    here = str(Path(__file__).parent)
+    for seed, seats in ((21, 4), (22, 3)):
+        code = _SCRIPT.format(here=here, seed=seed, seats=seats)
+        digests = set()
+        for hash_seed in ("0", "12345"):
+            env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+            out = subprocess.run(
+                [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120
+            )
+            assert out.returncode == 0, out.stderr
+            digests.add(out.stdout.strip())
+        game = base_game(seed, seats)
+        random_actions(game, random.Random(seed), 1500)
+        import hashlib
+
+        digests.add(hashlib.sha256(dumps(game).encode()).hexdigest())
+        assert len(digests) == 1
