@@ -384,3 +384,22 @@ def test_render_does_not_touch_the_view_and_ignores_the_seat() -> None:
     render_hex_map(view, Highlight("hex", frozenset({3}), 3))
     assert view == before
     assert render_hex_map(game.view(None)).plain == render_hex_map(view).plain
+
+
+def test_map_layout_alias_takes_a_view() -> None:
+    from tui.render.hexmap import map_layout
+
+    view = fresh_game().view(0)
+    assert map_layout(view, compact=True) is hex_map_layout(True)
+    assert map_layout(view) is hex_map_layout(False)
+
+
+@pytest.mark.parametrize("compact", SIZES, ids=SIZE_IDS)
+def test_cached_layers_never_carry_paint_between_renders(compact: bool) -> None:
+    """Renders share cached background rows; pieces and highlights must not leak into them."""
+    bare = fresh_game().view(0)
+    first = render_hex_map(bare, compact=compact)
+    render_hex_map(with_city().view(0), Highlight("hex", frozenset({2, 3}), 3), compact=compact)
+    render_hex_map(bare, Highlight("vertex", frozenset({1, 9}), 9), compact=compact)
+    again = render_hex_map(bare, compact=compact)
+    assert again.plain == first.plain and again.spans == first.spans

@@ -265,7 +265,10 @@ def test_outposts_docks_stations_and_markers() -> None:
     for civ, slot in outposts.items():
         assert at(text, *lay.sector_cell[slot]) in "◈◆"  # docking point, or a ship on it
         assert "".join(at(text, x, y) for x, y in lay.planet_cells[3 * slot]) == labels[civ]
-        docks = [*lay.planet_cells[3 * slot + 1], *lay.planet_cells[3 * slot + 2]]
+        docks = sorted(
+            [*lay.planet_cells[3 * slot + 1], *lay.planet_cells[3 * slot + 2]],
+            key=lambda c: (c[1], c[0]),
+        )
         counts = view["trade_stations"][civ]
         k = 0
         for seat, n in enumerate(counts):
@@ -446,3 +449,22 @@ def test_render_reads_only_the_documented_view_parts() -> None:
     before = copy.deepcopy(full)
     assert render_space_map(slim).plain == render_space_map(full).plain
     assert full == before
+
+
+def test_map_layout_alias_takes_a_view() -> None:
+    from tui.render.spacemap import map_layout
+
+    view = game("first_game", SEED_FIRST).view(0)
+    assert map_layout(view, compact=True) is space_map_layout(True)
+    assert map_layout(view) is space_map_layout(False)
+
+
+@pytest.mark.parametrize("compact", SIZES, ids=SIZE_IDS)
+def test_cached_layers_never_carry_paint_between_renders(compact: bool) -> None:
+    """Renders share cached background rows; pieces and highlights must not leak into them."""
+    bare = game("strategic", SEED_FIRST).view(0)
+    first = render_space_map(bare, compact=compact)
+    render_space_map(explored().view(0), Highlight("sector", frozenset({4}), 4), compact=compact)
+    render_space_map(bare, Highlight("point", frozenset({2, 37}), 37), compact=compact)
+    again = render_space_map(bare, compact=compact)
+    assert again.plain == first.plain and again.spans == first.spans

@@ -38,6 +38,7 @@ __all__ = [
     "Highlight",
     "hex_map_layout",
     "hit_test",
+    "map_layout",
     "nearest_target",
     "render_hex_map",
 ]
@@ -117,6 +118,11 @@ def _rasterise(a: tuple[float, float], b: tuple[float, float]) -> list[tuple[int
 def hex_map_layout(compact: bool = False) -> HexLayout:
     """Where the base board's vertices, edges and hexes are drawn, computed once per size."""
     return _build_layout(base_grid(), compact)
+
+
+def map_layout(view: Mapping[str, Any] | None = None, *, compact: bool = False) -> HexLayout:
+    """`hex_map_layout` under the name the map widget looks up; the view is not needed."""
+    return hex_map_layout(compact)
 
 
 def _build_layout(grid: HexGrid, compact: bool) -> HexLayout:
@@ -254,13 +260,14 @@ def _board_key(view: Mapping[str, Any]) -> _Board:
 def _frame(compact: bool, ascii: bool) -> Canvas:
     """Sea, the empty edges and the empty vertices: what never changes for a size."""
     lay = hex_map_layout(compact)
-    c = Canvas(lay.width, lay.height, P.SEA)
+    # Sea and outline share one style, so a row of sea and empty edges is one span.
+    c = Canvas(lay.width, lay.height, P.SEA + P.EDGE)
     for cells in lay.edge_cells:
         for x, y, f in cells:
-            c.put(x, y, _edge_char(cells, f, ascii), P.EDGE)
+            c.put(x, y, _edge_char(cells, f, ascii))
     dot = "." if ascii else "·"
     for x, y in lay.vertex_cell:
-        c.put(x, y, dot, P.VERTEX)
+        c.put(x, y, dot)
     return c
 
 

@@ -92,8 +92,7 @@ RESOURCE_DISCS: dict[str, Style] = {
 
 SEA = Style(bgcolor="#102a4c")
 SEA_TEXT = Style(color="#7fa7d9", bgcolor="#102a4c")
-EDGE = Style(color="#d8d0b8")
-VERTEX = Style(color="#d8d0b8")
+EDGE = Style(color="#d8d0b8")  # empty edges and vertices
 CHIP = Style(color="#111111", bgcolor="#f1e3c0")
 CHIP_HOT = Style(color="#c40000", bgcolor="#f1e3c0", bold=True)  # 6 and 8
 PIPS = Style(color="#3a2a10")
@@ -108,8 +107,7 @@ CURSOR = Style(color="#000000", bgcolor="#ffe14d", bold=True, reverse=False, bli
 # -- Starfarers -----------------------------------------------------------------
 SPACE = Style(bgcolor="#0b0f1e")
 NEBULA = Style(color="#5b3b7a", bgcolor="#1a1230")
-LANE = Style(color="#4d5a7a")
-POINT = Style(color="#8090b0")
+LANE = Style(color="#6a7aa0")  # lanes and empty points
 SITE = Style(color="#c0c8e0", bold=True)
 SECTOR_FACE = Style(bgcolor="#18203a")
 HIDDEN = Style(color="#c0c0c0", bgcolor="#303848", bold=True)

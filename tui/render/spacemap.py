@@ -40,6 +40,7 @@ __all__ = [
     "SpaceLayout",
     "SpaceState",
     "hit_test",
+    "map_layout",
     "nearest_target",
     "render_space_map",
     "space_map_layout",
@@ -188,6 +189,11 @@ def space_map_layout(compact: bool = False) -> SpaceLayout:
     )
 
 
+def map_layout(view: Mapping[str, Any] | None = None, *, compact: bool = False) -> SpaceLayout:
+    """`space_map_layout` under the name the map widget looks up; the view is not needed."""
+    return space_map_layout(compact)
+
+
 @lru_cache(maxsize=2)
 def _lanes(compact: bool) -> tuple[tuple[int, int, Cell, str], ...]:
     """(a, b, cell, kind) for every lattice lane, kind "h" or "v"; nothing when compact."""
@@ -208,7 +214,8 @@ def _lanes(compact: bool) -> tuple[tuple[int, int, Cell, str], ...]:
 def _frame(compact: bool, ascii: bool) -> Canvas:
     """Space, the nebula band and every lane and point that is a point on any board."""
     lay = space_map_layout(compact)
-    c = Canvas(lay.width, lay.height, P.SPACE)
+    # Space, lanes and points share one style, so an empty row is a single span.
+    c = Canvas(lay.width, lay.height, P.SPACE + P.LANE)
     scale = 1 if compact else 2
     for x in B.board_json()["nebula_x"]:
         for col in range(scale * x - (0 if compact else 1), scale * x + 1):
@@ -218,11 +225,11 @@ def _frame(compact: bool, ascii: bool) -> Canvas:
     for a, b, (x, y), kind in _lanes(compact):
         if a in fixed and b in fixed:
             glyph = ("-" if ascii else "─") if kind == "h" else ("|" if ascii else "│")
-            c.put(x, y, glyph, P.LANE)
+            c.put(x, y, glyph)
     dot = "." if ascii else "·"
     for v in fixed:
         x, y = lay.point_cell[v]
-        c.put(x, y, dot, P.POINT)
+        c.put(x, y, dot)
     return c
 
 
@@ -282,8 +289,7 @@ def _board_layer(compact: bool, ascii: bool, key: _BoardKey) -> Canvas:
         elif kind == "outpost" and civ is not None and not compact:
             label = CIV_LABELS.get(civ, civ[:3].title())
             c.text(*lay.planet_cells[3 * s.index][0], label, P.OUTPOST)
-            docks = [*lay.planet_cells[3 * s.index + 1], *lay.planet_cells[3 * s.index + 2]]
-            for px, py in docks[:DOCKS]:
+            for px, py in _docks(lay, s.index)[:DOCKS]:
                 c.put(px, py, "_" if ascii else "▫", P.DOCK)
         elif kind == "outpost" and civ is not None:
             c.put(*lay.planet_cell[3 * s.index], CIV_LABELS.get(civ, "?")[0], P.OUTPOST)
@@ -366,6 +372,15 @@ def render_space_map(
     return c.to_text()
 
 
+def _docks(lay: SpaceLayout, slot: int) -> list[Cell]:
+    """An outpost's six dock cells in reading order: five docks, then the marker's place.
+
+    Face 0 holds the civilisation's name; the docks are the other two faces.
+    """
+    cells = [*lay.planet_cells[3 * slot + 1], *lay.planet_cells[3 * slot + 2]]
+    return sorted(cells, key=lambda c: (c[1], c[0]))
+
+
 def _paint_docks(
     c: Canvas,
     lay: SpaceLayout,
@@ -385,7 +400,7 @@ def _paint_docks(
     )
     if slot is None:
         return
-    docks = list(lay.planet_cells[3 * slot + 1]) + list(lay.planet_cells[3 * slot + 2])
+    docks = _docks(lay, slot)
     k = 0
     for seat, n in enumerate(counts):
         for _ in range(n):
