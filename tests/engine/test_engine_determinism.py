@@ -100,3 +100,19 @@ def test_same_bytes_across_processes_and_hash_seeds() -> None:
 
         digests.add(hashlib.sha256(dumps(game).encode()).hexdigest())
         assert len(digests) == 1
+
+
+@settings(max_examples=20, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**31 - 1), cut=st.integers(0, 700))
+def test_copies_never_share_state(seed: int, cut: int) -> None:
+    """A copy taken anywhere (trades, discards, cards) plays on without touching its source."""
+    game = base_game(seed)
+    random_actions(game, random.Random(seed), cut)
+    before = dumps(game)
+    views = [game.view(s) for s in (None, 0, 1, 2, 3)]
+    legal = game.legal_actions()
+    twin = game.copy()
+    random_actions(twin, random.Random(seed + 1), 80)
+    assert dumps(game) == before
+    assert [game.view(s) for s in (None, 0, 1, 2, 3)] == views
+    assert game.legal_actions() == legal
