@@ -151,7 +151,9 @@ class ScriptedRng(Rng):
         return super().below(n)
 
 
-def script(g: StarfarersGame, dice: list[int] | None = None, below: list[int] | None = None) -> None:
+def script(
+    g: StarfarersGame, dice: list[int] | None = None, below: list[int] | None = None
+) -> None:
     g.rng = ScriptedRng(g.rng.state, dice, below)
 
 
@@ -210,3 +212,17 @@ def clear_ships(g: StarfarersGame, p: int) -> None:
             g.colonies_left[p] += 1
         else:
             g.stations_left[p] += 1
+
+
+def solo_ship(
+    g: StarfarersGame, p: int, kind: int, at: int, base: int = 3, boosters: int = 0
+) -> None:
+    """Seat `p` is active in its flight phase with one ship at `at` and exactly `base + boosters` speed."""
+    g.current = p
+    clear_ships(g, p)
+    put_ship(g, p, kind, at)
+    while g.upgrades[p][0] > boosters:
+        g.lose_upgrade(p, 0)
+    while g.upgrades[p][0] < boosters:
+        g.gain_upgrade(p, 0)
+    enter_flight(g, base)

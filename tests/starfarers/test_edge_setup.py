@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from engine.rulesets.starfarers import board as B
 from engine.rulesets.starfarers import flight, production
-from engine.rulesets.starfarers.actions import BuildShip, BuildSpaceport, ChooseStartUpgrade, PlaceColony
+from engine.rulesets.starfarers.actions import (
+    BuildShip,
+    BuildSpaceport,
+    ChooseStartUpgrade,
+    PlaceColony,
+)
 from engine.rulesets.starfarers.constants import (
     COLONY,
     COLONY_SHIP,
@@ -166,7 +171,9 @@ def test_edge_07_disc_pools_by_icon_and_star() -> None:
                 pool = 3 * (g.planet_star[pi] - 1) + g.planet_icon[pi]
                 used[pool][g.planet_disc[pi]] += 1
         for k in range(6):
-            assert all(u + left == full for u, left, full in zip(used[k], g.disc_pools[k], DISC_POOLS[k]))
+            assert all(
+                u + left == full for u, left, full in zip(used[k], g.disc_pools[k], DISC_POOLS[k])
+            )
         # the discs of the planets in play were used; the surplus stays in the pools, unseen
         systems = sum(1 for t in g.slot_tile if t >= 0 and TILES[t].kind == PLANETARY)
         assert sum(map(sum, g.disc_pools)) == 24 - 3 * systems
