@@ -200,3 +200,16 @@ def test_sample_consistent_keeps_the_view(seed: int, seats: int, steps: int) -> 
                 if sampled.to_act is None:
                     break
                 sampled.apply(random_action(sampled, rnd, 0.5))
+
+
+@settings(max_examples=15, deadline=None, derandomize=True)
+@given(seed=st.integers(2**20, 2**31 - 1), steps=st.integers(0, 900))
+def test_views_carry_neither_seed_nor_rng_state(seed: int, steps: int) -> None:
+    """The seed and the RNG state would reveal every future roll and draw."""
+    game = midgame(seed, 4, steps)
+    secrets = {str(seed), str(game.rng.state)}
+    for seat in (None, 0, 1, 2, 3):
+        view = game.view(seat)
+        assert view["config"]["seed"] is None
+        text = json.dumps(view)
+        assert not [s for s in secrets if s in text]
