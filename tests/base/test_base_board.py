@@ -154,3 +154,29 @@ def test_spiral_start_corners_vary() -> None:
             if [cells[_rotate(h, k)][1] for h in PATH if _rotate(h, k) != desert] == LETTERS:
                 corners.add(k)
     assert len(corners) >= 4 and len(deserts) >= 8
+
+
+def test_harbour_spacing_along_the_coast() -> None:
+    """§4.3: going around the coast, harbours are 3, 3, 4, 3, 3, 4, 3, 3, 4 coast edges apart."""
+    import math
+
+    grid = fresh().board.grid
+    land = set(grid.land)
+
+    def centre(h: tuple[int, int]) -> tuple[float, float]:
+        return (math.sqrt(3) * (h[0] + h[1] / 2), 1.5 * h[1])
+
+    def angle(e: frozenset[tuple[int, int]]) -> float:
+        (x1, y1), (x2, y2) = (centre(h) for h in e)
+        return math.atan2((y1 + y2) / 2, (x1 + x2) / 2)  # y down: growing angle is clockwise
+
+    coast = sorted((e for e in grid.edge_hexes2 if len(e & land) == 1), key=angle)
+    assert len(coast) == 30
+    spots = sorted(coast.index(frozenset((land_hex, sea))) for land_hex, sea, _ in HARBOURS)
+    gaps = [(spots[(i + 1) % 9] - spots[i]) % 30 for i in range(9)]
+    pattern = [3, 3, 4] * 3
+    assert any(gaps == pattern[k:] + pattern[:k] for k in range(3)), gaps
+    # And the listed order is clockwise around the island.
+    order = [coast.index(frozenset((land_hex, sea))) for land_hex, sea, _ in HARBOURS]
+    k = order.index(min(order))
+    assert order[k:] + order[:k] == sorted(order)
