@@ -54,6 +54,10 @@ def cell(text: Text, x: int, y: int) -> str:
     return text.plain.split("\n")[y][x]
 
 
+def lines_of(text: Text) -> list[str]:
+    return text.plain.split("\n")
+
+
 def row_slice(text: Text, y: int, x0: int, x1: int) -> str:
     return text.plain.split("\n")[y][x0:x1]
 
@@ -165,16 +169,36 @@ def test_every_harbour_label_sits_by_its_two_vertices(compact: bool) -> None:
 
 
 @pytest.mark.parametrize("compact", SIZES, ids=SIZE_IDS)
-def test_robber_glyph_on_its_hex(compact: bool) -> None:
+@pytest.mark.parametrize("ascii", [False, True], ids=["unicode", "ascii"])
+def test_robber_glyph_on_its_hex(compact: bool, ascii: bool) -> None:
     game = with_city()
     view = game.view(0)
     lay = hex_map_layout(compact)
-    text = render_hex_map(view, compact=compact)
-    assert text.plain.count("R") == 1
+    text = render_hex_map(view, compact=compact, ascii=ascii)
+    glyph = "X" if ascii else "R"
     x, y = lay.hex_centre[view["robber"]]
     robber_row = y + 1
-    assert "R" in row_slice(text, robber_row, x - 1, x + 2)
+    assert glyph in row_slice(text, robber_row, x - 1, x + 2)
+    assert style_at(text, lay.width, x, robber_row).bgcolor == P.ROBBER.bgcolor
+    robbers = [
+        (cx, cy)
+        for cy, line in enumerate(lines_of(text))
+        for cx, ch in enumerate(line)
+        if ch == glyph and style_at(text, lay.width, cx, cy).bgcolor == P.ROBBER.bgcolor
+    ]
+    assert robbers == [(x, robber_row)]
     assert hit_test(lay, x, robber_row) == ("hex", view["robber"])
+
+
+def test_ascii_glyphs_do_not_collide() -> None:
+    """Orange settlements are "o" and red cities "R": markers and the robber use other letters."""
+    view = with_city().view(0)
+    lay = hex_map_layout(False)
+    empty = [v for v, (owner, _) in enumerate(view["vertices"]) if owner < 0]
+    hl = Highlight("vertex", frozenset(empty[:6]), empty[0])
+    text = render_hex_map(view, hl, ascii=True)
+    assert cell(text, *lay.vertex_cell[empty[0]]) == "@"
+    assert {cell(text, *lay.vertex_cell[v]) for v in empty[1:6]} == {"+"}
 
 
 @pytest.mark.parametrize("compact", SIZES, ids=SIZE_IDS)

@@ -157,10 +157,10 @@ def _build_layout(grid: HexGrid, compact: bool) -> HexLayout:
         raw_interior.append(sorted(inside, key=lambda c: (c[1], c[0])))
 
     occupied: set[Cell] = {(int(x), int(y)) for x, y in raw_vertex}
-    for cells in raw_edges:
-        occupied.update((x, y) for x, y, _ in cells)
-    for cells in raw_interior:
-        occupied.update(cells)
+    for raster in raw_edges:
+        occupied.update((x, y) for x, y, _ in raster)
+    for inside_cells in raw_interior:
+        occupied.update(inside_cells)
 
     # Harbour labels: for every coast edge, the first place outward from the
     # edge's middle where a label of up to 3 cells clears the island.
@@ -190,16 +190,16 @@ def _build_layout(grid: HexGrid, compact: bool) -> HexLayout:
     coast = {k: (x + ox, y + oy, n) for k, (x, y, n) in coast_raw.items()}
 
     anchors = {"vertex": vertex_cell, "edge": edge_cell, "hex": hex_cell}
-    shapes = {
-        "edge": [(e, [(x, y) for x, y, _ in cells]) for e, cells in enumerate(edge_cells)],
+    shapes: dict[str, list[tuple[int, tuple[Cell, ...]]]] = {
+        "edge": [(e, tuple((x, y) for x, y, _ in ec)) for e, ec in enumerate(edge_cells)],
         "hex": list(enumerate(hex_interior)),
     }
-    cells, kind_cells = build_cells(anchors, shapes, ("vertex", "edge", "hex"))
+    hit_cells, kind_cells = build_cells(anchors, shapes, ("vertex", "edge", "hex"))
     return HexLayout(
         width=width,
         height=height,
         anchors=anchors,
-        cells=cells,
+        cells=hit_cells,
         kind_cells=kind_cells,
         vertex_cell=vertex_cell,
         edge_cell=edge_cell,
@@ -379,7 +379,12 @@ def render_hex_map(
     robber = view.get("robber")
     if robber is not None and robber >= 0:
         x, y = lay.hex_centre[robber]
-        c.text(x - 1, y + size.robber_row, "R" if compact else " R ", P.ROBBER)
+        # ASCII cities are upper-case seat letters, so the robber must not be an "R" there.
+        glyph = "X" if ascii else "R"
+        if compact:
+            c.put(x, y + size.robber_row, glyph, P.ROBBER)
+        else:
+            c.text(x - 1, y + size.robber_row, f" {glyph} ", P.ROBBER)
 
     if highlight is not None:
         _paint_highlight(c, lay, size, highlight, view, ascii)
@@ -422,7 +427,8 @@ def _mark(
         if built:
             c.restyle(x, y, style)
         else:
-            glyph = ("@" if cursor else "o") if ascii else ("◉" if cursor else "○")
+            # Not "o": that is an orange settlement in ASCII.
+            glyph = ("@" if cursor else "+") if ascii else ("◉" if cursor else "○")
             c.put(x, y, glyph, style)
     elif kind == "edge":
         for x, y, _ in lay.edge_cells[target]:

@@ -270,9 +270,9 @@ def _board_layer(compact: bool, ascii: bool, key: _BoardKey) -> Canvas:
         if s.centre in points:
             x, y = lay.point_cell[s.centre]
             c.put(x, y, "#" if ascii else "◈", P.OUTPOST)
-            for a, b, (lx, ly), kind in _lanes(compact):
+            for a, b, (lx, ly), lane in _lanes(compact):
                 if s.centre in (a, b) and a in points and b in points:
-                    glyph = ("-" if ascii else "─") if kind == "h" else ("|" if ascii else "│")
+                    glyph = ("-" if ascii else "─") if lane == "h" else ("|" if ascii else "│")
                     c.put(lx, ly, glyph, P.DOCK)
     # Sector centres and face-down tiles.
     for s, (face_up, kind, civ) in zip(B.SLOTS, sectors, strict=True):
@@ -429,7 +429,7 @@ def _mark(
         x, y = lay.point_cell[target]
         ch = c.char_at(x, y)
         if ch in ("·", "."):
-            ch = ("X" if cursor else "o") if ascii else ("◎" if cursor else "○")
+            ch = ("@" if cursor else "+") if ascii else ("◎" if cursor else "○")
         c.put(x, y, ch, style)
     elif kind == "sector":
         c.restyle(*lay.sector_cell[target], style)
