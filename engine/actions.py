@@ -101,7 +101,8 @@ class ActionCodec:
             )
         extra = set(data) - {"type"} - {f.name for f in dataclasses.fields(cls)}
         if extra:
-            raise IllegalAction(f"action {kind!r} has unknown fields: {', '.join(sorted(extra))}")
+            names = ", ".join(sorted(str(k) for k in extra))
+            raise IllegalAction(f"action {kind!r} has unknown fields: {names}")
         return cls(**kwargs)
 
 

@@ -125,6 +125,7 @@ def test_offer_default_to_may_be_omitted() -> None:
         ({"type": "offer_trade", "give": {"ore": 1}, "get": {"wool": 1}, "to": 2}, ("list",)),
         ({"type": "roll", "dice": 12}, ("unknown fields: dice",)),
         ({"type": "build_road", "edge": 1, "x": 0, "a": 1}, ("unknown fields: a, x",)),
+        ({"type": "roll", 1: 2}, ("unknown fields: 1",)),  # from Python callers only
     ],
 )
 def test_malformed_actions(data: Any, fragments: tuple[str, ...]) -> None:
