@@ -182,3 +182,25 @@ def test_write_atomic_replaces_whole_file(tmp_path: Path) -> None:
     write_atomic(path, "second")
     assert path.read_text() == "second"
     assert [p.name for p in path.parent.iterdir()] == ["save.json"]
+
+
+def test_write_atomic_failure_leaves_no_temporary_file(tmp_path: Path) -> None:
+    """Replacing a directory fails; the old content stays and no temporary file is left."""
+    target = tmp_path / "taken"
+    target.mkdir()
+    (target / "inside.txt").write_text("keep")
+    with pytest.raises(OSError):
+        write_atomic(target, "new")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["taken"]
+    assert (target / "inside.txt").read_text() == "keep"
+
+
+def test_save_meta_round_trip() -> None:
+    """Seed 3: meta is stored as given and does not affect loading."""
+    from engine.saves import meta_of
+
+    game = base_game(3)
+    data = save(game, {"seats": ["human", "random"], "name": "Ada"})
+    assert meta_of(data) == {"seats": ["human", "random"], "name": "Ada"}
+    assert meta_of({"meta": 5}) == {}
+    assert load(data).snapshot() == game.snapshot()
