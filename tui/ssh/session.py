@@ -157,7 +157,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._close_master()
             return
         if self.chan is not None:
-            self.chan.write(data)
+            try:
+                self.chan.write(data)
+            except BrokenPipeError:  # the client is gone; connection_lost will tidy up
+                self._close_master()
 
     def _close_master(self) -> None:
         if self.master is not None:

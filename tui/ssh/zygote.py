@@ -10,6 +10,7 @@ Wire (a SOCK_SEQPACKET pair, so each message is one datagram):
   server → zygote  JSON request, with the pty slave fd attached (SCM_RIGHTS)
   zygote → server  {"id": <request id>, "pid": <child pid>}
                    {"exited": <pid>, "code": <exit code, negative = signal>}
+                   {"ready": true}   once, when the imports and warm-up are done
 
 Run as ``python -m tui.ssh.zygote <fd>``; `ZygoteClient` is the server side.
 """
@@ -27,15 +28,14 @@ from typing import Any
 
 
 def _preload() -> None:
-    """The imports every session needs, paid once here instead of per session."""
-    import textual.app  # noqa: F401
+    """The imports every session needs, and one headless drawing of the lobby, paid once here."""
+    import tui.ssh.child  # noqa: F401
+    from tui.ssh.app_entry import warm_up
 
-    import tui.ssh.child
-
-    with contextlib.suppress(ImportError):
-        import tui.app
-    with contextlib.suppress(ImportError):
-        import tui.screens.lobby  # noqa: F401
+    try:
+        warm_up()
+    except Exception as exc:  # a slower first frame, not a broken server
+        print(f"catan serve: zygote warm-up failed: {exc!r}", file=sys.stderr)
 
 
 def _reap(sock: socket.socket) -> None:
@@ -59,6 +59,7 @@ def main(fd: int) -> None:
     signal.signal(signal.SIGHUP, signal.SIG_IGN)
     _preload()
     signal.signal(signal.SIGCHLD, lambda *_: _reap(sock))
+    sock.send(b'{"ready": true}')
     while True:
         try:
             msg, fds, _flags, _addr = socket.recv_fds(sock, 1 << 16, 1)
@@ -92,7 +93,8 @@ class ZygoteClient:
         self.alive: set[int] = set()
         """Children not yet reported dead: only these may be signalled (pids get reused)."""
 
-    async def start(self) -> None:
+    async def start(self, ready_timeout: float = 60) -> None:
+        """Start the helper and wait until it can fork (the first session is then fast too)."""
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self._proc = await asyncio.create_subprocess_exec(
             sys.executable,
@@ -105,7 +107,9 @@ class ZygoteClient:
         theirs.close()
         ours.setblocking(False)
         self._sock = ours
+        self._ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._reader = asyncio.ensure_future(self._read())
+        await asyncio.wait_for(asyncio.shield(self._ready), ready_timeout)
 
     async def _read(self) -> None:
         assert self._sock is not None
@@ -115,7 +119,10 @@ class ZygoteClient:
             if not data:
                 break
             msg: dict[str, Any] = json.loads(data)
-            if "exited" in msg:
+            if "ready" in msg:
+                if not self._ready.done():
+                    self._ready.set_result(None)
+            elif "exited" in msg:
                 self.alive.discard(msg["exited"])
                 self._exit_future(msg["exited"]).set_result(int(msg["code"]))
             else:
@@ -125,7 +132,7 @@ class ZygoteClient:
                     self.alive.add(pid)  # unless it already died before this reply
                 if fut is not None and not fut.done():
                     fut.set_result(int(msg["pid"]))
-        for fut in self._spawned.values():
+        for fut in [*self._spawned.values(), self._ready]:
             if not fut.done():
                 fut.set_exception(ConnectionError("the zygote exited"))
 
