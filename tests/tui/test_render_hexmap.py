@@ -140,32 +140,34 @@ def test_every_hex_shows_terrain_and_number_at_its_cell(compact: bool, ascii: bo
 
 
 @pytest.mark.parametrize("compact", SIZES, ids=SIZE_IDS)
-def test_every_harbour_label_sits_by_its_two_vertices(compact: bool) -> None:
-    view = fresh_game().view(0)
+@pytest.mark.parametrize("seed", [SEED_FRESH, SEED_SETUP, SEED_CITY])
+def test_every_harbour_label_sits_by_its_two_vertices(compact: bool, seed: int) -> None:
+    view = fresh_game(seed).view(0)
+    grid = base_grid()
     lay = hex_map_layout(compact)
     text = render_hex_map(view, compact=compact)
-    lines = text.plain.split("\n")
+    rows = lines_of(text)
     assert len(view["board"]["harbours"]) == 9
     for hb in view["board"]["harbours"]:
-        label = "3:1" if hb["kind"] == "3:1" else "2" + P.RESOURCE_LETTERS[hb["kind"]]
-        found = [
-            (x, y)
-            for y, line in enumerate(lines)
-            for x in range(len(line))
-            if line.startswith(label, x)
-        ]
-        assert found, label
-        # The label nearest to the harbour's vertices is within a few cells of both.
-        near = min(
-            max(
-                abs(fx + 1 - vx) + 2 * abs(fy - vy)
-                for vx, vy in (lay.vertex_cell[v] for v in hb["vertices"])
-            )
-            for fx, fy in found
-        )
-        assert near <= (8 if not compact else 6), (label, hb)
+        x, y, n, y2 = lay.coast[(grid.land[hb["hex"]], tuple(hb["sea"]))]
+        first = rows[y][x : x + n]
+        letters = "" if hb["kind"] == "3:1" else P.RESOURCE_LETTERS[hb["kind"]]
+        if hb["kind"] == "3:1":
+            assert first == "3:1"
+        elif compact:
+            assert first == "2" + letters
+        else:
+            assert first == "2:1" and y2 != y
+            assert rows[y2][x : x + n].strip() == letters
+        assert style_at(text, lay.width, x, y).bgcolor == P.HARBOUR.bgcolor
+        # Close to both vertices it serves, which are marked as harbour docks.
+        for v in hb["vertices"]:
+            vx, vy = lay.vertex_cell[v]
+            assert abs(x + 1 - vx) + 2 * abs(y - vy) <= (9 if not compact else 6), hb
+            assert cell(text, vx, vy) == "◦"
     generic = sum(1 for hb in view["board"]["harbours"] if hb["kind"] == "3:1")
     assert text.plain.count("3:1") == generic
+    assert text.plain.count("◦") == 18
 
 
 @pytest.mark.parametrize("compact", SIZES, ids=SIZE_IDS)
@@ -207,12 +209,16 @@ def test_settlements_cities_and_roads_where_the_geometry_says(compact: bool, asc
     view = with_city().view(0)
     lay = hex_map_layout(compact)
     text = render_hex_map(view, compact=compact, ascii=ascii)
+    harbour_vertices = {v for hb in view["board"]["harbours"] for v in hb["vertices"]}
     buildings = 0
     for v, (owner, level) in enumerate(view["vertices"]):
         x, y = lay.vertex_cell[v]
         ch = cell(text, x, y)
         if owner < 0:
-            assert ch == ("." if ascii else "·")
+            if v in harbour_vertices:
+                assert ch == (":" if ascii else "◦")
+            else:
+                assert ch == ("." if ascii else "·")
             continue
         buildings += 1
         if ascii:

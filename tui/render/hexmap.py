@@ -94,7 +94,9 @@ class HexLayout(MapLayout):
     edge_cells: tuple[tuple[tuple[int, int, float], ...], ...] = ()  # (x, y, row offset)
     hex_interior: tuple[tuple[Cell, ...], ...] = ()
     hex_centre: tuple[Cell, ...] = ()  # cell of the hex centre (robber and labels hang off it)
-    coast: Mapping[tuple[Hex, Hex], tuple[int, int, int]] = None  # type: ignore[assignment]
+    # (land, sea) -> (x, y, width, y2): a harbour label's first line, and the row of its
+    # second line (the resource of a 2:1 harbour), equal to y when there is none.
+    coast: Mapping[tuple[Hex, Hex], tuple[int, int, int, int]] = None  # type: ignore[assignment]
     compact: bool = False
 
 
@@ -164,7 +166,7 @@ def _build_layout(grid: HexGrid, compact: bool) -> HexLayout:
 
     # Harbour labels: for every coast edge, the first place outward from the
     # edge's middle where a label of up to 3 cells clears the island.
-    coast_raw: dict[tuple[Hex, Hex], tuple[int, int, int]] = {}
+    coast_raw: dict[tuple[Hex, Hex], tuple[int, int, int, int]] = {}
     land = set(grid.land)
     for h in grid.land:
         for d in DIRECTIONS:
@@ -173,9 +175,10 @@ def _build_layout(grid: HexGrid, compact: bool) -> HexLayout:
                 continue
             coast_raw[(h, sea)] = _label_place(size, h, sea, occupied)
 
-    xs = [int(x) for x, _ in raw_vertex] + [x for x, _, _ in coast_raw.values()]
-    xs += [x + n - 1 for x, _, n in coast_raw.values()]
-    ys = [int(y) for _, y in raw_vertex] + [y for _, y, _ in coast_raw.values()]
+    xs = [int(x) for x, _ in raw_vertex] + [x for x, _, _, _ in coast_raw.values()]
+    xs += [x + n - 1 for x, _, n, _ in coast_raw.values()]
+    ys = [int(y) for _, y in raw_vertex] + [y for _, y, _, _ in coast_raw.values()]
+    ys += [y2 for _, _, _, y2 in coast_raw.values()]
     ox, oy = -min(xs), -min(ys)
     width, height = max(xs) + ox + 1, max(ys) + oy + 1
 
@@ -187,7 +190,7 @@ def _build_layout(grid: HexGrid, compact: bool) -> HexLayout:
     hex_centre = tuple((x + ox, y + oy) for x, y in raw_centre)
     hex_cell = tuple((x, y + size.chip_row) for x, y in hex_centre)
     hex_interior = tuple(tuple((x + ox, y + oy) for x, y in cells) for cells in raw_interior)
-    coast = {k: (x + ox, y + oy, n) for k, (x, y, n) in coast_raw.items()}
+    coast = {k: (x + ox, y + oy, n, y2 + oy) for k, (x, y, n, y2) in coast_raw.items()}
 
     anchors = {"vertex": vertex_cell, "edge": edge_cell, "hex": hex_cell}
     shapes: dict[str, list[tuple[int, tuple[Cell, ...]]]] = {
@@ -212,10 +215,14 @@ def _build_layout(grid: HexGrid, compact: bool) -> HexLayout:
     )
 
 
-def _label_place(size: _Size, land: Hex, sea: Hex, occupied: set[Cell]) -> tuple[int, int, int]:
-    """(x, y, room) of a 3-cell harbour label off the coast edge land|sea, before offsetting.
+def _label_place(
+    size: _Size, land: Hex, sea: Hex, occupied: set[Cell]
+) -> tuple[int, int, int, int]:
+    """(x, y, room, y2) of a 3-cell harbour label off the coast edge land|sea, before offsetting.
 
-    East and west labels run away from the coast; the others are centred.
+    East and west labels run away from the coast; the others are centred. The
+    normal size has room for a second line (y2) on the far side from the
+    island, which names a 2:1 harbour's resource; compact labels are one line.
     """
     (lx, ly), (sx, sy) = screen_xy(land), screen_xy(sea)
     nx, ny = (sx - lx) / math.sqrt(3), (sy - ly) / math.sqrt(3)
@@ -240,19 +247,32 @@ def _label_place(size: _Size, land: Hex, sea: Hex, occupied: set[Cell]) -> tuple
         else:
             around = cells
         if not any(c in occupied for c in around):
-            return (x0, row, n)
+            return (x0, row, n, _second_line(size, x0, row, n, ny, occupied))
         k += 0.05
+
+
+def _second_line(size: _Size, x0: int, row: int, n: int, ny: float, occupied: set[Cell]) -> int:
+    if size is not NORMAL:
+        return row
+    for dy in (-1, 1) if ny < -0.3 else (1, -1):
+        around = [(x0 + i, row + dy) for i in range(-1, n + 1)]
+        if not any(c in occupied for c in around):
+            return row + dy
+    return row
 
 
 # -- the board layer, cached per board -------------------------------------------
 
-_Board = tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int, int, int], ...]]
+_Board = tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int, int, int, tuple[int, ...]], ...]]
 
 
 def _board_key(view: Mapping[str, Any]) -> _Board:
     b = view["board"]
     hexes = tuple((h["terrain"], h["number"]) for h in b["hexes"])
-    harbours = tuple((h["kind"], h["hex"], h["sea"][0], h["sea"][1]) for h in b.get("harbours", ()))
+    harbours = tuple(
+        (h["kind"], h["hex"], h["sea"][0], h["sea"][1], tuple(h.get("vertices", ())))
+        for h in b.get("harbours", ())
+    )
     return hexes, harbours
 
 
@@ -326,13 +346,22 @@ def _board_layer(compact: bool, ascii: bool, board: _Board) -> Canvas:
                 n = 6 - abs(7 - number)
                 pips = ("." if ascii else "•") * n
                 c.text(x - n // 2, y + size.pips_row, pips, P.PIPS_HOT if hot else P.PIPS)
-    for kind, hid, sq, sr in harbours:
+    for kind, hid, sq, sr, vertices in harbours:
         place = lay.coast.get((grid.land[hid], (sq, sr)))
         if place is None:
             continue
-        x, y, n = place
-        label = "3:1" if kind == "3:1" else "2" + P.RESOURCE_LETTERS.get(kind, kind[:2].title())
-        c.text(x, y, label[:n].ljust(n), _harbour_style(kind))
+        x, y, n, y2 = place
+        letters = P.RESOURCE_LETTERS.get(kind, kind[:2].title())
+        if kind == "3:1":
+            c.text(x, y, "3:1", P.HARBOUR)
+        elif y2 != y:
+            c.text(x, y, "2:1", P.HARBOUR)
+            c.text(x, y2, f" {letters}"[:n].ljust(n), _harbour_style(kind))
+        else:
+            c.text(x, y, f"2{letters}"[:n].ljust(n), _harbour_style(kind))
+        for v in vertices:
+            vx, vy = lay.vertex_cell[v]
+            c.put(vx, vy, ":" if ascii else "◦", P.HARBOUR_DOCK)
     return c
 
 

@@ -99,6 +99,7 @@ PIPS = Style(color="#3a2a10")
 PIPS_HOT = Style(color="#c40000", bold=True)
 ROBBER = Style(color="#ffffff", bgcolor="#000000", bold=True)
 HARBOUR = Style(color="#ffffff", bgcolor="#35506f", bold=True)
+HARBOUR_DOCK = Style(color="#9fd0ff", bold=True)  # the two vertices a harbour serves
 
 # -- highlights -----------------------------------------------------------------
 LEGAL = Style(color="#000000", bgcolor="#4ee06a", bold=True)
