@@ -4,8 +4,10 @@ The table host calls ``await seat.decide(view, legal)`` and ``await
 seat.notify(events)`` (engine/table/seat.py). The decision runs in the
 sandbox (ai/sandbox.py) on a worker thread, so the event loop and the screen
 never block, and a faulty bot costs a logged fallback move instead of a game.
-The optional ``start``/``finish``/``close`` let a host give bots their game
-start and game end hooks, and reap subprocess bots.
+The table's optional hooks are honoured: ``attach(table, seat_no)`` tells the
+seat its number and lets the sandbox vet open-ended trade offers with the
+game's own ``check``; ``finished(over)`` gives the bot its final view and
+reaps subprocess bots. The bot itself only ever sees views.
 """
 
 from __future__ import annotations
@@ -44,6 +46,17 @@ class BotSeat:
             bot, name=self.name, budget=budget, seat=seat, fallback=fallback, on_log=on_log
         )
         self._started = False
+        self._table: Any = None
+        self.seat_no: int | None = seat
+
+    def attach(self, table: Any, seat_no: int | None) -> None:
+        """Called by the table host when the seat is placed at the table."""
+        self._table = table
+        self.seat_no = seat_no
+        self.sandbox.seat = seat_no
+        game = getattr(table, "game", None)
+        if game is not None:
+            self.sandbox.checker = game.check
 
     @property
     def faults(self) -> int:
@@ -67,6 +80,13 @@ class BotSeat:
 
     async def finish(self, view: dict[str, Any]) -> None:
         await asyncio.to_thread(self.sandbox.on_game_end, view)
+
+    async def finished(self, over: dict[str, Any]) -> None:
+        """The table's end-of-game hook: the bot's final view, then subprocesses are reaped."""
+        game = getattr(self._table, "game", None)
+        if game is not None and self.seat_no is not None:
+            await self.finish(game.view(self.seat_no))
+        self.close()
 
     def close(self) -> None:
         self.sandbox.close()

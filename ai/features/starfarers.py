@@ -136,7 +136,7 @@ _DIST_CACHE: dict[tuple[int, ...], list[int]] = {}
 
 def _distances(targets: tuple[int, ...], is_point: tuple[int, ...]) -> list[int]:
     """Lanes from every vertex to the nearest target (breadth-first, cached)."""
-    key = targets + (-1,) + is_point
+    key = (*targets, -1, *is_point)
     found = _DIST_CACHE.get(key)
     if found is not None:
         return found
@@ -275,7 +275,7 @@ def evaluate(game: StarfarersGame, seat: int) -> float:
     return mine - 0.35 * max(others) - 0.1 * sum(others)
 
 
-# -- the rule-based policy --------------------------------------------------------------------------
+# -- the rule-based policy ---------------------------------------------------------------------
 
 
 def _target_cost(game: StarfarersGame, seat: int) -> tuple[int, ...]:

@@ -7,16 +7,29 @@ import pytest
 from ai.registry import create_bot
 from ai.tournament import MatchSpec, play_game
 from engine.config import GameConfig
+from engine.errors import ConfigError
 from engine.registry import new_game
 
 SEED_LADDER = 31
 
 
-@pytest.mark.parametrize("spec", ["random", "greedy", "value", "mcts:budget_ms=15"])
-def test_builtin_bot_finishes_a_game_without_faults(spec: str) -> None:
-    record = play_game(MatchSpec("base", (spec, "greedy", "value", "greedy"), SEED_LADDER), 0)
+LADDER = ["random", "greedy", "value", "mcts:budget_ms=15"]
+
+
+@pytest.mark.parametrize("ruleset", ["base", "starfarers"])
+@pytest.mark.parametrize("spec", LADDER)
+def test_builtin_bot_finishes_a_game_without_faults(ruleset: str, spec: str) -> None:
+    lineup = (spec, "greedy", "value", "greedy")
+    record = play_game(MatchSpec(ruleset, lineup, SEED_LADDER, max_turns=250), 0)
     assert not record.capped
-    assert all(s.faults == 0 for s in record.seats)
+    assert all(s.faults == 0 for s in record.seats), [s.log for s in record.seats]
+
+
+def test_unknown_bot_and_bad_parameters() -> None:
+    with pytest.raises(ConfigError, match="unknown bot"):
+        create_bot("no-such-bot")
+    with pytest.raises(ConfigError, match="budjet_ms"):
+        create_bot("mcts:budjet_ms=5")
 
 
 def test_bots_trade_but_never_spam() -> None:
