@@ -70,6 +70,22 @@ class MatchSpec:
     budget: Budget = field(default_factory=lambda: Budget(soft=2.0, hard=5.0))
 
 
+def check_lineup(ruleset: str, bots: tuple[str, ...]) -> None:
+    """Refuse up front a bot that says it cannot play ``ruleset`` (exec bots say so later)."""
+    from ai.registry import resolve_class
+    from engine.errors import ConfigError
+
+    for spec in bots:
+        if spec.startswith("exec:"):
+            continue
+        cls, _ = resolve_class(spec)
+        supported = getattr(cls, "rulesets", None)
+        if supported is not None and ruleset not in supported:
+            raise ConfigError(
+                f"bot {spec!r} does not play {ruleset} (it plays {', '.join(sorted(supported))})"
+            )
+
+
 def game_seed(match_seed: int, round_index: int) -> int:
     return Rng(match_seed).derive(round_index + 1) >> 1
 

@@ -7,7 +7,9 @@ on with the fast rule-based policy until about a round has passed, and scores
 the result with the hand-tuned evaluation. Searching only among the moves the
 one-ply evaluation ranks close to the best keeps the branching small; when
 one move is clearly best there is nothing to search, which keeps the median
-decision fast. The time budget per decision is ``budget_ms``.
+decision fast. The time budget per decision is ``budget_ms``; with
+``iterations=N`` the search stops after N iterations instead, which makes the
+bot's play independent of machine speed (the default time budget does not).
 
 Known limits (see research/bots.md §3.2.3): a single tree over the root only
 (flat UCB), and determinization's strategy fusion; both acceptable for a game
@@ -40,6 +42,7 @@ class MctsBot(ValueBot):
         margin: float = 4.0,
         horizon: int = 60,
         exploration: float = 0.7,
+        iterations: int = 0,
     ) -> None:
         super().__init__(seed)
         self.budget_ms = float(budget_ms)
@@ -47,6 +50,7 @@ class MctsBot(ValueBot):
         self.margin = float(margin)
         self.horizon = int(horizon)
         self.exploration = float(exploration)
+        self.iterations = int(iterations)
         self.last_iterations = 0
 
     def choose(self, view: View, legal: list[Action]) -> Action:
@@ -82,7 +86,11 @@ class MctsBot(ValueBot):
         visits = [1] * k  # one virtual visit each, at the prior below
         totals = [0.5] * k
         iterations = 0
-        while time.perf_counter() < deadline or iterations < k:
+        while (
+            iterations < self.iterations
+            if self.iterations
+            else (time.perf_counter() < deadline or iterations < k)
+        ):
             iterations += 1
             n = sum(visits)
             log_n = math.log(n)

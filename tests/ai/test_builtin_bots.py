@@ -61,3 +61,23 @@ def test_same_seed_same_choices() -> None:
         b = create_bot("value", 5).decide(view, legal)
         assert a == b
         game.apply(a)
+
+
+def test_mcts_with_fixed_iterations_is_deterministic() -> None:
+    game = new_game(GameConfig("base", 4, SEED_LADDER))
+    for _ in range(30):
+        seat = game.to_act
+        view, legal = game.view(seat), game.legal_actions()
+        a = create_bot("mcts:iterations=6", 9).decide(view, legal)
+        b = create_bot("mcts:iterations=6", 9).decide(view, legal)
+        assert a == b
+        game.apply(a)
+
+
+def test_tournament_refuses_a_bot_for_another_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.ai.conftest import PLUGIN
+    from tui.cli import main
+
+    spec = f"{PLUGIN / 'catan_example_bot' / '__init__.py'}:ExampleBot"
+    assert main(["tournament", "--ruleset", "starfarers", "--bots", f"{spec},greedy,greedy"]) == 2
+    assert "does not play starfarers" in capsys.readouterr().err

@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     from ai.sandbox import Budget
-    from ai.tournament import MatchSpec, run_tournament
+    from ai.tournament import MatchSpec, check_lineup, run_tournament
     from engine.config import GameConfig
     from engine.errors import ConfigError
     from engine.registry import normalise_config
@@ -65,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError("--bots needs one bot per seat (at least two)")
     options = _options(args.option)
     normalise_config(GameConfig(args.ruleset, len(bots), args.seed, options))
+    check_lineup(args.ruleset, bots)
     budget = Budget(soft=args.budget, hard=max(args.budget * 2.5, args.budget + 1.0))
     spec = MatchSpec(args.ruleset, bots, args.seed, options, args.max_turns, budget)
     err = Console(stderr=True)
