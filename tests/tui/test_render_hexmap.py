@@ -433,3 +433,18 @@ def test_cached_layers_never_carry_paint_between_renders(compact: bool) -> None:
     render_hex_map(bare, Highlight("vertex", frozenset({1, 9}), 9), compact=compact)
     again = render_hex_map(bare, compact=compact)
     assert again.plain == first.plain and again.spans == first.spans
+
+
+@pytest.mark.parametrize("ruleset", ["base", "starfarers"])
+def test_legend_names_the_glyphs_the_map_uses(ruleset: str) -> None:
+    from tui.render.legend import map_legend
+
+    for ascii in (False, True):
+        legend = map_legend(ruleset, ascii=ascii).plain
+        assert "legal" in legend and "cursor" in legend
+        if ascii:
+            assert all(ch == "\n" or 32 <= ord(ch) < 127 for ch in legend)
+    if ruleset == "base":
+        plain = render_hex_map(with_city().view(0)).plain
+        for glyph in ("▲", "■", "R", "◦"):
+            assert glyph in plain and glyph in map_legend(ruleset).plain
