@@ -44,6 +44,8 @@ def run(args: argparse.Namespace) -> int:
         status = f"[red]failed: {b.error}[/]" if b.error else "[green]ok[/]"
         table.add_row(b.name, b.origin, ", ".join(sorted(b.rulesets)) or "-", status)
     out = Console()
+    if not out.is_terminal:
+        out = Console(width=160)
     out.print(table)
     out.print(f"drop-in folder: {folder}")
     out.print("also: --bot path/to/file.py:ClassName, exec:COMMAND (see ai/README.md)")

@@ -87,6 +87,8 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
         return 0
     out = Console()
+    if not out.is_terminal:
+        out = Console(width=160)  # piped into a file: keep every column readable
     table = Table(
         title=f"{args.ruleset}: {', '.join(bots)}, {report['games']} games, seed {args.seed}"
     )
@@ -102,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
         "max ms",
         "faults",
     ):
-        table.add_column(col, justify="left" if col == "bot" else "right")
+        table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=True)
     for row in report["results"]:
         lo, hi = row["wilson95"]
         table.add_row(
