@@ -101,6 +101,7 @@ class SandboxedBot:
         self._on_log = on_log
         self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix=f"bot-{seat}")
         self._busy: concurrent.futures.Future[Action] | None = None
+        self._hook_errors = 0
         self._rng = random.Random(seat or 0)  # last-resort moves; random avoids move loops
         if hasattr(bot, "deadline_ms"):
             bot.deadline_ms = int(self.budget.soft * 1000)
@@ -119,14 +120,18 @@ class SandboxedBot:
 
     # -- hooks ---------------------------------------------------------------------------
     def _hook(self, hook: str, *args: Any) -> None:
-        for target in (self.bot, self.fallback):
-            if target is None:
-                continue
+        """Optional hooks: errors are logged (a few times), never fatal, never faults."""
+        targets = [self.bot]
+        if self.fallback is not None and self.fallback is not self.bot:
+            targets.append(self.fallback)
+        for target in targets:
             try:
                 call_hook(target, hook, *args)
             except Exception as exc:
                 if target is self.bot:
-                    self._log(f"{hook} raised {type(exc).__name__}: {exc} (ignored)")
+                    self._hook_errors += 1
+                    if self._hook_errors <= 3:
+                        self._log(f"{hook} raised {type(exc).__name__}: {exc} (ignored)")
 
     def on_game_start(self, seat: int, view: View) -> None:
         self.seat = seat

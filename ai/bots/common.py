@@ -15,7 +15,7 @@ in a turn, so tables with several bots do not spam each other.
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ai.features import features_for, supported
 from ai.protocol import BaseBot, View
@@ -167,7 +167,3 @@ class WorldBot(BaseBot):
             make_bag({names[r]: n for r, n in enumerate(get) if n}),
             to,
         )
-
-
-def first_of(legal: list[Action], kind: type) -> Any:
-    return next((a for a in legal if isinstance(a, kind)), None)
