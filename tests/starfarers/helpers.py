@@ -35,7 +35,7 @@ def make(seats: int = 4, seed: int = 1, **options: Any) -> StarfarersGame:
 
 def recount_vp(g: StarfarersGame, p: int) -> int:
     vp = 0
-    for v in range(B.NUM_VERTICES):
+    for v in B.ALL_SITES:
         if g.occ_owner[v] == p:
             if g.occ_kind[v] == COLONY:
                 vp += 1
@@ -82,13 +82,9 @@ def check_invariants(g: StarfarersGame) -> None:
         col_ships = kinds.count(COLONY_SHIP)
         trade_ships = kinds.count(TRADE_SHIP)
         on_board = sum(
-            1
-            for v in range(B.NUM_VERTICES)
-            if g.occ_owner[v] == p and g.occ_kind[v] in (COLONY, SPACEPORT)
+            1 for v in B.ALL_SITES if g.occ_owner[v] == p and g.occ_kind[v] in (COLONY, SPACEPORT)
         )
-        ports = sum(
-            1 for v in range(B.NUM_VERTICES) if g.occ_owner[v] == p and g.occ_kind[v] == SPACEPORT
-        )
+        ports = sum(1 for v in B.ALL_SITES if g.occ_owner[v] == p and g.occ_kind[v] == SPACEPORT)
         stations = sum(g.stations[c][p] for c in range(4))
         assert g.colonies_left[p] + on_board + col_ships == 9
         assert g.stations_left[p] + stations + trade_ships == 7
@@ -217,7 +213,9 @@ def clear_ships(g: StarfarersGame, p: int) -> None:
 def solo_ship(
     g: StarfarersGame, p: int, kind: int, at: int, base: int = 3, boosters: int = 0
 ) -> None:
-    """Seat `p` is active in its flight phase with one ship at `at` and exactly `base + boosters` speed."""
+    """Seat `p` is active in its flight phase with one ship at `at` and exactly `base + boosters`
+    speed.
+    """
     g.current = p
     clear_ships(g, p)
     put_ship(g, p, kind, at)

@@ -100,7 +100,9 @@ def test_edge_40_pay_switches_branch_lose_takes_what_exists() -> None:
 
 
 def test_edge_41_contest_ties_and_scientists() -> None:
-    """Case 41: a tie goes to the active player; the opponent's Scientists never count, the active's do."""
+    """Case 41: a tie goes to the active player; the opponent's Scientists never count, the
+    active's do.
+    """
     # A: yellow+blue (3); O: yellow+red (5); no cannons: A loses without help
     for a_sci, o_sci, expect in ((0, 0, False), (0, 1, False), (1, 0, True), (1, 1, True)):
         g = make(4, seed=1)
@@ -179,7 +181,9 @@ def test_edge_43_trade_ship_tokens() -> None:
 
 
 def test_edge_44_jump_rules() -> None:
-    """Case 44: a jump lands on an empty legal end; triggers only there; a stuck ship cannot jump."""
+    """Case 44: a jump lands on an empty legal end; triggers only there; a stuck ship cannot
+    jump.
+    """
     g = make(4, seed=1)
     to_main(g)
     p = g.current
@@ -295,7 +299,9 @@ def _at_14_with_colony(g: StarfarersGame) -> int:
 
 
 def test_edge_47_drop_below_fifteen_in_the_encounter() -> None:
-    """Case 47: 15 after building, a half medal lost in the encounter: default no win; immediate won."""
+    """Case 47: 15 after building, a half medal lost in the encounter: default no win; immediate
+    won.
+    """
     g = make(4, seed=1)
     p = _at_14_with_colony(g)
     assert g.vp[p] == 15 and g.winner is None
@@ -310,7 +316,9 @@ def test_edge_47_drop_below_fifteen_in_the_encounter() -> None:
 
 
 def test_edge_48_non_active_reaches_fifteen() -> None:
-    """Case 48: 15 VP gained on another's turn: default wins at the end of one's own turn; immediate at its start."""
+    """Case 48: 15 VP gained on another's turn: default wins at the end of one's own turn;
+    immediate at its start.
+    """
     for immediate in (False, True):
         opts = {"victory_check": "immediate"} if immediate else {}
         g = make(4, seed=1, **opts)

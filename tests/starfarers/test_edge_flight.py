@@ -26,7 +26,7 @@ from engine.rulesets.starfarers.layouts import (
 )
 from engine.shared.actions import EndTurn
 
-from .helpers import check_invariants, clear_ships, make, put_ship, script, solo_ship, to_main, v
+from .helpers import clear_ships, make, put_ship, script, solo_ship, to_main, v
 
 N1 = 4  # slot of tile T6 in the first game: carbon (12), ore hex (13), goods (14)
 N6_DOCK = v(19, 2)  # Green Folk outpost in the first game
@@ -122,7 +122,9 @@ def _draw_card(g, card_id: int) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_edge_28_pass_through_but_not_end_on_occupied() -> None:
-    """Case 28: pass through occupied points (each step counted), never end there; U-turns allowed."""
+    """Case 28: pass through occupied points (each step counted), never end there; U-turns
+    allowed.
+    """
     g = make(4, seed=1)
     solo_ship(g, 0, COLONY_SHIP, v(5, 1), base=4)
     put_ship(g, 1, COLONY_SHIP, v(6, 1))
@@ -253,7 +255,9 @@ def test_edge_33_after_a_defeat() -> None:
 
 
 def test_edge_34_no_colony_next_to_pirates() -> None:
-    """Case 34: a colony ship may stop next to a pirate base but not found; next flight it leaves."""
+    """Case 34: a colony ship may stop next to a pirate base but not found; next flight it
+    leaves.
+    """
     g = make(4, seed=1)
     _only_disc(g, 2, PIRATE4)
     solo_ship(g, 0, COLONY_SHIP, v(7, 1), base=3)
@@ -273,7 +277,9 @@ def test_edge_34_no_colony_next_to_pirates() -> None:
 
 
 def test_edge_35_three_players_two_colonies_per_system() -> None:
-    """Case 35: with 3 players a third colony in a planetary system is refused (spaceports count)."""
+    """Case 35: with 3 players a third colony in a planetary system is refused (spaceports
+    count).
+    """
     g = make(3, seed=1)
     for pi in range(3 * N1, 3 * N1 + 3):
         g.planet_hidden[pi] = 0
@@ -388,7 +394,9 @@ def test_edge_38_friendship_marker_majority() -> None:
 
 
 def test_edge_49_step_validation() -> None:
-    """Case 49: with 1 speed left a trade ship is not offered a colony site; with 2 only if a legal end is near."""
+    """Case 49: with 1 speed left a trade ship is not offered a colony site; with 2 only if a legal
+    end is near.
+    """
     g = make(4, seed=1)
     solo_ship(g, 0, TRADE_SHIP, v(11, 2), base=1)
     assert g.slot_kind[N1] == PLANETARY

@@ -137,7 +137,9 @@ def test_edge_14_steal_needs_cards() -> None:
 
 
 def test_edge_15_seven_reserve_draws_order() -> None:
-    """Case 15: on a 7 the others draw 1 reserve card from the left neighbour on; then the active."""
+    """Case 15: on a 7 the others draw 1 reserve card from the left neighbour on; then the
+    active.
+    """
     g = make(4, seed=1)
     clear_hands(g)
     g.current = 1
@@ -149,7 +151,9 @@ def test_edge_15_seven_reserve_draws_order() -> None:
 
 
 def test_edge_16_reserve_rebuilt_mid_draw() -> None:
-    """Case 16: the reserve runs out mid-draw, is rebuilt (8 per type, fewer if short); empty: none."""
+    """Case 16: the reserve runs out mid-draw, is rebuilt (8 per type, fewer if short); empty:
+    none.
+    """
     g = make(4, seed=1)
     g.current = 0
     # one ore left in the reserve, the rest in the supply; the supply is short of ore (3)
@@ -187,7 +191,9 @@ def test_edge_17_reserve_draw_by_vp() -> None:
 
 
 def test_edge_18_relief_on_other_turns_not_on_seven() -> None:
-    """Case 18: DP-relief triggers on another player's roll when its holder got nothing; not on 7."""
+    """Case 18: DP-relief triggers on another player's roll when its holder got nothing; not on
+    7.
+    """
     g = make(4, seed=1)
     _silence_homes(g)
     k = CARD_INDEX["diplomats_relief"]

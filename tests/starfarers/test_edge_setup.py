@@ -83,10 +83,7 @@ def test_edge_03_three_players_one_system_and_blockers() -> None:
         seat = g.to_act
         a = g.legal_actions()[0]
         if isinstance(a, PlaceColony):
-            if seat == first:
-                a = PlaceColony(h1.pop(0))
-            else:
-                a = PlaceColony(others.pop(0))
+            a = PlaceColony(h1.pop(0)) if seat == first else PlaceColony(others.pop(0))
         g.apply(a)
     assert all(g.occ_owner[s] == first for s in B.SLOTS[0].inner)
     blocked = [s for s in B.HOME_SITES if g.occ_owner[s] == NEUTRAL]
@@ -97,7 +94,9 @@ def test_edge_03_three_players_one_system_and_blockers() -> None:
 
 
 def test_edge_04_round_four_ship_on_new_spaceport() -> None:
-    """Case 4: the round-4 ship goes on a free site of the new spaceport; a trade ship is allowed."""
+    """Case 4: the round-4 ship goes on a free site of the new spaceport; a trade ship is
+    allowed.
+    """
     g = make(4, seed=3, variant="strategic")
     while not isinstance(g.legal_actions()[0], BuildSpaceport):
         g.apply(g.legal_actions()[0])
@@ -171,9 +170,8 @@ def test_edge_07_disc_pools_by_icon_and_star() -> None:
                 pool = 3 * (g.planet_star[pi] - 1) + g.planet_icon[pi]
                 used[pool][g.planet_disc[pi]] += 1
         for k in range(6):
-            assert all(
-                u + left == full for u, left, full in zip(used[k], g.disc_pools[k], DISC_POOLS[k])
-            )
+            pools = zip(used[k], g.disc_pools[k], DISC_POOLS[k], strict=True)
+            assert all(u + left == full for u, left, full in pools)
         # the discs of the planets in play were used; the surplus stays in the pools, unseen
         systems = sum(1 for t in g.slot_tile if t >= 0 and TILES[t].kind == PLANETARY)
         assert sum(map(sum, g.disc_pools)) == 24 - 3 * systems

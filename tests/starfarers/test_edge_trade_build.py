@@ -25,7 +25,9 @@ from .helpers import clear_hands, clear_ships, give, make, put_ship, script, to_
 
 
 def test_edge_19_only_the_active_player_trades() -> None:
-    """Case 19: non-active players never trade with each other or the supply; no gifts or like-for-like."""
+    """Case 19: non-active players never trade with each other or the supply; no gifts or like-for-
+    like.
+    """
     g = make(4, seed=1)
     to_main(g)
     a = g.current
@@ -115,7 +117,9 @@ def test_edge_22_piece_and_upgrade_maximums() -> None:
 
 
 def test_edge_23_spaceport_next_to_parked_enemy() -> None:
-    """Case 23: a spaceport next to a parked enemy ship is legal; the ship must leave next flight."""
+    """Case 23: a spaceport next to a parked enemy ship is legal; the ship must leave next
+    flight.
+    """
     g = make(4, seed=1)
     g.current = 0
     to_main(g)
