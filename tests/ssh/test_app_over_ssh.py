@@ -100,3 +100,53 @@ async def test_served_app_drops_server_side_commands(service: Service) -> None:
         titles = [c.title.lower() for c in app.get_system_commands(app.screen)]
         assert titles and not any("screenshot" in t or "url" in t for t in titles)
         app.exit()
+
+
+async def test_drop_banner_handover_and_return_by_keys(make_service: Any, keys: Any) -> None:
+    """bob drops mid-game: alice sees a timer, hands his seat to a bot, bob comes back to it."""
+    service: Service = await make_service(child_mode="app")
+    alice_conn = await connect(service, "alice", keys["alice"])
+    bob_conn = await connect(service, "bob", keys["bob"])
+    alice, bob = await open_app(alice_conn), await open_app(bob_conn)
+    await alice.wait_for(b"signed in as alice", 20)
+    await bob.wait_for(b"signed in as bob", 20)
+    alice.press("n")
+    await alice.wait_for(b"New table")
+    alice.press("\t" * 7)
+    await asyncio.sleep(0.3)
+    alice.press("\r")
+    await bob.wait_for(b"waiting")
+    bob.press("j")
+    await alice.wait_for(b"seat 2: bob")
+    alice.press("s")
+    await alice.wait_for(b"Log", 20)
+    await bob.wait_for(b"Log", 20)  # the lobby took bob to his seat when the game started
+    seat = service.lobby.tables[1].seats[1]
+    for _ in range(100):
+        if seat.connections == 1:
+            break
+        await asyncio.sleep(0.05)
+    assert seat.connections == 1
+
+    bob_conn.abort()
+    for _ in range(100):
+        if seat.connections == 0:
+            break
+        await asyncio.sleep(0.05)
+    assert service.lobby.tables[1].summary()["seats"][1]["away"] is not None
+    await alice.wait_for(b"Waiting for bob", 10)
+    await asyncio.sleep(1.2)
+    await alice.wait_for(b"bob (0:0", 5)  # the timer runs
+    alice.press("\x02")  # ctrl+b: the host hands bob's seat to a bot
+    for _ in range(100):
+        if seat.slot is not None and seat.slot.bot is not None:
+            break
+        await asyncio.sleep(0.05)
+    assert seat.slot is not None and seat.slot.bot is not None
+
+    bob_conn = await connect(service, "bob", keys["bob"])
+    bob = await open_app(bob_conn)
+    await bob.wait_for(b"Log", 20)  # straight back to his seat
+    assert seat.slot.bot is None and seat.connections == 1
+    alice_conn.close()
+    bob_conn.close()

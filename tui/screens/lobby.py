@@ -47,6 +47,18 @@ def _clock(seconds: float) -> str:
     return f"{s // 60}:{s % 60:02d}"
 
 
+class AwayBanner(Static):
+    """One line over the game screen while someone at this table is away, with a running timer.
+
+    The table waits for an absent person; everyone sees who and for how long,
+    and the host learns how to hand the seat to a bot.
+    """
+
+    DEFAULT_CSS = """
+    AwayBanner { dock: top; height: 1; padding: 0 1; background: $warning 30%; display: none; }
+    """
+
+
 class LobbyScreen(Screen[None]):
     """Tables: create, join, watch, start, and hand an absent player's seat to a bot."""
 
@@ -74,6 +86,7 @@ class LobbyScreen(Screen[None]):
         self.snapshot: dict[str, Any] = {"tables": [], "rulesets": []}
         self.received_at = time.monotonic()
         self.in_game: int | None = None
+        self.banner: AwayBanner | None = None
         self._auto_joined: set[int] = set()
 
     def compose(self) -> ComposeResult:
@@ -103,6 +116,7 @@ class LobbyScreen(Screen[None]):
                 self.snapshot = msg
                 self.received_at = time.monotonic()
                 self._show()
+                self._update_banner()
                 self._follow_started_games()
             elif kind == "seat":
                 await self._open_seat(msg)
@@ -145,11 +159,16 @@ class LobbyScreen(Screen[None]):
             client, names=names, kinds=kinds, ascii=getattr(self.app, "ascii", False)
         )
 
+        self.banner = AwayBanner()
+
         def back(_: object = None) -> None:
             client.close()
             self.in_game = None
+            self.banner = None
 
-        self.app.push_screen(screen, back)
+        await self.app.push_screen(screen, back)
+        await screen.mount(self.banner)
+        self._update_banner()
 
     # -- display ---------------------------------------------------------------------
     def _table(self, table_id: Any) -> dict[str, Any] | None:
@@ -176,6 +195,22 @@ class LobbyScreen(Screen[None]):
     def _tick(self) -> None:
         if any(s["away"] is not None for t in self.snapshot["tables"] for s in t["seats"]):
             self._detail()  # the away timers count up between snapshots
+            self._update_banner()
+
+    def _update_banner(self) -> None:
+        banner, table = self.banner, self._table(self.in_game)
+        if banner is None or table is None:
+            return
+        offset = time.monotonic() - self.received_at
+        away = [
+            f"{s['user']} ({_clock(s['away'] + offset)})"
+            for s in table["seats"]
+            if s["kind"] == "person" and s["user"] and s["away"] is not None and not s["bot"]
+        ]
+        banner.display = bool(away) and table["status"] == "playing"
+        if away:
+            hint = "  ctrl+b: a bot plays the seat" if table["host"] == self.user else ""
+            banner.update(f"Waiting for {', '.join(away)}: away from the table.{hint}")
 
     @on(DataTable.RowHighlighted)
     def _detail(self, _: object = None) -> None:
@@ -235,7 +270,7 @@ class LobbyScreen(Screen[None]):
             self.run_worker(self._send("leave", table=table["id"]))
 
     def action_handover(self) -> None:
-        table = self._selected()
+        table = self._table(self.in_game) if self.in_game is not None else self._selected()
         if table is None:
             return
         away = [

@@ -13,6 +13,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+from textual.binding import Binding
 from textual.events import Mount
 
 import tui.app
@@ -35,6 +36,11 @@ class ServedApp(CatanApp):
         self.token = token
         self.user = user
         self.sub_title = f"over SSH as {user}"
+
+    BINDINGS = [
+        *CatanApp.BINDINGS,
+        Binding("ctrl+b", "handover", "Away seat to a bot", show=False),
+    ]
 
     lobby_client: TableClient | None = None
     """Set only by `warm_up`, which has no server to connect to."""
@@ -59,6 +65,12 @@ class ServedApp(CatanApp):
         check = getattr(self, "_check_size", None)
         if check is not None:
             check()
+
+    def action_handover(self) -> None:
+        """From the game screen too: the host hands an absent player's seat to a bot."""
+        lobby = next((s for s in self.screen_stack if isinstance(s, LobbyScreen)), None)
+        if lobby is not None:
+            lobby.action_handover()
 
 
 class _WarmLobby:
