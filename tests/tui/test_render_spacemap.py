@@ -149,6 +149,9 @@ def test_points_and_lanes(compact: bool) -> None:
     points = set(view["points"])
     occupied = {p["point"] for p in view["pieces"]}
     planet_cells = {c for cells in lay.planet_cells for c in cells}
+    systems = [s["slot"] for s in view["sectors"] if s["kind"] in ("home", "planetary")]
+    sites = {v for slot in systems for v in B.SLOTS[slot].inner}
+    assert len(sites) == 3 * len(systems) == 36
     for v in range(B.NUM_VERTICES):
         x, y = lay.point_cell[v]
         ch = at(text, x, y)
@@ -156,6 +159,8 @@ def test_points_and_lanes(compact: bool) -> None:
             continue
         if v in points and B.CENTRE_SLOT[v] >= 0:
             assert ch == "◈"  # a revealed outpost's docking point
+        elif v in sites:
+            assert ch == "◦"
         elif v in points and (x, y) not in planet_cells:
             assert ch == "·"
         elif v not in points:

@@ -60,6 +60,7 @@ def _space_items(ascii: bool) -> list[Item]:
         ("FP5", P.PIRATE, "pirate base of strength 5 (on a fuel planet)"),
         ("FI3", P.ICE, "ice planet of strength 3"),
         ("???", P.HIDDEN, "sector tile still face down"),
+        (":" if ascii else "◦", P.SITE, "a free colony site"),
         ("#" if ascii else "◈", P.OUTPOST, "outpost docking point"),
         ("_" if ascii else "▫", P.DOCK, "a free dock; a trade station fills it"),
         ("*" if ascii else "★", P.SEAT_STYLES[0], "friendship marker holder"),

@@ -53,6 +53,7 @@ GREEK_ASCII = ("a", "b", "g", "d")
 SEAT_LETTERS = "rbwo"
 DOCKS = 5
 COMPACT_NUMBERS = {10: "A", 11: "B", 12: "C"}
+EMPTY_GLYPHS = frozenset("·.◦:")  # an empty point or colony site; a legal one gets a ring
 HOT = Style(color="#c40000", bold=True)  # 6 and 8, on the planet's resource colour
 
 
@@ -274,9 +275,12 @@ def _board_layer(compact: bool, ascii: bool, key: _BoardKey) -> Canvas:
                 if s.centre in (a, b) and a in points and b in points:
                     glyph = ("-" if ascii else "─") if lane == "h" else ("|" if ascii else "│")
                     c.put(lx, ly, glyph, P.DOCK)
-    # Sector centres and face-down tiles.
+    # Sector centres, colony sites and face-down tiles.
     for s, (face_up, kind, civ) in zip(B.SLOTS, sectors, strict=True):
         x, y = lay.sector_cell[s.index]
+        if face_up and kind in ("home", "planetary"):
+            for site in s.inner:
+                c.put(*lay.point_cell[site], ":" if ascii else "◦", P.SITE)
         if not face_up:
             c.put(x, y, "?", P.HIDDEN)
             for j in range(3):
@@ -428,7 +432,7 @@ def _mark(
     if kind in ("point", "ship"):
         x, y = lay.point_cell[target]
         ch = c.char_at(x, y)
-        if ch in ("·", "."):
+        if ch in EMPTY_GLYPHS:
             ch = ("@" if cursor else "+") if ascii else ("◎" if cursor else "○")
         c.put(x, y, ch, style)
     elif kind == "sector":
