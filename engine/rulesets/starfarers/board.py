@@ -199,6 +199,31 @@ ALL_SITES: tuple[int, ...] = tuple(sorted(v for s in SLOTS for v in s.inner))
 """Every inner-ring vertex: the only places a colony or spaceport can ever stand."""
 
 
+@dataclass(frozen=True)
+class Board:
+    """The static map, shared by every game: the lattice tables above as one handle.
+
+    Which tiles lie face up, the planets' resources and discs and the revealed
+    docking points are game state; views list them under "sectors", "planets"
+    and "points".
+    """
+
+    width: int = WIDTH
+    height: int = HEIGHT
+    slots: tuple[Slot, ...] = SLOTS
+    neighbours: tuple[tuple[int, ...], ...] = NEIGHBOURS
+
+    def to_json(self) -> dict[str, Any]:
+        return board_json()
+
+    @staticmethod
+    def xy(v: int) -> tuple[int, int]:
+        return vertex_xy(v)
+
+
+BOARD = Board()
+
+
 def board_json() -> dict[str, Any]:
     """The static geometry for renderers and bots; see the module docstring for the ids."""
     return {

@@ -124,8 +124,9 @@ def legal_end(g: StarfarersGame, p: int, kind: int, flags: int, start: int, v: i
     if site >= 0 and g.occ_kind[site] == SPACEPORT and g.occ_owner[site] != p:
         return False
     if kind == TRADE_SHIP:
-        if is_colony_site(g, v):
-            return False
+        inner = B.INNER_SLOT[v]
+        if inner >= 0 and g.slot_kind[inner] in (PLANETARY, HOMESYS, -1):
+            return False  # a colony site, or one still face down that may turn out to be one
         if is_docking(g, v):
             return station_ok(g, p, v)
         return True
@@ -193,10 +194,12 @@ def legal(g: StarfarersGame) -> list[Action]:
     for v in sorted(g.ships[p]):
         flags = g.ship_flags[v]
         kind = g.occ_kind[v]
-        if not flags & (MOVED | STUCK):
+        if sp and not flags & (MOVED | STUCK):
+            g.occ_kind[v] = 0  # the ship leaves its point: it may come back to it
             for w in B.NEIGHBOURS[v]:
-                if sp and g.is_point[w] and end_reachable(g, p, kind, flags, v, w, sp - 1):
+                if g.is_point[w] and end_reachable(g, p, kind, flags, v, w, sp - 1):
                     out.append(FlyStep(v, w))
+            g.occ_kind[v] = kind
         if kind == COLONY_SHIP and can_found(g, p, v):
             out.append(FoundColony(v))
     if g.jump_ready:
@@ -222,9 +225,17 @@ def _start_of_move(g: StarfarersGame) -> int:
 
 
 def _end_ok(g: StarfarersGame, p: int) -> bool:
-    if legal_end(g, p, g.moving_kind, g.moving_flags, g.move_start, g.moving):
+    """A legal end, or a free point from which no legal end can be reached any more."""
+    pos = g.moving
+    if legal_end(g, p, g.moving_kind, g.moving_flags, g.move_start, pos):
         return True
-    return g.move_trapped and g.moving == g.move_start
+    if g.move_trapped and pos == g.move_start:
+        return True
+    return bool(
+        not g.occ_kind[pos]
+        and g.is_point[pos]
+        and not end_reachable(g, p, g.moving_kind, g.moving_flags, g.move_start, pos, g.steps_left)
+    )
 
 
 def end_problem(g: StarfarersGame) -> str | None:
@@ -288,7 +299,10 @@ def check(g: StarfarersGame, a: Action) -> str | None:
         else:
             sp = speed(g, p)
             kind, flags = g.occ_kind[pos], g.ship_flags[pos]
-            if sp <= 0 or not end_reachable(g, p, kind, flags, pos, a.to, sp - 1):
+            g.occ_kind[pos] = 0
+            ok = sp > 0 and end_reachable(g, p, kind, flags, pos, a.to, sp - 1)
+            g.occ_kind[pos] = kind
+            if not ok:
                 return "no legal end point would be reachable after that step"
         return None
     if isinstance(a, EndMove):
@@ -362,6 +376,8 @@ def _end_reason(g: StarfarersGame, p: int, kind: int, v: int) -> str:
         return "no ship may end on another player's spaceport site"
     if kind == TRADE_SHIP and is_colony_site(g, v):
         return "a trade ship may not end on a colony site"
+    if kind == TRADE_SHIP and B.INNER_SLOT[v] >= 0 and g.slot_kind[B.INNER_SLOT[v]] < 0:
+        return "a trade ship may not end next to a face-down sector's centre (a colony site?)"
     if kind == COLONY_SHIP and is_docking(g, v):
         return "a colony ship may not end on a docking point"
     if kind == TRADE_SHIP and is_docking(g, v):

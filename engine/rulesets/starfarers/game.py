@@ -131,6 +131,7 @@ class StarfarersGame(Game):
         self.config = config
         self.log: list[Action] = []
         self.rng = Rng(config.seed)
+        self.board = B.BOARD
         self.variant = str(opts["variant"])
         self.immediate = opts["victory_check"] == "immediate"
         self.rulebook_hand = opts["starting_hand"] == "rulebook"
@@ -1108,6 +1109,7 @@ def restore(config: GameConfig, state: dict[str, Any]) -> StarfarersGame:
     g.config = config
     g.log = []
     g.rng = Rng(int(state["rng"]))
+    g.board = B.BOARD
     g.initial_events = []
     g.trade_limit = int(config.options["trade_offers_per_turn"])
     for name in _FLAT_LISTS:
