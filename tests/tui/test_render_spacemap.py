@@ -26,6 +26,7 @@ from tui.render.spacemap import (
 SEED_FIRST = 5  # the first-game board, play not started
 SEED_DISCOVER = 5  # discoverer: every sector face down
 SEED_TRADE = 1  # first game, trade ships steered to outposts until 3 stations stand
+SEED_THREE = 9  # first game for three: the fourth colour's pieces stand as neutral blockers
 SEED_RANDOM = 1  # first game, random play (random.Random(1)) until pirates and ice show
 SIZES = [False, True]
 SIZE_IDS = ["normal", "compact"]
@@ -473,3 +474,21 @@ def test_cached_layers_never_carry_paint_between_renders(compact: bool) -> None:
     render_space_map(bare, Highlight("point", frozenset({2, 37}), 37), compact=compact)
     again = render_space_map(bare, compact=compact)
     assert again.plain == first.plain and again.spans == first.spans
+
+
+@pytest.mark.parametrize("ascii", [False, True], ids=["unicode", "ascii"])
+def test_neutral_pieces_of_a_three_seat_game(ascii: bool) -> None:
+    g = new_game(GameConfig("starfarers", 3, SEED_THREE, {"variant": "first_game"}))
+    view = g.view(0)
+    neutral = [p for p in view["pieces"] if p["owner"] is None]
+    assert {p["piece"] for p in neutral} == {"colony", "spaceport"}
+    lay = space_map_layout(False)
+    text = render_space_map(view, ascii=ascii)
+    for p in neutral:
+        x, y = lay.point_cell[p["point"]]
+        if ascii:
+            assert at(text, x, y) == ("N" if p["piece"] == "spaceport" else "n")
+        else:
+            assert at(text, x, y) == ("■" if p["piece"] == "spaceport" else "●")
+        colour = style_at(text, lay.width, x, y).color
+        assert colour not in {s.color for s in P.SEAT_STYLES}
