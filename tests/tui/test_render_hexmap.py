@@ -448,3 +448,16 @@ def test_legend_names_the_glyphs_the_map_uses(ruleset: str) -> None:
         plain = render_hex_map(with_city().view(0)).plain
         for glyph in ("▲", "■", "R", "◦"):
             assert glyph in plain and glyph in map_legend(ruleset).plain
+
+
+def test_renderers_do_not_import_textual() -> None:
+    """Pure functions: usable by tests, bots' debug output and the CLI without an app."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, tui.render.hexmap, tui.render.spacemap, tui.render.legend; "
+        "print('textual' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
