@@ -492,3 +492,24 @@ def test_neutral_pieces_of_a_three_seat_game(ascii: bool) -> None:
             assert at(text, x, y) == ("■" if p["piece"] == "spaceport" else "●")
         colour = style_at(text, lay.width, x, y).color
         assert colour not in {s.color for s in P.SEAT_STYLES}
+
+
+def test_compact_outposts_count_stations_and_show_the_marker() -> None:
+    view = traded().view(0)
+    lay = space_map_layout(True)
+    text = render_space_map(view, compact=True)
+    occupied = {p["point"] for p in view["pieces"]}
+    outposts = {s["civilisation"]: s["slot"] for s in view["sectors"] if s["kind"] == "outpost"}
+    for civ, slot in outposts.items():
+        tips = [lay.planet_cells[3 * slot + j][0] for j in range(3)]
+        free = [lay.point_cell.index(t) not in occupied for t in tips]
+        if free[0]:
+            assert at(text, *tips[0]) == civ[0].upper()
+        total = sum(view["trade_stations"][civ])
+        if free[1] and total:
+            assert at(text, *tips[1]) == str(total)
+        holder = view["friendship_markers"][civ]
+        if free[2] and holder >= 0:
+            assert at(text, *tips[2]) == "★"
+            assert style_at(text, lay.width, *tips[2]).color == P.SEAT_STYLES[holder].color
+    assert any(sum(v) for v in view["trade_stations"].values())

@@ -352,9 +352,8 @@ def render_space_map(
     lay = space_map_layout(compact)
     c = _board_layer(compact, ascii, _board_key(state)).copy()
 
-    if not compact:
-        for civ, counts in state.stations.items():
-            _paint_docks(c, lay, state, civ, counts, ascii)
+    for civ, counts in state.stations.items():
+        _paint_docks(c, lay, state, civ, counts, ascii)
 
     for point, owner, piece in state.pieces:
         x, y = lay.point_cell[point]
@@ -393,7 +392,10 @@ def _paint_docks(
     counts: tuple[int, ...],
     ascii: bool,
 ) -> None:
-    """An outpost's five docks, a cell per trade station in its owner's colour; then the marker."""
+    """An outpost's five docks, a cell per trade station in its owner's colour; then the marker.
+
+    Compact maps show the number of stations and the marker on two of the tips.
+    """
     slot = next(
         (
             i
@@ -404,6 +406,16 @@ def _paint_docks(
     )
     if slot is None:
         return
+    holder = state.markers.get(civ, -1)
+    marker = P.SEAT_STYLES[holder % 4] + Style(bgcolor="#40300a") if holder >= 0 else None
+    if lay.compact:
+        # No room for docks: the other two tips say how many stations, and who leads.
+        (x1, y1), (x2, y2) = lay.planet_cells[3 * slot + 1][0], lay.planet_cells[3 * slot + 2][0]
+        if sum(counts):
+            c.put(x1, y1, str(min(sum(counts), 9)), P.OUTPOST)
+        if marker is not None:
+            c.put(x2, y2, "*" if ascii else "★", marker)
+        return
     docks = _docks(lay, slot)
     k = 0
     for seat, n in enumerate(counts):
@@ -412,10 +424,9 @@ def _paint_docks(
                 x, y = docks[k]
                 c.put(x, y, SEAT_LETTERS[seat % 4] if ascii else "▮", P.SEAT_STYLES[seat % 4])
                 k += 1
-    holder = state.markers.get(civ, -1)
-    if holder is not None and holder >= 0:
+    if marker is not None:
         x, y = docks[-1]
-        c.put(x, y, "*" if ascii else "★", P.SEAT_STYLES[holder % 4] + Style(bgcolor="#40300a"))
+        c.put(x, y, "*" if ascii else "★", marker)
 
 
 def _mark(
