@@ -107,9 +107,22 @@ def check_only_own_secrets(tap: Tap, label: str, seat: int) -> int:
 
 async def test_two_people_two_bots_play_to_the_end(service: Service, keys: Any, tap: Tap) -> None:
     alice, bob, conns = await seat_game(service, keys)
+    # carol (password login) watches from the start
+    carol_conn = await connect(
+        service, "carol", None, password="open sesame", preferred_auth="password"
+    )
+    conns.append(carol_conn)
+    carol = await open_lines(carol_conn)
+    await carol.next(is_msg("lobby", "lobby"))
+    await carol.lobby("spectate", table=1)
+    grant = await carol.next(is_msg("lobby", "seat"))
+    assert grant["msg"]["seat"] is None
+    await carol.send({"open": grant["msg"]["token"]})
     over_a, over_b = await asyncio.wait_for(
         asyncio.gather(play_seat(alice, 1), play_seat(bob, 2)), 300
     )
+    over_c = await carol.next(lambda i: i["from"] == "table" and i["msg"]["t"] == "over", 30)
+    assert over_c["msg"]["winner"] == over_a["winner"]
     assert over_a["winner"] == over_b["winner"] is not None
     assert over_a["rev"] > 100
     table = service.lobby.tables[1]
@@ -120,5 +133,15 @@ async def test_two_people_two_bots_play_to_the_end(service: Service, keys: Any, 
     # The secrets were really there to be hidden: someone saw a stolen card or a bought card.
     everything = bytes(tap.sent["t1:seat0:alice"]) + bytes(tap.sent["t1:seat2:bob"])
     assert b'"resource":"' in everything or b'"card":"' in everything
+    watched = [json.loads(line) for line in bytes(tap.sent["t1:spectator:carol"]).splitlines()]
+    states = [m for m in watched if m["t"] == "state"]
+    assert len(states) > 100
+    for msg in states:
+        assert msg["seat"] is None and "me" not in msg["view"]
+        for event in msg["events"]:
+            if event["kind"] == "steal":
+                assert event["resource"] is None
+            if event["kind"] == "buy_development":
+                assert event["card"] is None
     for conn in conns:
         conn.close()
