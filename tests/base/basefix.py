@@ -122,6 +122,10 @@ def trail(game: BaseGame, seat: int) -> int:
     grid = game.board.grid
     owner = game.vertex_owner
     own = [e for e, o in enumerate(game.edge_owner) if o == seat]
+    ends = sorted({v for e in own for v in grid.edge_vertices[e]})
+    key = (id(grid), seat, tuple(own), tuple(owner[v] >= 0 and owner[v] != seat for v in ends))
+    if key in _TRAILS:
+        return _TRAILS[key]
     best = 0
 
     def extend(v: int, used: frozenset[int]) -> None:
@@ -137,7 +141,13 @@ def trail(game: BaseGame, seat: int) -> int:
     for e in own:
         for end in grid.edge_vertices[e]:
             extend(end, frozenset((e,)))
+    if len(_TRAILS) > 100_000:
+        _TRAILS.clear()
+    _TRAILS[key] = best
     return best
+
+
+_TRAILS: dict[tuple[object, ...], int] = {}
 
 
 def give(game: BaseGame, seat: int, **cards: int) -> None:

@@ -13,10 +13,10 @@ from basefix import check_invariants, fresh, random_action
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-MAX_ACTIONS = 2500
+MAX_ACTIONS = 1500
 
 
-@settings(max_examples=25, deadline=None, derandomize=True)
+@settings(max_examples=20, deadline=None, derandomize=True)
 @given(
     seed=st.integers(0, 2**31 - 1),
     seats=st.sampled_from([3, 4]),
