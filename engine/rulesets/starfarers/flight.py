@@ -117,22 +117,28 @@ def station_ok(g: StarfarersGame, p: int, v: int) -> bool:
 
 def legal_end(g: StarfarersGame, p: int, kind: int, flags: int, start: int, v: int) -> bool:
     """Whether the ship (owner p, lifted from `start`) may end its move on `v`."""
-
     if not g.is_point[v] or g.occ_kind[v]:
         return False
-    site = B.SITE_OF[v]
+    site = SITE_OF[v]
     if site >= 0 and g.occ_kind[site] == SPACEPORT and g.occ_owner[site] != p:
         return False
+    centre = CENTRE_SLOT[v]
     if kind == TRADE_SHIP:
-        inner = B.INNER_SLOT[v]
-        if inner >= 0 and g.slot_kind[inner] in (PLANETARY, HOMESYS, -1):
+        inner = INNER_SLOT[v]
+        if inner >= 0 and g.slot_kind[inner] in _SITE_KINDS:
             return False  # a colony site, or one still face down that may turn out to be one
-        if is_docking(g, v):
+        if centre >= 0:  # a point at a centre is a docking point
             return station_ok(g, p, v)
         return True
-    if is_docking(g, v):
+    if centre >= 0:
         return False
     return not (flags & PARKED and v == start)
+
+
+_SITE_KINDS = (PLANETARY, HOMESYS, -1)
+SITE_OF = B.SITE_OF
+CENTRE_SLOT = B.CENTRE_SLOT
+INNER_SLOT = B.INNER_SLOT
 
 
 def end_reachable(
@@ -191,27 +197,35 @@ def legal(g: StarfarersGame) -> list[Action]:
             out.append(EndMove())
         return out
     sp = speed(g, p)
+    may_end = True
+    occ_kind = g.occ_kind
+    is_point = g.is_point
     for v in sorted(g.ships[p]):
         flags = g.ship_flags[v]
-        kind = g.occ_kind[v]
-        if sp and not flags & (MOVED | STUCK):
-            g.occ_kind[v] = 0  # the ship leaves its point: it may come back to it
-            for w in B.NEIGHBOURS[v]:
-                if g.is_point[w] and end_reachable(g, p, kind, flags, v, w, sp - 1):
-                    out.append(FlyStep(v, w))
-            g.occ_kind[v] = kind
+        kind = occ_kind[v]
+        if not flags & (MOVED | STUCK):
+            occ_kind[v] = 0  # the ship leaves its point: it may come back to it
+            can_move = False
+            if sp:
+                for w in B.NEIGHBOURS[v]:
+                    if is_point[w] and end_reachable(g, p, kind, flags, v, w, sp - 1):
+                        out.append(FlyStep(v, w))
+                        can_move = True
+            if can_move and not legal_end(g, p, kind, flags, v, v):
+                may_end = False  # it must leave (see end_problem)
+            occ_kind[v] = kind
         if kind == COLONY_SHIP and can_found(g, p, v):
             out.append(FoundColony(v))
     if g.jump_ready:
         for v in sorted(g.ships[p]):
             if not g.ship_flags[v] & (MOVED | STUCK):
-                kind, flags = g.occ_kind[v], g.ship_flags[v]
+                kind, flags = occ_kind[v], g.ship_flags[v]
                 out.extend(
                     Jump(v, w)
                     for w in range(B.NUM_VERTICES)
                     if w != v and legal_end(g, p, kind, flags, v, w)
                 )
-    if end_problem(g) is None:
+    if may_end:
         out.append(EndTurn())
     return out
 
@@ -254,18 +268,16 @@ def end_problem(g: StarfarersGame) -> str | None:
         kind = g.occ_kind[v]
         g.occ_kind[v] = 0
         here = legal_end(g, p, kind, flags, v, v)
-        away = False
-        if not here:
-            away = (
-                any(
-                    g.is_point[w] and end_reachable(g, p, kind, flags, v, w, sp - 1)
-                    for w in B.NEIGHBOURS[v]
-                )
-                if sp
-                else False
+        away = (
+            not here
+            and sp > 0
+            and any(
+                g.is_point[w] and end_reachable(g, p, kind, flags, v, w, sp - 1)
+                for w in B.NEIGHBOURS[v]
             )
+        )
         g.occ_kind[v] = kind
-        if not here and away:
+        if away:
             x, y = B.vertex_xy(v)
             return (
                 f"the ship at {x}.{y} may not stay there (another player's spaceport site, "
@@ -402,7 +414,10 @@ def apply(g: StarfarersGame, a: Action) -> list[Event]:
         g.steps_left -= 1
         _move_in_list(g, p, a.ship, a.to)
         events.append(Event("fly", {"seat": p, "from": a.ship, "to": a.to, "left": g.steps_left}))
-        events.extend(enter(g, p, a.to))
+        discoveries = enter(g, p, a.to)
+        if discoveries:
+            events.extend(discoveries)
+            g.refresh_vp()
         return events
     if isinstance(a, EndMove):
         v = g.moving
@@ -479,6 +494,7 @@ def found(g: StarfarersGame, p: int, v: int) -> list[Event]:
     g.occ_owner[v] = p
     g.occ_kind[v] = COLONY
     g.n_colonies[p] += 1
+    g.sites[p].append(v)
     g.system_count[B.INNER_SLOT[v]] += 1
     return [Event("found_colony", {"seat": p, "site": v})]
 

@@ -158,6 +158,7 @@ class StarfarersGame(Game):
         self.occ_kind = [0] * B.NUM_VERTICES
         self.ship_flags = [0] * B.NUM_VERTICES
         self.ships: list[list[int]] = [[] for _ in range(n)]
+        self.sites: list[list[int]] = [[] for _ in range(n)]  # colony sites held (colony/port)
         self.colonies_left = [PIECES["colonies"]] * n
         self.stations_left = [PIECES["stations"]] * n
         self.transports_left = [PIECES["transports"]] * n
@@ -222,6 +223,8 @@ class StarfarersGame(Game):
         self.enc_opts: list[int] = []
         self.enc_given = 0
         self.enc_pref = -1
+        self._legal: list[Action] | None = None
+        self._legal_at = -1
         self.phase = SETUP_COLONY
         self.initial_events = setup.set_up(self)
         self.refresh_vp()
@@ -237,7 +240,13 @@ class StarfarersGame(Game):
         )
 
     def refresh_vp(self) -> None:
-        self.vp = [self.vp_of(p) for p in range(self.config.seats)]
+        marker = self.marker
+        self.vp = [
+            c + 2 * ports + 2 * marker.count(p) + medals + half // 2
+            for p, (c, ports, medals, half) in enumerate(
+                zip(self.n_colonies, self.n_ports, self.medals, self.half_medals, strict=True)
+            )
+        ]
 
     def rate(self, p: int, give: int) -> int:
         if give == GOODS:
@@ -247,9 +256,9 @@ class StarfarersGame(Game):
     def free_port_sites(self, p: int) -> list[int]:
         """Free spaceport sites of `p`'s spaceports, where new ships appear."""
         out = []
-        kind, owner = self.occ_kind, self.occ_owner
-        for v in B.ALL_SITES:
-            if kind[v] == SPACEPORT and owner[v] == p:
+        kind = self.occ_kind
+        for v in self.sites[p]:
+            if kind[v] == SPACEPORT:
                 for s in B.PORT_SITES[v]:
                     if kind[s] == EMPTY_POINT and s != self.moving:
                         out.append(s)
@@ -260,6 +269,8 @@ class StarfarersGame(Game):
     @property
     def to_act(self) -> int | None:
         phase = self.phase
+        if phase in _CURRENT_ACTS:
+            return self.current
         if phase == GAME_OVER:
             return None
         if phase in SETUP_PHASES:
@@ -289,7 +300,28 @@ class StarfarersGame(Game):
     def scores(self) -> list[int]:
         return [self.vp_of(p) for p in range(self.config.seats)]
 
+    def apply(self, action: Action) -> list[Event]:
+        """As Game.apply; an action from the list just handed out needs no second validation.
+
+        Bots and the random benchmark pick from `legal_actions()` and apply at once, so
+        re-running the flight reachability search in `check` would double the hot path.
+        The list is trusted only while no action has been applied since it was made.
+        """
+        legal = self._legal
+        if legal is not None and self._legal_at == len(self.log) and action in legal:
+            self._legal = None
+            self.log.append(action)
+            return self._apply(action)
+        self._legal = None
+        return super().apply(action)
+
     def legal_actions(self) -> list[Action]:
+        out = self._legal_actions()
+        self._legal = out
+        self._legal_at = len(self.log)
+        return list(out)
+
+    def _legal_actions(self) -> list[Action]:
         seat = self.to_act
         if seat is None:
             return []
@@ -384,8 +416,8 @@ class StarfarersGame(Game):
         return out
 
     def _colonies_of(self, seat: int) -> list[int]:
-        kind, owner = self.occ_kind, self.occ_owner
-        return [v for v in B.ALL_SITES if owner[v] == seat and kind[v] == COLONY]
+        kind = self.occ_kind
+        return sorted(v for v in self.sites[seat] if kind[v] == COLONY)
 
     def _fame_ok(self, seat: int) -> bool:
         return bool(
@@ -688,7 +720,8 @@ class StarfarersGame(Game):
     # -- applying ---------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
         events = _APPLY[type(action)](self, action)
-        self.refresh_vp()
+        if type(action) not in _VP_NEUTRAL:
+            self.refresh_vp()
         if (
             self.immediate
             and self.phase not in SETUP_PHASES
@@ -930,6 +963,7 @@ class StarfarersGame(Game):
         g.log = self.log[:]
         g.rng = Rng(self.rng.state)
         g.trade = self.trade.copy() if self.trade is not None else None
+        g._legal = None
         return g
 
     def snapshot(self) -> dict[str, Any]:
@@ -997,7 +1031,7 @@ _FLAT_LISTS = (
     "enc_queue",
     "enc_opts",
 )
-_NESTED_LISTS = ("disc_pools", "ships", "hands", "upgrades", "fheld", "stations")
+_NESTED_LISTS = ("disc_pools", "ships", "sites", "hands", "upgrades", "fheld", "stations")
 _SNAPSHOT_FIELDS = (
     *_FLAT_LISTS,
     *_NESTED_LISTS,
@@ -1036,6 +1070,24 @@ _SNAPSHOT_FIELDS = (
 )
 
 _G = StarfarersGame
+_CURRENT_ACTS = frozenset((PRE_ROLL, MAIN, FLIGHT, ENCOUNTER, FRIENDSHIP, STEAL, TRADE_CONFIRM))
+# actions that never change anyone's VP (a conquest during a step refreshes VP itself)
+_VP_NEUTRAL = frozenset(
+    (
+        MaritimeTrade,
+        OfferTrade,
+        AcceptTrade,
+        DeclineTrade,
+        CounterTrade,
+        ConfirmTrade,
+        CancelTrade,
+        Roll,
+        Steal,
+        BuildUpgrade,
+        BuildShip,
+        FlyStep,
+    )
+)
 _CHECKS: dict[type[Action], Callable[[StarfarersGame, Action], str | None]] = {
     PlaceColony: lambda g, a: g.phase_is(SETUP_COLONY) or g._by_menu(a),
     BuildSpaceport: _G._check_spaceport,
@@ -1111,6 +1163,8 @@ def restore(config: GameConfig, state: dict[str, Any]) -> StarfarersGame:
     g.rng = Rng(int(state["rng"]))
     g.board = B.BOARD
     g.initial_events = []
+    g._legal = None
+    g._legal_at = -1
     g.trade_limit = int(config.options["trade_offers_per_turn"])
     for name in _FLAT_LISTS:
         setattr(g, name, list(state[name]))

@@ -158,6 +158,7 @@ def put_colony(g: StarfarersGame, owner: int, site: int) -> None:
     if owner >= 0:
         g.colonies_left[owner] -= 1
         g.n_colonies[owner] += 1
+        g.sites[owner].append(site)
 
 
 def starting_hands(g: StarfarersGame) -> list[Event]:
