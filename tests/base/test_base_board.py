@@ -180,3 +180,16 @@ def test_harbour_spacing_along_the_coast() -> None:
     order = [coast.index(frozenset((land_hex, sea))) for land_hex, sea, _ in HARBOURS]
     k = order.index(min(order))
     assert order[k:] + order[:k] == sorted(order)
+
+
+def test_ids_follow_screen_order() -> None:
+    """§3.2 [D]: vertex, edge and hex ids run top to bottom, then left to right."""
+    grid = fresh().board.grid
+
+    def key(xy: tuple[float, float]) -> tuple[float, float]:
+        return (round(xy[1], 6), round(xy[0], 6))
+
+    assert [key(xy) for xy in grid.vertex_xy] == sorted(key(xy) for xy in grid.vertex_xy)
+    assert [key(xy) for xy in grid.edge_xy] == sorted(key(xy) for xy in grid.edge_xy)
+    assert list(grid.land) == sorted(grid.land, key=lambda h: (h[1], h[0]))
+    assert len(set(grid.vertex_xy)) == 54 and len(set(grid.edge_xy)) == 72

@@ -840,3 +840,32 @@ def test_edge_42_public_score_hides_vp_cards_win_counts_them() -> None:
     assert g.winner == 1 and g.phase == GAME_OVER
     assert g.view(0)["scores"][1] == 10
     check_invariants(g)
+
+
+def test_edge_41b_no_win_if_points_lost_before_own_turn() -> None:
+    """§16.41 (second half): the win needs 10+ still at the start of one's own turn."""
+    g = started(4, current=0)
+    put_settlement(g, 3, 11)
+    put_path(g, 3, P_M1)  # seat 3 holds Longest Road with 8 roads
+    put_settlement(g, 2, 43, city=True)
+    put_settlement(g, 2, 46, city=True)
+    for v in (52, 21, 26, 3):
+        put_settlement(g, 2, v)
+    put_path(g, 2, P_2)
+    assert g.longest_holder == 3 and g.vp_public[2] == 8
+    put_settlement(g, 0, 23)
+    put_path(g, 0, (23, 18, 13))
+    give(g, 0, brick=1, lumber=1, wool=1, grain=1)
+    g.apply(BuildSettlement(13))  # cuts seat 3: seat 2 takes the card, 10 points
+    assert g.longest_holder == 2 and g.total_vp(2) == 10 and g.winner is None
+    g.apply(EndTurn())
+    assert g.current == 1 and g.winner is None  # not seat 2's turn yet
+    roll(g, 8)
+    put_settlement(g, 1, 51)
+    put_path(g, 1, (51, 48, 44))
+    give(g, 1, brick=1, lumber=1, wool=1, grain=1)
+    g.apply(BuildSettlement(44))  # cuts seat 2's trail: 2 | 4
+    assert g.longest_holder == -1 and g.total_vp(2) == 8
+    g.apply(EndTurn())
+    assert g.current == 2 and g.winner is None and g.phase == PRE_ROLL
+    check_invariants(g)
