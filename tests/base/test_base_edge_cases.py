@@ -464,7 +464,7 @@ def test_edge_23_settlement_needs_own_road() -> None:
     put_path(g, 1, (13, 8))
     give(g, 0, brick=2, lumber=2, wool=2, grain=2)
     refused(g, BuildSettlement(30), "not connected to one of your roads")
-    # Vertex 1 is reached only by... nobody; vertex 4 by seat 0 (and is legal).
+    # Vertex 12 is free and two steps from every building, but not on seat 0's roads.
     refused(g, BuildSettlement(12), "not connected")
     g.apply(BuildSettlement(4))
 

@@ -96,7 +96,8 @@ def test_road_building_winning_road_ends_game_mid_card() -> None:
     give_dev(g, 0, "road_building")
     g.apply(PlayRoadBuilding())
     g.apply(BuildRoad(edge(g, P_M1[4], P_M1[5])))
-    assert g.phase == GAME_OVER and g.winner == 0 and g.free_roads in (0, 1)
+    assert g.phase == GAME_OVER and g.winner == 0
+    assert g.road_length[0] == 5 and g.longest_holder == 0 and g.vp_public[0] == 10
     assert g.legal_actions() == []
 
 
