@@ -31,8 +31,28 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engine.table.protocol import VERSION as PROTOCOL_VERSION
+from engine.table.protocol import VERSION as PROTOCOL_VERSION  # re-exported for the lobby
 from engine.table.protocol import ProtocolError as _BaseProtocolError
+
+__all__ = [
+    "LOBBY_MESSAGES",
+    "MAX_LINE",
+    "PROTOCOL_VERSION",
+    "ConnectionClosed",
+    "Endpoint",
+    "Grant",
+    "ProtocolError",
+    "SendTap",
+    "SocketClient",
+    "SocketServer",
+    "TokenBook",
+    "check_lobby_request",
+    "decode",
+    "encode",
+    "error_message",
+    "lobby_request",
+    "read_message",
+]
 
 MAX_LINE = 1 << 20
 """A full view is a few tens of KiB; a megabyte is a generous ceiling."""

@@ -45,7 +45,7 @@ class ServedApp(CatanApp):
     lobby_client: TableClient | None = None
     """Set only by `warm_up`, which has no server to connect to."""
 
-    async def on_mount(self, event: Mount) -> None:
+    async def on_mount(self, event: Mount) -> None:  # type: ignore[override]
         event.prevent_default()  # not CatanApp's main menu: local games have no place here
         lobby = self.lobby_client
         if lobby is None:

@@ -89,7 +89,8 @@ async def main(n: int = 10) -> None:
             },
         )
         try:
-            firsts, cpus = [], []
+            firsts: list[float] = []
+            cpus: list[float] = []
             for i in range(5):
                 conn, _term, first = await _open(service.port, key, names[i % n])
                 firsts.append(first)

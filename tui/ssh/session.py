@@ -61,7 +61,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._task: asyncio.Task[None] | None = None
 
     # -- what the client asked for ------------------------------------------
-    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:  # type: ignore[override]
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
 
     def pty_requested(

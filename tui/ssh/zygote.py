@@ -132,9 +132,10 @@ class ZygoteClient:
                     self.alive.add(pid)  # unless it already died before this reply
                 if fut is not None and not fut.done():
                     fut.set_result(int(msg["pid"]))
-        for fut in [*self._spawned.values(), self._ready]:
-            if not fut.done():
-                fut.set_exception(ConnectionError("the zygote exited"))
+        pending: list[asyncio.Future[Any]] = [*self._spawned.values(), self._ready]
+        for waiter in pending:
+            if not waiter.done():
+                waiter.set_exception(ConnectionError("the zygote exited"))
 
     def _exit_future(self, pid: int) -> asyncio.Future[int]:
         fut = self._exits.get(pid)
