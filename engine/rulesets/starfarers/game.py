@@ -308,9 +308,10 @@ class StarfarersGame(Game):
         The list is trusted only while no action has been applied since it was made.
         """
         legal = self._legal
-        if legal is not None and self._legal_at == len(self.log) and action in legal:
+        if legal is not None and self._legal_at == self._history_len and action in legal:
             self._legal = None
-            self.log.append(action)
+            self._history = (self._history, action)
+            self._history_len += 1
             return self._apply(action)
         self._legal = None
         return super().apply(action)
@@ -318,7 +319,7 @@ class StarfarersGame(Game):
     def legal_actions(self) -> list[Action]:
         out = self._legal_actions()
         self._legal = out
-        self._legal_at = len(self.log)
+        self._legal_at = self._history_len
         return list(out)
 
     def _legal_actions(self) -> list[Action]:
@@ -960,8 +961,7 @@ class StarfarersGame(Game):
             d[name] = d[name][:]
         for name in _NESTED_LISTS:
             d[name] = [x[:] for x in d[name]]
-        g.log = self.log[:]
-        g.rng = Rng(self.rng.state)
+        g.rng = Rng(self.rng.state)  # the action log is a shared persistent chain
         g.trade = self.trade.copy() if self.trade is not None else None
         g._legal = None
         return g
