@@ -104,3 +104,42 @@ async def test_host_hands_an_absent_seat_to_a_bot_and_it_is_taken_back(
     task.cancel()
     for conn in [conns[0], bob_conn]:
         conn.close()
+
+
+async def test_a_restarted_server_resumes_its_games(make_service: Any, keys: Any) -> None:
+    first: Service = await make_service()
+    conn = await connect(first, "alice", keys["alice"])
+    alice = await open_lines(conn)
+    await alice.next(is_msg("lobby", "lobby"))
+    await alice.lobby(
+        "create", ruleset="base", options={}, seed=9, seats=["person", "bot:random", "bot:random"]
+    )
+    await alice.next(lambda i: "created" in i["msg"])
+    await alice.lobby("start", table=1)
+    grant = await alice.next(is_msg("lobby", "seat"))
+    await alice.send({"open": grant["msg"]["token"]})
+    state = (await alice.next(deciding))["msg"]
+    legal = [a for a in state["legal"] if a["type"] not in ("offer_trade", "counter_trade")]
+    await alice.send(
+        {"to": "table", "msg": {"t": "act", "v": 1, "rev": state["rev"], "action": legal[0]}}
+    )
+    before = (await alice.next(lambda i: deciding(i) and i["msg"]["rev"] > state["rev"]))["msg"]
+    conn.close()
+    await asyncio.wait_for(first.close(), 15)
+
+    second: Service = await make_service()
+    assert second.lobby.tables[1].status == "playing"
+    conn = await connect(second, "alice", keys["alice"])
+    alice = await open_lines(conn)
+    lobby = await alice.next(is_msg("lobby", "lobby"))
+    assert lobby["msg"]["tables"][0]["seats"][0]["user"] == "alice"
+    await alice.lobby("join", table=1, seat=0)
+    grant = await alice.next(is_msg("lobby", "seat"))
+    await alice.send({"open": grant["msg"]["token"]})
+    after = (await alice.next(deciding))["msg"]
+    assert (after["rev"], after["legal"], after["view"]) == (
+        before["rev"],
+        before["legal"],
+        before["view"],
+    )
+    conn.close()

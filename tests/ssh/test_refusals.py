@@ -127,3 +127,16 @@ async def test_session_limits(make_service: Any, keys: Any) -> None:
     assert service.limits.count("alice") == 1
     alice.close()
     bob.close()
+
+
+async def test_terminal_is_reset_after_an_abnormal_exit(service: Service, keys: Any) -> None:
+    from tui.ssh.session import RESET
+
+    service.socket_path = "/nonexistent/catan.sock"  # the session's program fails at once
+    async with await connect(service, "alice", keys["alice"]) as conn:
+        process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+        out = await asyncio.wait_for(process.stdout.read(), 15)
+        await asyncio.wait_for(process.wait_closed(), 10)
+        assert process.exit_status == 1
+        assert out.endswith(RESET)
+    assert service.limits.count() == 0

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,9 +21,11 @@ from typing import Any
 
 from ai.registry import create_bot
 from ai.seat import BotSeat
+from engine import saves as save_files
 from engine.actions import Action
 from engine.config import GameConfig
 from engine.errors import CatanError
+from engine.game import Game
 from engine.registry import get_ruleset, new_game
 from engine.table.client import HumanSeat, InMemoryClient
 from engine.table.host import Table
@@ -36,6 +39,7 @@ from engine.table.unix_socket import (
 )
 
 DEFAULT_BOT = "random"
+log = logging.getLogger("catan.serve")
 
 
 class Slot:
@@ -115,6 +119,16 @@ class HostedTable:
     task: asyncio.Task[int | None] | None = None
     spectators: int = 0
     created: float = field(default_factory=time.time)
+
+    def describe(self) -> dict[str, Any]:
+        """What a restarted server needs to seat everyone again (kept in the autosave's meta)."""
+        return {
+            "host": self.host,
+            "ruleset": self.ruleset,
+            "options": self.options,
+            "seed": self.seed,
+            "seats": [{"kind": s.kind, "bot": s.bot, "user": s.user} for s in self.seats],
+        }
 
     def summary(self) -> dict[str, Any]:
         now = time.monotonic()
@@ -295,8 +309,12 @@ class Lobby:
             raise LobbyRefusal(f"no table {table_id!r}")
         return table
 
-    def _start(self, hosted: HostedTable) -> None:
-        game = new_game(GameConfig(hosted.ruleset, len(hosted.seats), hosted.seed, hosted.options))
+    def _start(
+        self, hosted: HostedTable, game: Game | None = None, save: Path | None = None
+    ) -> None:
+        if game is None:
+            config = GameConfig(hosted.ruleset, len(hosted.seats), hosted.seed, hosted.options)
+            game = new_game(config)
         seats: list[Any] = []
         for i, info in enumerate(hosted.seats):
             if info.kind == "person" and info.user is not None:
@@ -310,8 +328,8 @@ class Lobby:
         hosted.table = Table(
             game,
             seats,
-            autosave_path=self.saves / f"ssh-table-{hosted.id}-{hosted.seed}.json",
-            meta={"served": True, "players": [s.user or s.bot for s in hosted.seats]},
+            autosave_path=save or self.saves / f"ssh-table-{time.time_ns()}-{hosted.id}.json",
+            meta={"served": True, "table": hosted.describe()},
             pace=self.bot_pace,
         )
         hosted.status = "playing"
@@ -324,6 +342,40 @@ class Lobby:
         finally:
             hosted.status = "over"
             self.changed()
+
+    def restore(self) -> int:
+        """Bring back the unfinished games of a previous run, every person away until they return.
+
+        A table autosaves after every action, so a restarted server resumes
+        each game at the same decision; players find their seat in the lobby
+        (and are taken to it) as soon as they connect.
+        """
+        restored = 0
+        for path in sorted(self.saves.glob("ssh-table-*.json")):
+            try:
+                data = save_files.read_save(path)
+                spec = save_files.meta_of(data).get("table")
+                if not isinstance(spec, dict):
+                    continue
+                game = save_files.load(data)
+            except CatanError as exc:
+                log.warning("not resuming %s: %s", path.name, exc)
+                continue
+            if game.is_over:
+                continue
+            seats = [
+                SeatInfo(s["kind"], bot=s.get("bot"), user=s.get("user")) for s in spec["seats"]
+            ]
+            hosted = HostedTable(
+                self._next_id, spec["host"], spec["ruleset"], spec["options"], seats, spec["seed"]
+            )
+            self._next_id += 1
+            self.tables[hosted.id] = hosted
+            self._start(hosted, game, save=path)
+            restored += 1
+        if restored:
+            self.changed()
+        return restored
 
     def _seat_grant(self, hosted: HostedTable, no: int, user: str) -> dict[str, Any]:
         token = self.tokens.issue(f"t{hosted.id}:seat{no}:{user}", lambda: self._seat(hosted, no))

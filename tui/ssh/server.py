@@ -67,6 +67,7 @@ class Service:
         return self.tokens.issue(f"lobby:{user}", lambda: self.lobby.open(user))
 
     async def start(self) -> None:
+        self.lobby.restore()
         await self.zygote.start()
         await self.socket.start()
         self.ssh = await asyncssh.create_server(
