@@ -397,23 +397,26 @@ class StarfarersGame(Game):
                     if can_trade:
                         out.append(BuildShip("trade", s))
         ups = self.upgrades[seat]
-        for k in range(3):
-            if ups[k] < UPGRADE_MAX[k] and self.upgrade_stock[k] and afford(hand, UPGRADE_COST[k]):
-                out.append(BuildUpgrade(UPGRADES[k]))
-        if self._fame_ok(seat):
-            out.append(BuyFame())
+        stock = self.upgrade_stock
+        # boosters cost 2 fuel, cannons 2 carbon, pods 2 ore
+        if ups[0] < 6 and stock[0] and hand[1] >= 2:
+            out.append(_BUILD_UPGRADE[0])
+        if ups[1] < 6 and stock[1] and hand[2] >= 2:
+            out.append(_BUILD_UPGRADE[1])
+        if ups[2] < 5 and stock[2] and hand[0] >= 2:
+            out.append(_BUILD_UPGRADE[2])
+        if hand[GOODS] >= 2 and self._fame_ok(seat):
+            out.append(_BUY_FAME)
+        supply = self.supply
         for give in range(5):
-            if hand[give] >= self.rate(seat, give):
-                for get in range(5):
-                    if get != give and self.supply[get]:
-                        out.append(MaritimeTrade(RESOURCES[give], RESOURCES[get]))
+            if hand[give] and hand[give] >= self.rate(seat, give):
+                row = _MARITIME[give]
+                out.extend(row[get] for get in range(5) if get != give and supply[get])
         if self.offers_this_turn < self.trade_limit:
             for give in range(5):
                 if hand[give]:
-                    for get in range(5):
-                        if get != give:
-                            out.append(OfferTrade(((RESOURCES[give], 1),), ((RESOURCES[get], 1),)))
-        out.append(Shake() if self.ships[seat] else EndTurn())
+                    out.extend(_OFFERS[give])
+        out.append(_SHAKE if self.ships[seat] else _END_TURN)
         return out
 
     def _colonies_of(self, seat: int) -> list[int]:
@@ -1070,6 +1073,18 @@ _SNAPSHOT_FIELDS = (
 )
 
 _G = StarfarersGame
+# immutable action objects the hot path hands out again and again
+_BUILD_UPGRADE = tuple(BuildUpgrade(k) for k in UPGRADES)
+_BUY_FAME = BuyFame()
+_SHAKE = Shake()
+_END_TURN = EndTurn()
+_MARITIME = tuple(
+    tuple(MaritimeTrade(RESOURCES[a], RESOURCES[b]) for b in range(5)) for a in range(5)
+)
+_OFFERS = tuple(
+    tuple(OfferTrade(((RESOURCES[a], 1),), ((RESOURCES[b], 1),)) for b in range(5) if b != a)
+    for a in range(5)
+)
 _CURRENT_ACTS = frozenset((PRE_ROLL, MAIN, FLIGHT, ENCOUNTER, FRIENDSHIP, STEAL, TRADE_CONFIRM))
 # actions that never change anyone's VP (a conquest during a step refreshes VP itself)
 _VP_NEUTRAL = frozenset(
