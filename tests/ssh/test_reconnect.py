@@ -143,3 +143,41 @@ async def test_a_restarted_server_resumes_its_games(make_service: Any, keys: Any
         before["view"],
     )
     conn.close()
+
+
+async def test_a_client_that_stops_reading_pauses_its_session(service: Service, keys: Any) -> None:
+    """Backpressure: a spectator who reads nothing stops the server reading their pty."""
+    conn = await connect(service, "alice", keys["alice"])
+    alice = await open_lines(conn)
+    await alice.next(is_msg("lobby", "lobby"))
+    await alice.lobby(
+        "create",
+        ruleset="base",
+        options={},
+        seed=3,
+        seats=["person", "bot:random", "bot:random", "bot:random"],
+    )
+    await alice.next(lambda i: "created" in i["msg"])
+    await alice.lobby("start", table=1)
+    await alice.next(is_msg("lobby", "seat"))  # alice never sits down: a bot will play for her
+
+    carol_conn = await connect(
+        service, "carol", None, password="open sesame", preferred_auth="password"
+    )
+    carol = await open_lines(carol_conn)
+    await carol.next(is_msg("lobby", "lobby"))
+    (session,) = [s for s in service.sessions if s.user == "carol"]
+    await carol.lobby("spectate", table=1)
+    grant = await carol.next(is_msg("lobby", "seat"))
+    await carol.send({"open": grant["msg"]["token"]})  # carol watches, and stops reading
+    await alice.lobby("handover", table=1, seat=0)
+    table = service.lobby.tables[1]
+    for _ in range(600):
+        if session.pauses or table.status == "over":
+            break
+        await asyncio.sleep(0.05)
+    assert session.pauses > 0, "the session never paused"
+    over = await carol.next(lambda i: i["from"] == "table" and i["msg"]["t"] == "over", 120)
+    assert over["msg"]["winner"] is not None  # reading again resumed it, nothing was lost
+    conn.close()
+    carol_conn.close()

@@ -62,6 +62,8 @@ class Service:
         self.socket = SocketServer(self.socket_path, self.tokens, tap=config.tap)
         self.ssh: asyncssh.SSHAcceptor | None = None
         self.connections: set[asyncssh.SSHServerConnection] = set()
+        self.sessions: set[GameSession] = set()
+        """Live sessions, for limits and for the tests' view of backpressure."""
 
     def issue_lobby_token(self, user: str) -> str:
         return self.tokens.issue(f"lobby:{user}", lambda: self.lobby.open(user))
@@ -135,7 +137,9 @@ class CatanSSHServer(asyncssh.SSHServer):
 
     def session_requested(self) -> GameSession:
         assert self.conn is not None
-        return GameSession(self.service, str(self.conn.get_extra_info("username")))
+        session = GameSession(self.service, str(self.conn.get_extra_info("username")))
+        self.service.sessions.add(session)
+        return session
 
     # Forwarding of any kind is refused (asyncssh's defaults, spelled out).
     def connection_requested(

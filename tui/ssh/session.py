@@ -56,6 +56,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.pid: int | None = None
         self._pending = bytearray()
         self._paused = False
+        self.pauses = 0
         self._closed = asyncio.Event()
         self._holds_slot = False
         self._task: asyncio.Task[None] | None = None
@@ -211,6 +212,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def pause_writing(self) -> None:
         if self.master is not None and not self._paused:
             self._paused = True
+            self.pauses += 1
             asyncio.get_running_loop().remove_reader(self.master)
 
     def resume_writing(self) -> None:
@@ -220,6 +222,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.chan = None
+        self.service.sessions.discard(self)
         pid = self.pid
         self._close_master()  # hangs up the child's terminal: SIGHUP
         if pid is not None:
