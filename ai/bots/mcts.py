@@ -1,19 +1,23 @@
-"""Level 4: information-set Monte Carlo tree search over the value bot's best few moves.
+"""Level 4: information-set Monte Carlo search over the value bot's closest candidates.
 
 Each iteration draws a fresh world with ``sample_consistent`` (so the bot
-plans over what it could be facing, never over the true hands or deck),
-picks one of the candidate actions by UCB1, plays it, lets every seat play
-on with the fast rule-based policy until about a round has passed, and scores
-the result with the hand-tuned evaluation. Searching only among the moves the
-one-ply evaluation ranks close to the best keeps the branching small; when
-one move is clearly best there is nothing to search, which keeps the median
-decision fast. The time budget per decision is ``budget_ms``; with
-``iterations=N`` the search stops after N iterations instead, which makes the
-bot's play independent of machine speed (the default time budget does not).
+plans over what it could be facing, never over the true hands, deck or
+dice), plays each candidate action on it, lets every seat play on with the
+fast rule-based policy until about a round has passed, and scores the result
+with the hand-tuned evaluation. All candidates share the iteration's world
+and chance seed (common random numbers), so their *differences* are measured
+with little noise even in a few dozen iterations; the search overrides the
+value bot's first choice only when another candidate is better by more than
+``confidence`` standard errors. When one move is clearly best there is
+nothing to search, which keeps the median decision fast.
 
-Known limits (see research/bots.md §3.2.3): a single tree over the root only
-(flat UCB), and determinization's strategy fusion; both acceptable for a game
-whose hidden information is mostly card counts.
+The time budget per decision is ``budget_ms``; with ``iterations=N`` the
+search stops after N iterations instead, which makes the bot's play
+independent of machine speed (the default time budget does not).
+
+Known limits (research/bots.md §3.2.3): the tree is flat (root actions only),
+and determinization brings strategy fusion; both acceptable in a game whose
+hidden information is mostly card counts.
 """
 
 from __future__ import annotations
@@ -37,33 +41,30 @@ class MctsBot(ValueBot):
     def __init__(
         self,
         seed: int = 0,
-        budget_ms: float = 150.0,
+        budget_ms: float = 100.0,
         width: int = 4,
         margin: float = 4.0,
         horizon: int = 60,
-        exploration: float = 0.7,
         iterations: int = 0,
+        confidence: float = 2.0,
     ) -> None:
         super().__init__(seed)
         self.budget_ms = float(budget_ms)
         self.width = int(width)
         self.margin = float(margin)
         self.horizon = int(horizon)
-        self.exploration = float(exploration)
         self.iterations = int(iterations)
+        self.confidence = float(confidence)
         self.last_iterations = 0
 
     def choose(self, view: View, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         phase = view["phase"]
-        if (
-            phase in ("trade_response", "trade_confirm")
-            or phase in self.features(view).POLICY_PHASES
-        ):
+        feats = self.features(view)
+        if phase in ("trade_response", "trade_confirm") or phase in feats.POLICY_PHASES:
             return super().choose(view, legal)
         start = time.perf_counter()
-        feats = self.features(view)
         world = self.world(view)
         ranked = self.ranked(view, legal, world, feats)
         top = ranked[0][0]
@@ -78,42 +79,45 @@ class MctsBot(ValueBot):
         deadline = start + self.budget_ms / 1000.0
         return self.search(view, candidates, feats, deadline)
 
+    def _more(self, iterations: int, deadline: float) -> bool:
+        if self.iterations:
+            return iterations < self.iterations
+        return iterations < 3 or time.perf_counter() < deadline
+
     def search(
         self, view: View, candidates: list[Action], feats: ModuleType, deadline: float
     ) -> Action:
+        """Paired rollouts of every candidate; candidate 0 (the value bot's pick) unless beaten."""
         seat = int(view["seat"])
         k = len(candidates)
-        visits = [1] * k  # one virtual visit each, at the prior below
-        totals = [0.5] * k
+        diffs: list[list[float]] = [[] for _ in range(k)]  # score minus candidate 0's, paired
         iterations = 0
-        while (
-            iterations < self.iterations
-            if self.iterations
-            else (time.perf_counter() < deadline or iterations < k)
-        ):
+        while self._more(iterations, deadline):
             iterations += 1
-            n = sum(visits)
-            log_n = math.log(n)
-            i = max(
-                range(k),
-                key=lambda j: (
-                    totals[j] / visits[j] + self.exploration * math.sqrt(log_n / visits[j])
-                ),
-            )
             world = sample_consistent(view, Rng(self.rng.next64()))
-            base = feats.evaluate(world, seat)
-            world.apply(candidates[i])
-            self.rollout(world, seat, feats)
-            delta = feats.evaluate(world, seat) - base
-            totals[i] += 1.0 / (1.0 + math.exp(-delta / 8.0))
-            visits[i] += 1
+            chance = self.rng.next64()
+            scores = []
+            for action in candidates:
+                g = world.copy()
+                g.rng = Rng(chance)  # type: ignore[attr-defined]
+                g.apply(action)
+                self.rollout(g, seat, feats, Rng(chance ^ 0x9E3779B9))
+                scores.append(feats.evaluate(g, seat))
+            for j in range(k):
+                diffs[j].append(scores[j] - scores[0])
         self.last_iterations = iterations
-        best = max(range(k), key=lambda j: (totals[j] / visits[j], -j))
-        return candidates[best]
+        best = max(range(k), key=lambda j: (sum(diffs[j]), -j))
+        d = diffs[best]
+        if best == 0 or len(d) < 3:
+            return candidates[0]
+        mean = sum(d) / len(d)
+        var = sum((x - mean) ** 2 for x in d) / (len(d) - 1)
+        stderr = math.sqrt(var / len(d))
+        return candidates[best] if mean > self.confidence * stderr else candidates[0]
 
-    def rollout(self, game: Game, seat: int, feats: ModuleType) -> None:
+    def rollout(self, game: Game, seat: int, feats: ModuleType, rng: Rng) -> None:
         """Everyone plays the rule-based policy until a round has passed (or the game ends)."""
-        settle(game, seat, feats, self.rng)
+        settle(game, seat, feats, rng)
         start_turn = int(getattr(game, "turn", 0))
         seats = game.num_seats
         for _ in range(self.horizon):
@@ -121,4 +125,4 @@ class MctsBot(ValueBot):
             if who is None or int(getattr(game, "turn", 0)) > start_turn + seats:
                 return
             legal = [a for a in game.legal_actions() if a.type != "offer_trade"]
-            game.apply(feats.policy(game, who, legal, self.rng))
+            game.apply(feats.policy(game, who, legal, rng))
