@@ -139,13 +139,21 @@ _SITE_KINDS = (PLANETARY, HOMESYS, -1)
 SITE_OF = B.SITE_OF
 CENTRE_SLOT = B.CENTRE_SLOT
 INNER_SLOT = B.INNER_SLOT
+# open space: not a centre, not an inner-ring vertex, not a spaceport site. Any ship may end
+# on such a point whenever it is free, which answers most reachability questions at once.
+PLAIN: tuple[bool, ...] = tuple(
+    CENTRE_SLOT[v] < 0 and INNER_SLOT[v] < 0 and SITE_OF[v] < 0 for v in range(B.NUM_VERTICES)
+)
 
 
 def end_reachable(
     g: StarfarersGame, p: int, kind: int, flags: int, start: int, src: int, steps: int
 ) -> bool:
     """Some legal end point within `steps` lanes of `src` (through any occupancy)."""
-    if legal_end(g, p, kind, flags, start, src):
+    if PLAIN[src]:
+        if g.is_point[src] and not g.occ_kind[src]:
+            return True
+    elif legal_end(g, p, kind, flags, start, src):
         return True
     if steps <= 0:
         return False
@@ -221,9 +229,13 @@ def legal(g: StarfarersGame) -> list[Action]:
             if not g.ship_flags[v] & (MOVED | STUCK):
                 kind, flags = occ_kind[v], g.ship_flags[v]
                 out.extend(
-                    Jump(v, w)
-                    for w in range(B.NUM_VERTICES)
-                    if w != v and legal_end(g, p, kind, flags, v, w)
+                    [
+                        Jump(v, w)
+                        for w in range(B.NUM_VERTICES)
+                        if is_point[w]
+                        and not occ_kind[w]
+                        and (PLAIN[w] or legal_end(g, p, kind, flags, v, w))
+                    ]
                 )
     if may_end:
         out.append(EndTurn())
