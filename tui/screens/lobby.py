@@ -27,6 +27,8 @@ from textual.widgets import Button, DataTable, Footer, Label, Select, Static
 from engine.table.client import TableClient
 from engine.table.unix_socket import lobby_request
 
+COLUMNS = ("Table", "Game", "Host", "Status", "Seats")
+
 Connect = Callable[[str], Awaitable[TableClient]]
 """Opens a table connection from a seat token (a SocketClient over SSH)."""
 
@@ -92,7 +94,7 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Label(f"Catan lobby: signed in as {self.user}", id="lobby-title")
         table: DataTable[str] = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
-        table.add_columns("Table", "Game", "Host", "Status", "Seats")
+        table.add_columns(*COLUMNS)
         yield table
         yield Static("No tables yet: press n to create one.", id="lobby-detail")
         yield Footer()
@@ -152,7 +154,7 @@ class LobbyScreen(Screen[None]):
         from tui.screens.game import GameScreen
 
         seats = table["seats"] if table else []
-        names = [s["user"] or s["bot"] or f"seat {i + 1}" for i, s in enumerate(seats)]
+        names = [s["user"] or f"Bot {i + 1}" for i, s in enumerate(seats)]
         kinds = ["human" if s["kind"] == "person" else str(s["bot"]) for s in seats]
         self.in_game = grant.get("table")
         screen = GameScreen(
@@ -184,7 +186,8 @@ class LobbyScreen(Screen[None]):
     def _show(self) -> None:
         grid: DataTable[str] = self.query_one(DataTable)
         row = grid.cursor_row
-        grid.clear()
+        grid.clear(columns=True)  # columns too, so their widths follow the new contents
+        grid.add_columns(*COLUMNS)
         for t in self.snapshot["tables"]:
             seats = ", ".join(_seat_label(s) for s in t["seats"])
             grid.add_row(str(t["id"]), t["ruleset"], t["host"], t["status"], seats)
@@ -220,7 +223,8 @@ class LobbyScreen(Screen[None]):
             detail.update("No tables yet: press n to create one.")
             return
         offset = time.monotonic() - self.received_at
-        lines = [f"Table {table['id']}: {table['ruleset']} {table['options'] or ''}".rstrip()]
+        options = " ".join(f"{k}={v}" for k, v in table["options"].items())
+        lines = [f"Table {table['id']}: {table['ruleset']} {options}".rstrip()]
         for no, seat in enumerate(table["seats"]):
             lines.append(f"  seat {no + 1}: {_seat_label(seat, offset)}")
         if table["spectators"]:
@@ -294,11 +298,14 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
     DEFAULT_CSS = """
     CreateTableDialog { align: center middle; }
     CreateTableDialog > Vertical {
-        width: 60; height: auto; border: thick $accent; padding: 1 2; background: $surface;
+        width: 60; height: auto; max-height: 100%; border: thick $accent; padding: 0 2;
+        background: $surface;
     }
-    CreateTableDialog Horizontal { height: auto; }
-    CreateTableDialog Label { width: 12; padding: 1 0; }
+    CreateTableDialog .title { text-style: bold; padding: 0 0 1 0; }
+    CreateTableDialog Horizontal { height: 1; margin-bottom: 1; }
+    CreateTableDialog Label { width: 12; }
     CreateTableDialog Select { width: 1fr; }
+    CreateTableDialog Button { margin-top: 0; }
     """
 
     def __init__(self, rulesets: list[str]) -> None:
@@ -320,19 +327,26 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
                     value=self.ruleset,
                     id="ruleset",
                     allow_blank=False,
+                    compact=True,
                 )
             with Horizontal():
                 yield Label("Variant")
-                yield Select(self._variants(self.ruleset), id="variant", allow_blank=False)
+                yield Select(
+                    self._variants(self.ruleset), id="variant", allow_blank=False, compact=True
+                )
             with Horizontal():
                 yield Label("Players")
-                yield Select([("3", 3), ("4", 4)], value=4, id="players", allow_blank=False)
+                yield Select(
+                    [("3", 3), ("4", 4)], value=4, id="players", allow_blank=False, compact=True
+                )
             for i in range(4):
                 with Horizontal(id=f"row{i}"):
                     yield Label(f"Seat {i + 1}")
                     default = "person" if i in (0, 1) else f"bot:{bots[0]}"
-                    yield Select(seat_kinds, value=default, id=f"seat{i}", allow_blank=False)
-            yield Button("Create", variant="primary", id="create")
+                    yield Select(
+                        seat_kinds, value=default, id=f"seat{i}", allow_blank=False, compact=True
+                    )
+            yield Button("Create", variant="primary", id="create", compact=True)
 
     @staticmethod
     def _variants(ruleset: str) -> list[tuple[str, str]]:
