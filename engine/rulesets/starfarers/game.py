@@ -308,7 +308,11 @@ class StarfarersGame(Game):
         The list is trusted only while no action has been applied since it was made.
         """
         legal = self._legal
-        if legal is not None and self._legal_at == self._history_len and action in legal:
+        if (
+            legal is not None
+            and self._legal_at == self._history_len
+            and (any(x is action for x in legal) or action in legal)
+        ):
             self._legal = None
             self._history = (self._history, action)
             self._history_len += 1
