@@ -13,7 +13,7 @@ import contextlib
 import os
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import asyncssh
@@ -39,11 +39,9 @@ class ServeConfig:
     """"app" (the game) or "lines" (test mode, see tui/ssh/linemode.py)."""
     bot_pace: float = 0.6
     """Least seconds a bot appears to think, so people can follow the game."""
-    away_grace: float = 0.0
     login_timeout: float = 30.0
     tap: SendTap | None = None
     runtime_dir: Path | None = None
-    extra: dict[str, object] = field(default_factory=dict)
 
 
 class Service:
