@@ -115,6 +115,7 @@ class CatanApp(App[None]):
             on_speed=local.set_speed,
             on_leave=self.leave_game,
             speed=speed,
+            ruleset=local.ruleset,
         )
         local.start()
         self._show_game(screen)

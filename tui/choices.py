@@ -20,7 +20,8 @@ from typing import Any
 
 Action = dict[str, Any]
 
-TARGET_FIELDS = ("vertex", "edge", "hex", "point", "lane", "sector", "path")
+TARGET_FIELDS = ("vertex", "edge", "hex", "point", "lane", "sector", "path", "ship", "site")
+FIELD_KIND = {"site": "point"}
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,8 @@ class Spec:
     label: str
     mode: str  # direct | target | dialog | free
     dialog: str = ""  # which dialog for mode == dialog / free
+    field: str = ""  # for targets: the action field naming the target
+    kind: str = ""  # for targets: the map's kind of target (vertex, edge, hex, point, ship)
 
 
 SPECS: dict[str, Spec] = {
@@ -55,6 +58,81 @@ SPECS: dict[str, Spec] = {
     "take_resource": Spec("y", "Take a resource", "dialog", "take"),
 }
 
+# Starfarers: the shared actions keep their keys; the rest get their own.
+STARFARERS_SPECS: dict[str, Spec] = {
+    **{
+        k: v
+        for k, v in SPECS.items()
+        if k
+        in (
+            "roll",
+            "maritime_trade",
+            "offer_trade",
+            "accept_trade",
+            "decline_trade",
+            "counter_trade",
+            "confirm_trade",
+            "cancel_trade",
+            "end_turn",
+            "discard",
+            "steal",
+        )
+    },
+    "take_resource": Spec("y", "Take a resource", "dialog", "generic"),
+    "place_colony": Spec("s", "Place a colony", "target", field="site", kind="point"),
+    "build_spaceport": Spec("u", "Build a spaceport", "target", field="site", kind="point"),
+    "build_ship:colony": Spec("c", "Build a colony ship", "target", field="site", kind="point"),
+    "build_ship:trade": Spec("i", "Build a trade ship", "target", field="site", kind="point"),
+    "build_upgrade": Spec("b", "Build an upgrade", "dialog", "generic"),
+    "buy_fame": Spec("h", "Buy a fame medal", "dialog", "generic"),
+    "choose_start_upgrade": Spec("b", "Choose a starting upgrade", "dialog", "generic"),
+    "shake": Spec("k", "Shake the mothership", "direct"),
+    "fly_step": Spec("w", "Fly one step", "target", field="to", kind="point"),
+    "end_move": Spec("z", "Stop flying", "direct"),
+    "jump": Spec("j", "Jump through the wormhole", "target", field="to", kind="point"),
+    "found_colony": Spec("l", "Found a colony", "target", field="ship", kind="ship"),
+    "encounter_answer": Spec("d", "Answer the encounter", "dialog", "encounter"),
+    "take_friendship": Spec("p", "Take a friendship card", "dialog", "friendship"),
+}
+
+RULESET_SPECS = {"base": SPECS, "starfarers": STARFARERS_SPECS}
+SPLIT_BY = {"build_ship": "kind"}
+
+
+def specs_for(ruleset: str | None) -> dict[str, Spec]:
+    return RULESET_SPECS.get(ruleset or "base", SPECS)
+
+
+def key_labels(ruleset: str | None) -> list[tuple[str, str]]:
+    """Each key of a ruleset once, with a short label for the footer."""
+    seen: dict[str, str] = {}
+    for spec in specs_for(ruleset).values():
+        if spec.key not in seen:
+            seen[spec.key] = FOOTER.get(spec.label, spec.label)
+    return list(seen.items())
+
+
+FOOTER = {
+    "Roll the dice": "Roll",
+    "Build a settlement": "Settlement",
+    "Build a city": "City",
+    "Build a road": "Road",
+    "Move the robber": "Robber",
+    "Buy a development card": "Buy card",
+    "Play a development card": "Play card",
+    "Trade with the bank": "Bank",
+    "Offer a trade": "Offer",
+    "Accept the offer": "Accept",
+    "Decline the offer": "Decline",
+    "Counter-offer": "Counter",
+    "Confirm a trade": "Confirm",
+    "Withdraw the offer": "Withdraw",
+    "End the turn": "End turn",
+    "Shake the mothership": "Shake",
+    "Fly one step": "Fly",
+    "Stop flying": "Stop",
+}
+
 # Decisions that are the only thing to do: opened without a key press.
 AUTO_OPEN = {"discard", "steal", "take", "confirm", "move_robber", "answer", "generic"}
 
@@ -68,10 +146,16 @@ class Command:
     types: list[str] = field(default_factory=list)
     actions: list[Action] = field(default_factory=list)
     target_kind: str = ""
+    target_field: str = ""
 
     def targets(self) -> dict[int, Action]:
-        """target id -> action (for mode == target)."""
-        return {int(a[self.target_kind]): a for a in self.actions if self.target_kind in a}
+        """target id -> action (for mode == target); the first action wins a shared target."""
+        name = self.target_field or self.target_kind
+        out: dict[int, Action] = {}
+        for a in self.actions:
+            if isinstance(a.get(name), int):
+                out.setdefault(int(a[name]), a)
+        return out
 
 
 def target_field(action: Action) -> str | None:
@@ -82,14 +166,16 @@ def target_field(action: Action) -> str | None:
     return None
 
 
-def commands(legal: list[Action]) -> list[Command]:
+def commands(legal: list[Action], ruleset: str | None = "base") -> list[Command]:
     """The commands for a list of legal actions, in a stable order."""
+    specs = specs_for(ruleset)
     out: dict[str, Command] = {}
     digit = 1
     types_seen = set()
     for action in legal:
         kind = str(action.get("type"))
-        spec = SPECS.get(kind)
+        split = SPLIT_BY.get(kind)
+        spec = specs.get(f"{kind}:{action.get(split)}" if split else kind) or specs.get(kind)
         if spec is None:
             target = target_field(action)
             key_id = f"generic:{kind}"
@@ -98,7 +184,14 @@ def commands(legal: list[Action]) -> list[Command]:
                 digit += 1
                 label = kind.replace("_", " ").capitalize()
                 mode = "target" if target else "dialog"
-                out[key_id] = Command(key, label, mode, "generic", target_kind=target or "")
+                out[key_id] = Command(
+                    key,
+                    label,
+                    mode,
+                    "generic",
+                    target_kind=FIELD_KIND.get(target or "", target or ""),
+                    target_field=target or "",
+                )
             cmd = out[key_id]
         else:
             key_id = spec.key
@@ -106,7 +199,11 @@ def commands(legal: list[Action]) -> list[Command]:
                 out[key_id] = Command(spec.key, spec.label, spec.mode, spec.dialog)
             cmd = out[key_id]
             if spec.mode == "target":
-                cmd.target_kind = target_field(action) or ""
+                if spec.field:
+                    cmd.target_kind = spec.kind
+                    cmd.target_field = spec.field
+                else:
+                    cmd.target_kind = target_field(action) or ""
         cmd.actions.append(action)
         if kind not in types_seen:
             types_seen.add(kind)

@@ -69,7 +69,6 @@ class GameScreen(Screen[None]):
     """One seat at one table, through a TableClient."""
 
     BINDINGS = [
-        *[Binding(k, f"command('{k}')", label, id=f"cmd-{k}") for k, label in COMMAND_KEYS],
         *[Binding(str(d), f"command('{d}')", f"Action {d}", show=False) for d in range(10)],
         Binding("up", "cursor('up')", "Up", show=False),
         Binding("down", "cursor('down')", "Down", show=False),
@@ -80,7 +79,7 @@ class GameScreen(Screen[None]):
         Binding("escape", "back", "Back"),
         Binding("f1", "rules", "Rules", id="rules"),
         Binding("ctrl+s", "save_as", "Save as", id="save-as"),
-        Binding("z", "speed", "Bot speed", id="speed"),
+        Binding("f2", "speed", "Bot speed", id="speed"),
         Binding("q", "leave", "Menu", id="leave"),
     ]
 
@@ -97,9 +96,13 @@ class GameScreen(Screen[None]):
         on_speed: Callable[[str], None] | None = None,
         on_leave: Callable[[], Any] | None = None,
         speed: str = "normal",
+        ruleset: str | None = None,
         name: str | None = None,
     ) -> None:
         super().__init__(name=name)
+        self.ruleset: str | None = None
+        if ruleset is not None:
+            self._bind_ruleset(ruleset)
         self.client = client
         self.names = names
         self.kinds = kinds or []
@@ -117,6 +120,18 @@ class GameScreen(Screen[None]):
         self.auto_rev = -1
         self.over: dict[str, Any] | None = None
         self.sent = 0
+        self.infos: list[Any] = []
+        self._events: list[dict[str, Any]] = []
+        self._latest: dict[str, Any] | None = None
+        self._timer: Any = None
+        self._key_sig: Any = None
+        self.encounter_lines: list[str] | None = None
+
+    def _bind_ruleset(self, ruleset: str) -> None:
+        """The command keys of this ruleset, with their labels, for the footer and help."""
+        self.ruleset = ruleset
+        for key, label in choices.key_labels(ruleset):
+            self._bindings.bind(key, f"command('{key}')", label)
 
     # -- layout -------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -150,9 +165,10 @@ class GameScreen(Screen[None]):
             map_view.refresh()
 
     # -- reading the table ----------------------------------------------------
+    FRAME = 0.05  # at most one redraw per this many seconds while others play
+
     @work(exclusive=True, group="table")
     async def read_table(self) -> None:
-        events: list[dict[str, Any]] = []
         while True:
             try:
                 msg = await self.client.recv()
@@ -161,26 +177,53 @@ class GameScreen(Screen[None]):
                 return
             kind = msg.get("t")
             if kind == protocol.STATE:
-                events.extend(msg.get("events") or [])
-                pending = getattr(self.client, "pending", None)
-                if "legal" not in msg and pending is not None and pending() > 0:
-                    continue  # more is queued: draw only the latest position
-                self.apply_state(msg, events)
-                events = []
+                self._events.extend(msg.get("events") or [])
+                self._latest = msg
+                if "legal" in msg:
+                    self._flush()
+                elif self._timer is None:
+                    self._timer = self.set_timer(self.FRAME, self._flush)
             elif kind == protocol.ERROR:
                 self.notify(str(msg.get("message")), title="Not allowed", severity="error")
             elif kind == protocol.OVER:
+                self._flush()
                 self.show_over(msg)
+
+    def _flush(self) -> None:
+        """Draw the latest position with every event since the last drawing."""
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        msg, self._latest = self._latest, None
+        if msg is None:
+            return
+        events, self._events = self._events, []
+        self.apply_state(msg, events)
+
+    def _refresh_keys(self) -> None:
+        """Refresh the footer only when the set of usable keys changed (it is costly)."""
+        sig = (
+            tuple(c.key for c in self.cmds),
+            self.target is None,
+            self.dialog_open,
+            self.over is None,
+        )
+        if sig != self._key_sig:
+            self._key_sig = sig
+            self.refresh_bindings()
 
     def apply_state(self, msg: dict[str, Any], events: list[dict[str, Any]]) -> None:
         view = msg.get("view") or {}
         me = msg.get("seat")
+        if self.ruleset != view.get("ruleset") and view.get("ruleset"):
+            self._bind_ruleset(str(view["ruleset"]))
         lines = [line for e in events if (line := narrate(e, self.names, me))]
         if lines:
             self.query_one(EventLog).add(lines)
+        self._collect_infos(events, me)
         self.rev = int(msg.get("rev", -1))
         self.legal = list(msg.get("legal") or [])
-        self.cmds = choices.commands(self.legal)
+        self.cmds = choices.commands(self.legal, self.ruleset)
         if self.target is not None and not any(
             c.key == self.target.key and c.mode == "target" for c in self.cmds
         ):
@@ -189,13 +232,39 @@ class GameScreen(Screen[None]):
             self.target = next(c for c in self.cmds if c.key == self.target.key)
         self.view = view
         self._refresh_actions()
-        self.refresh_bindings()
-        if (
-            self.legal
-            and not self.dialog_open
-            and self.target is None
-            and self.auto_rev != self.rev
-        ):
+        self._refresh_keys()
+        self._next_popup()
+
+    def _collect_infos(self, events: list[dict[str, Any]], me: Any) -> None:
+        """Shakes and encounter outcomes of this seat become information dialogs."""
+        for e in events:
+            kind = e.get("kind")
+            if e.get("seat") != me or me is None:
+                continue
+            if kind in ("shake", "encounter_shake"):
+                from tui.screens.dialogs.shake import ShakeDialog
+
+                self.infos.append(ShakeDialog(e, "You"))
+            if kind == "encounter_revealed":
+                self.encounter_lines = []
+            if self.encounter_lines is not None:
+                line = narrate(e, self.names, me)
+                if line:
+                    self.encounter_lines.append(line)
+            if kind == "encounter_done" and self.encounter_lines is not None:
+                from tui.screens.dialogs.encounter import OutcomeDialog
+
+                self.infos.append(OutcomeDialog(self.encounter_lines))
+                self.encounter_lines = None
+
+    def _next_popup(self) -> None:
+        """Information first, then the decision that opens by itself (once per position)."""
+        if self.dialog_open or self.target is not None or self.over is not None:
+            return
+        if self.infos:
+            self._push(self.infos.pop(0), lambda _: None)
+            return
+        if self.legal and self.auto_rev != self.rev:
             self.auto_rev = self.rev
             self._auto_open()
 
@@ -242,7 +311,7 @@ class GameScreen(Screen[None]):
         self._end_target()
         self.sent += 1
         self._refresh_actions()
-        self.refresh_bindings()
+        self._refresh_keys()
         await self.client.send(protocol.act(self.rev, action))
 
     def _send_soon(self, action: dict[str, Any] | None) -> None:
@@ -314,7 +383,7 @@ class GameScreen(Screen[None]):
             self.cursor = ids[0]
         self._show_highlight()
         self._refresh_actions()
-        self.refresh_bindings()
+        self._refresh_keys()
 
     def _end_target(self) -> None:
         if self.target is None:
@@ -322,7 +391,7 @@ class GameScreen(Screen[None]):
         self.target = None
         self.cursor = None
         self.query_one(MapView).highlight = None
-        self.refresh_bindings()
+        self._refresh_keys()
 
     def _show_highlight(self) -> None:
         if self.target is None:
@@ -376,22 +445,23 @@ class GameScreen(Screen[None]):
                 self.action_confirm()
             return
         for cmd in self.cmds:
-            if cmd.mode == "target" and cmd.target_kind == message.kind:
-                if message.target in cmd.targets():
-                    self._begin_target(cmd)
-                    self.cursor = message.target
-                    self._show_highlight()
-                    return
+            kind_ok = cmd.mode == "target" and cmd.target_kind == message.kind
+            if kind_ok and message.target in cmd.targets():
+                self._begin_target(cmd)
+                self.cursor = message.target
+                self._show_highlight()
+                return
 
     # -- dialogs ------------------------------------------------------------------
     def _push(self, dialog: Any, callback: Callable[[Any], None]) -> None:
         self.dialog_open = True
-        self.refresh_bindings()
+        self._refresh_keys()
 
         def done(result: Any) -> None:
             self.dialog_open = False
-            self.refresh_bindings()
+            self._refresh_keys()
             callback(result)
+            self._next_popup()
 
         self.app.push_screen(dialog, done)
 
@@ -460,6 +530,16 @@ class GameScreen(Screen[None]):
                     options.append(("Withdraw the offer", a))
             title = "Confirm a trade"
             cancellable = True
+        elif cmd.dialog == "encounter":
+            from tui.screens.dialogs.encounter import EncounterDialog
+
+            self._push(EncounterDialog(view.get("encounter") or {}, cmd.actions), self._send_soon)
+            return
+        elif cmd.dialog == "friendship":
+            from tui.screens.dialogs.friendship import FriendshipDialog
+
+            self._push(FriendshipDialog(cmd.actions), self._send_soon)
+            return
         else:
             options = [(choices.describe(a), a) for a in cmd.actions]
             body = self._situation(view)
@@ -539,7 +619,7 @@ class GameScreen(Screen[None]):
         self.cmds = []
         self._end_target()
         self._refresh_actions()
-        self.refresh_bindings()
+        self._refresh_keys()
         me = (self.view or {}).get("seat")
 
         def closed(_: Any) -> None:

@@ -23,7 +23,16 @@ Renderer = Callable[..., Text]
 
 _MODULES = {"starfarers": "tui.render.spacemap"}
 _RENDER_NAMES = ("render_hex_map", "render_space_map", "render_map")
-_LAYOUT_NAMES = ("hex_map_layout", "space_map_layout", "hex_layout", "space_layout", "layout_for", "map_layout", "layout")
+_LAYOUT_NAMES = (
+    "map_layout",
+    "hex_map_layout",
+    "space_map_layout",
+    "hex_layout",
+    "space_layout",
+    "layout_for",
+    "map_layout",
+    "layout",
+)
 
 
 def _module_for(ruleset: str) -> Any | None:

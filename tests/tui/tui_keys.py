@@ -1,0 +1,153 @@
+"""Driving the app with keys alone: a simple policy that a person could follow."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from textual.pilot import Pilot
+
+from tui.screens.dialogs.choice import ChoiceDialog
+from tui.screens.dialogs.game_over import GameOverDialog
+from tui.screens.dialogs.trade import TradeDialog
+from tui.screens.game import GameScreen
+
+SETTLEMENT = {"brick": 1, "lumber": 1, "wool": 1, "grain": 1}
+CITY = {"grain": 2, "ore": 3}
+ROAD = {"brick": 1, "lumber": 1}
+
+
+def _missing(hand: dict[str, int], cost: dict[str, int]) -> list[str]:
+    return [r for r, n in cost.items() if hand.get(r, 0) < n]
+
+
+def _spare(hand: dict[str, int], rates: dict[str, int], keep: dict[str, int]) -> list[str]:
+    return [r for r, n in hand.items() if n - keep.get(r, 0) >= rates.get(r, 4)]
+
+
+def _pips(n: int) -> int:
+    return 6 - abs(7 - n) if n else 0
+
+
+def tabs_to_best_target(screen: GameScreen) -> int:
+    """Tab presses (Tab cycles the legal targets in id order) to reach the target a person likes."""
+    from engine.rulesets.base.board import base_grid
+
+    cmd = screen.target
+    assert cmd is not None
+    ids = sorted(cmd.targets())
+    if len(ids) < 2 or screen.cursor not in ids:
+        return 0
+    view = screen.view or {}
+    best = screen.cursor
+    if cmd.target_kind in ("vertex", "hex") and view.get("ruleset") == "base":
+        grid = base_grid()
+        numbers = [h["number"] for h in view["board"]["hexes"]]
+        me = view.get("seat")
+        if cmd.target_kind == "vertex":
+            best = max(ids, key=lambda v: sum(_pips(numbers[h]) for h in grid.vertex_land[v]))
+        else:
+            owners = view["vertices"]
+
+            def harm(h: int) -> int:
+                mine = any(owners[v][0] == me for v in grid.hex_vertices[h])
+                theirs = sum(1 for v in grid.hex_vertices[h] if owners[v][0] not in (-1, me))
+                return (-100 if mine else 0) + theirs * _pips(numbers[h])
+
+            best = max(ids, key=harm)
+    return (ids.index(best) - ids.index(screen.cursor)) % len(ids)
+
+
+def choose_key(screen: GameScreen) -> tuple[str, int | None]:
+    """The key a simple-minded person presses: cities, settlements, roads toward them, the bank.
+
+    Returns (key, option index for the dialog it opens, if any).
+    """
+    keys = {c.key for c in screen.cmds}
+    view = screen.view or {}
+    hand = {k: int(v) for k, v in ((view.get("me") or {}).get("hand") or {}).items()}
+    me = view.get("seat")
+    rates = (view.get("players") or [{}])[me].get("rates", {}) if isinstance(me, int) else {}
+    for key in ("c", "s"):
+        if key in keys:
+            return key, None
+    if "d" in keys and (not _missing(hand, SETTLEMENT) or (hand["brick"] + hand["lumber"] >= 4)):
+        return "d", None
+    if "p" in keys:
+        return "p", 0
+    if "m" in keys:
+        goal = CITY if hand.get("ore", 0) >= 2 else SETTLEMENT
+        need = _missing(hand, goal)
+        spare = _spare(hand, rates, goal)
+        cmd = next(c for c in screen.cmds if c.key == "m")
+        if need and spare:
+            for i, a in enumerate(cmd.actions):
+                if a["give"] == spare[0] and a["get"] == need[0]:
+                    return "m", i
+    for key in ("r", "e", "f", "x"):
+        if key in keys:
+            return key, None
+    return screen.cmds[0].key, None
+
+
+def game_screen(app: Any) -> GameScreen | None:
+    for screen in reversed(app.screen_stack):
+        if isinstance(screen, GameScreen):
+            return screen
+    return None
+
+
+async def wait_for_decision(pilot: Pilot[Any], timeout: float = 20.0) -> str:
+    """Until the person must do something: 'dialog', 'target', 'turn' or 'over'."""
+    app = pilot.app
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        screen = app.screen
+        if isinstance(screen, GameOverDialog):
+            return "over"
+        if isinstance(screen, ChoiceDialog | TradeDialog):
+            return "dialog"
+        if isinstance(screen, GameScreen):
+            if screen.target is not None:
+                return "target"
+            if screen.legal and not screen.dialog_open:
+                return "turn"
+        await pilot.pause(0.005)
+    raise AssertionError("the app never asked the person for a decision")
+
+
+async def step(pilot: Pilot[Any]) -> str:
+    """One decision made with keys; returns what kind it was."""
+    kind = await wait_for_decision(pilot)
+    app = pilot.app
+    if kind == "over":
+        return kind
+    if kind == "dialog":
+        if isinstance(app.screen, TradeDialog):
+            await pilot.press("escape")
+        else:
+            await pilot.press("end", "enter")
+    elif kind == "target":
+        screen = game_screen(app)
+        assert screen is not None
+        presses = tabs_to_best_target(screen)
+        await pilot.press(*(["tab"] * presses), "enter")
+    else:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        key, option = choose_key(screen)
+        await pilot.press(key)
+        if option is not None:
+            await wait_for_decision(pilot)
+            if isinstance(app.screen, ChoiceDialog):
+                await pilot.press(*(["down"] * option), "enter")
+    await asyncio.sleep(0)
+    return kind
+
+
+async def play_to_the_end(pilot: Pilot[Any], max_steps: int = 5000) -> int:
+    for n in range(max_steps):
+        if await step(pilot) == "over":
+            return n
+    raise AssertionError("the game did not end")

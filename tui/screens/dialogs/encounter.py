@@ -1,0 +1,41 @@
+"""Encounters: the card's prompt and the allowed answers; afterwards, what happened."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from tui.screens.dialogs.choice import ChoiceDialog
+
+
+def answer_label(kind: str, answer: int) -> str:
+    if kind == "yesno":
+        return "Yes" if answer else "No"
+    if kind == "offer":
+        return f"Offer {answer} card{'s' if answer != 1 else ''}"
+    return "Continue"
+
+
+class EncounterDialog(ChoiceDialog):
+    """The encounter card's prompt with one option per legal answer (returns the action)."""
+
+    def __init__(self, encounter: dict[str, Any], actions: list[dict[str, Any]]) -> None:
+        card = encounter.get("card") or {}
+        kind = str(card.get("answer", "yesno"))
+        body = Text()
+        body.append(str(card.get("name", "An encounter")) + "\n", style="bold")
+        body.append(str(card.get("prompt", "")))
+        options: list[tuple[str | Text, Any]] = [
+            (answer_label(kind, int(a.get("answer", 0))), a) for a in actions
+        ]
+        super().__init__("Encounter", options, body, cancellable=False)
+
+
+class OutcomeDialog(ChoiceDialog):
+    """What an encounter led to, in words."""
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__(
+            "Encounter outcome", [("OK", None)], "\n".join(lines) or "Nothing happened."
+        )

@@ -1,0 +1,32 @@
+"""Choose a friendship card from an alien civilisation's stack."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tui.screens.dialogs.choice import ChoiceDialog
+
+PEOPLES = {
+    "green_folk": "Green Folk",
+    "scientists": "Scientists",
+    "merchants": "Merchants",
+    "diplomats": "Diplomats",
+}
+
+
+def card_label(card: str) -> str:
+    for key, people in PEOPLES.items():
+        if card.startswith(key + "_"):
+            return f"{people}: {card[len(key) + 1 :].replace('_', ' ')}"
+    return card.replace("_", " ")
+
+
+class FriendshipDialog(ChoiceDialog):
+    def __init__(self, actions: list[dict[str, Any]]) -> None:
+        options: list[tuple[Any, Any]] = [(card_label(str(a.get("card"))), a) for a in actions]
+        super().__init__(
+            "Choose a friendship card",
+            options,
+            "A new trade station wins you a friend: pick one of their cards.",
+            cancellable=False,
+        )
