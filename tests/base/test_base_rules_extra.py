@@ -33,6 +33,7 @@ from engine.rulesets.base.actions import (
     BuildCity,
     BuildRoad,
     BuildSettlement,
+    BuyDevelopment,
     PlayKnight,
     PlayMonopoly,
     PlayRoadBuilding,
@@ -317,7 +318,6 @@ def test_rolls_match_an_independent_oracle(seed: int, seats: int) -> None:
 def candidate_actions(game: BaseGame) -> list[object]:
     """Every non-free-form action the base game could ever accept."""
     names = ("brick", "lumber", "wool", "grain", "ore")
-    from engine.rulesets.base.actions import BuyDevelopment
     from engine.shared.actions import Discard
 
     out: list[object] = [Roll(), EndTurn(), BuyDevelopment(), PlayKnight(), PlayRoadBuilding()]
@@ -389,3 +389,34 @@ def test_setup_order_four_players() -> None:
         g.apply(g.legal_actions()[0])
     assert order == [s % 4 for s in (a, a + 1, a + 2, a + 3, a + 3, a + 2, a + 1, a)]
     assert g.phase == PRE_ROLL and g.to_act == a
+
+
+def test_steals_are_uniform_over_the_victims_cards() -> None:
+    """§15: a victim holding 3 ore and 1 wool loses ore 3 times in 4 (2000 steals, RNG 0-1999)."""
+    g = started(4, phase=PRE_ROLL)
+    put_settlement(g, 1, 0)
+    put_settlement(g, 2, 7)
+    give(g, 1, ore=3, wool=1)
+    give(g, 2, grain=1)
+    roll(g, 7)
+    g.apply(MoveRobber(0))
+    ore = 0
+    for state in range(2000):
+        twin = g.copy()
+        twin.rng.state = state * 0x9E3779B9
+        twin.apply(Steal(1))
+        ore += hand(twin, 0) == {"ore": 1}
+    assert 1400 <= ore <= 1600
+
+
+def test_development_draws_follow_the_deck() -> None:
+    """§2.3 / §11: a draw from the full deck is a knight 14 times in 25 (2000 buys, RNG 0-1999)."""
+    g = started(4)
+    give(g, 0, wool=1, grain=1, ore=1)
+    knights = 0
+    for state in range(2000):
+        twin = g.copy()
+        twin.rng.state = state * 0x9E3779B9
+        (event,) = twin.apply(BuyDevelopment())
+        knights += event.full()["card"] == "knight"
+    assert 1000 <= knights <= 1240  # 1120 expected, about 5 standard deviations each way
