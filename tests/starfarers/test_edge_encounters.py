@@ -316,7 +316,9 @@ def test_edge_47_drop_below_fifteen_in_the_encounter() -> None:
 
 
 def test_edge_48_non_active_reaches_fifteen() -> None:
-    """Case 48: 15 VP gained on another's turn: default wins at the end of one's own turn;
+    """No card of ours can raise a non-active player's VP, so the 15 VP are set directly.
+
+    Case 48: 15 VP gained on another's turn: default wins at the end of one's own turn;
     immediate at its start.
     """
     for immediate in (False, True):

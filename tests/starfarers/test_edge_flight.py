@@ -6,7 +6,14 @@ import pytest
 
 from engine.rulesets.starfarers import board as B
 from engine.rulesets.starfarers import flight
-from engine.rulesets.starfarers.actions import EndMove, FlyStep, FoundColony, Shake, TakeFriendship
+from engine.rulesets.starfarers.actions import (
+    EncounterAnswer,
+    EndMove,
+    FlyStep,
+    FoundColony,
+    Shake,
+    TakeFriendship,
+)
 from engine.rulesets.starfarers.constants import (
     COLONY,
     COLONY_SHIP,
@@ -26,7 +33,7 @@ from engine.rulesets.starfarers.layouts import (
 )
 from engine.shared.actions import EndTurn
 
-from .helpers import clear_ships, make, put_ship, script, solo_ship, to_main, v
+from .helpers import check_invariants, clear_ships, make, put_ship, script, solo_ship, to_main, v
 
 N1 = 4  # slot of tile T6 in the first game: carbon (12), ore hex (13), goods (14)
 N6_DOCK = v(19, 2)  # Green Folk outpost in the first game
@@ -93,24 +100,22 @@ def test_edge_27_speed_sources() -> None:
     h = make(4, seed=1)
     to_main(h)
     p = h.current
-    before = flight.speed(h, p) if h.phase == FLIGHT else None
-    assert before is None
-    h.upgrades[p][1] = 0
-    h.upgrades[p][2] = 0
-    h.upgrade_stock = [24 - sum(u[0] for u in h.upgrades), 24, 20]
-    # draw Research shuttle (E05) on the black ball, offer 2 cards, win an upgrade: booster only
-    h.upgrades[p][1] = 6
-    h.upgrades[p][2] = 5
-    h.upgrade_stock = [24 - sum(u[0] for u in h.upgrades), 18, 15]
+    # cannons and pods at their maximum: the Research shuttle's upgrade can only be a booster
+    h.gain_upgrade(p, 1)
+    while h.upgrades[p][1] < 6:
+        h.gain_upgrade(p, 1)
+    while h.upgrades[p][2] < 5:
+        h.gain_upgrade(p, 2)
     _draw_card(h, 5)
-    script(h, below=[3 * 0 + 3])  # yellow + black
+    script(h, below=[3, 0])  # yellow + black; the only card left
     h.apply(Shake())
     boosters = h.upgrades[p][0]
-    h.apply(h.legal_actions()[2])  # offer 2
+    h.apply(EncounterAnswer(2))  # offer 2 cards: +UP
     while h.phase != FLIGHT:
         h.apply(h.legal_actions()[0])
     assert h.upgrades[p][0] == boosters + 1
     assert flight.speed(h, p) == 3 + boosters + 1
+    check_invariants(h)
 
 
 def _draw_card(g, card_id: int) -> None:  # type: ignore[no-untyped-def]
