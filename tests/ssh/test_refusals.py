@@ -140,3 +140,17 @@ async def test_terminal_is_reset_after_an_abnormal_exit(service: Service, keys: 
         assert process.exit_status == 1
         assert out.endswith(RESET)
     assert service.limits.count() == 0
+
+
+async def test_a_dead_zygote_is_replaced(service: Service, keys: Any) -> None:
+    import os
+    import signal
+
+    old = service.zygote
+    assert old._proc is not None
+    os.kill(old._proc.pid, signal.SIGKILL)  # the helper this test's server started
+    await asyncio.wait_for(old._proc.wait(), 10)
+    async with await connect(service, "alice", keys["alice"]) as conn:
+        session = await open_lines(conn)
+        await session.next(lambda i: i["msg"].get("t") == "lobby")
+    assert service.zygote is not old and service.zygote.running

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 
@@ -24,6 +26,8 @@ from tui.ssh.limits import SessionLimits
 from tui.ssh.lobby_host import Lobby
 from tui.ssh.session import GameSession
 from tui.ssh.zygote import ZygoteClient
+
+log = logging.getLogger("catan.serve")
 
 
 @dataclass
@@ -52,6 +56,7 @@ class Service:
         self.limits = SessionLimits(config.per_user, config.total)
         self.tokens = TokenBook()
         self.zygote = ZygoteClient()
+        self._restart_lock = asyncio.Lock()
         self.lobby = Lobby(self.tokens, config.saves, bot_pace=config.bot_pace)
         runtime = config.runtime_dir or Path(tempfile.mkdtemp(prefix="catan-serve-"))
         os.chmod(runtime, 0o700)
@@ -62,6 +67,21 @@ class Service:
         self.connections: set[asyncssh.SSHServerConnection] = set()
         self.sessions: set[GameSession] = set()
         """Live sessions, for limits and for the tests' view of backpressure."""
+
+    async def spawn(self, slave_fd: int, request: dict[str, Any]) -> tuple[ZygoteClient, int]:
+        """Fork a session's app; a zygote that died is replaced once, so one crash costs no more."""
+        zygote = self.zygote
+        try:
+            return zygote, await zygote.spawn(slave_fd, request)
+        except ConnectionError:
+            if zygote.running:
+                raise
+        async with self._restart_lock:
+            if self.zygote is zygote:
+                log.warning("the zygote exited; starting a new one")
+                self.zygote = ZygoteClient()
+                await self.zygote.start()
+        return self.zygote, await self.zygote.spawn(slave_fd, request)
 
     def issue_lobby_token(self, user: str) -> str:
         return self.tokens.issue(f"lobby:{user}", lambda: self.lobby.open(user))

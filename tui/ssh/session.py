@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import asyncssh
 
 from tui.ssh.child import session_env
+from tui.ssh.zygote import ZygoteClient
 
 if TYPE_CHECKING:
     from tui.ssh.server import Service
@@ -54,6 +55,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.command: str | None = None
         self.master: int | None = None
         self.pid: int | None = None
+        self.zygote: ZygoteClient | None = None
         self._pending = bytearray()
         self._paused = False
         self.pauses = 0
@@ -120,7 +122,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             "mode": service.config.child_mode,
         }
         try:
-            self.pid = await service.zygote.spawn(slave, request)
+            self.zygote, self.pid = await service.spawn(slave, request)
         except (OSError, ConnectionError, TimeoutError):
             os.close(slave)
             self._close_master()
@@ -131,7 +133,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         os.set_blocking(master, False)
         asyncio.get_running_loop().add_reader(master, self._readable)
         await self._closed.wait()
-        code = await service.zygote.wait_exit(self.pid, timeout=3)
+        code = await self.zygote.wait_exit(self.pid, timeout=3)
         self._release()
         if self.chan is None or self.chan.is_closing():
             return
@@ -223,9 +225,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def connection_lost(self, exc: Exception | None) -> None:
         self.chan = None
         self.service.sessions.discard(self)
-        pid = self.pid
+        pid, zygote = self.pid, self.zygote
         self._close_master()  # hangs up the child's terminal: SIGHUP
-        if pid is not None:
-            asyncio.get_running_loop().call_later(3, self.service.zygote.kill, pid)
+        if pid is not None and zygote is not None:
+            asyncio.get_running_loop().call_later(3, zygote.kill, pid)
         if self._task is None:
             self._release()

@@ -91,6 +91,7 @@ class ZygoteClient:
         self._spawned: dict[int, asyncio.Future[int]] = {}
         self._exits: dict[int, asyncio.Future[int]] = {}
         self.alive: set[int] = set()
+        self._dead = False
         """Children not yet reported dead: only these may be signalled (pids get reused)."""
 
     async def start(self, ready_timeout: float = 60) -> None:
@@ -132,6 +133,7 @@ class ZygoteClient:
                     self.alive.add(pid)  # unless it already died before this reply
                 if fut is not None and not fut.done():
                     fut.set_result(int(msg["pid"]))
+        self._dead = True
         pending: list[asyncio.Future[Any]] = [*self._spawned.values(), self._ready]
         for waiter in pending:
             if not waiter.done():
@@ -145,7 +147,8 @@ class ZygoteClient:
 
     async def spawn(self, slave_fd: int, request: dict[str, Any], timeout: float = 10) -> int:
         """Fork a session app on `slave_fd`; returns its pid."""
-        assert self._sock is not None
+        if self._sock is None or self._dead:
+            raise ConnectionError("the zygote is not running")
         self._next_id += 1
         rid = self._next_id
         fut: asyncio.Future[int] = asyncio.get_running_loop().create_future()
@@ -168,6 +171,10 @@ class ZygoteClient:
         finally:
             if fut.done():
                 self._exits.pop(pid, None)
+
+    @property
+    def running(self) -> bool:
+        return not self._dead and self._proc is not None and self._proc.returncode is None
 
     def kill(self, pid: int) -> None:
         """SIGKILL a child that ignored its hangup, if it is still ours."""
