@@ -7,13 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = ROOT / "ai" / "examples"
-PLUGIN = EXAMPLES / "plugin"
-
-SEED_GAME = 20261121  # boards and dice of the fault tests
-SEED_BOTS = 7  # bot seeds
+from aifix import PLUGIN
 
 
 @pytest.fixture(scope="session")

@@ -75,7 +75,8 @@ def test_mcts_with_fixed_iterations_is_deterministic() -> None:
 
 
 def test_tournament_refuses_a_bot_for_another_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
-    from tests.ai.conftest import PLUGIN
+    from aifix import PLUGIN
+
     from tui.cli import main
 
     spec = f"{PLUGIN / 'catan_example_bot' / '__init__.py'}:ExampleBot"

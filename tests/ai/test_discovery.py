@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from aifix import EXAMPLES, SEED_GAME
 
 from ai.registry import available_bots, create_bot
 from ai.tournament import MatchSpec, play_game
-from tests.ai.conftest import EXAMPLES, SEED_GAME
 from tui.cli import main
 
 DROP_IN = """

@@ -6,10 +6,11 @@ import sys
 import time
 from pathlib import Path
 
+from aifix import EXAMPLES, SEED_GAME
+
 from ai.exec_bot import ExecBot
 from ai.sandbox import Budget, SandboxedBot
 from ai.tournament import MatchSpec, play_game
-from tests.ai.conftest import EXAMPLES, SEED_GAME
 
 FAULTY = """
 import time

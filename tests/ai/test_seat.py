@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import sys
 
+from aifix import EXAMPLES
+
 from ai.registry import create_bot
 from ai.sandbox import Budget
 from ai.seat import BotSeat
 from engine.config import GameConfig
 from engine.registry import new_game
 from engine.table.host import Table
-from tests.ai.conftest import EXAMPLES
 
 SEED_TABLE = 99
 
