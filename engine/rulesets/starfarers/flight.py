@@ -174,6 +174,9 @@ def end_reachable(
     return False
 
 
+_END_MOVE = EndMove()
+
+
 def can_found(g: StarfarersGame, p: int, v: int) -> bool:
     """A colony may be established on `v` (the colony ship standing there is ignored)."""
 
@@ -194,15 +197,28 @@ def legal(g: StarfarersGame) -> list[Action]:
 
     p = g.current
     out: list[Action] = []
-    if g.moving >= 0:
-        pos = g.moving
-        for w in B.NEIGHBOURS[pos]:
-            if g.steps_left and g.is_point[w] and _step_ok(g, p, w, g.steps_left):
-                out.append(FlyStep(pos, w))
-        if g.moving_kind == COLONY_SHIP and can_found(g, p, pos) and not g.occ_kind[pos]:
+    pos = g.moving
+    if pos >= 0:
+        steps = g.steps_left
+        if steps:
+            is_point, occ = g.is_point, g.occ_kind
+            for w in B.NEIGHBOURS[pos]:
+                if is_point[w] and (
+                    (PLAIN[w] and not occ[w])
+                    or end_reachable(
+                        g, p, g.moving_kind, g.moving_flags, g.move_start, w, steps - 1
+                    )
+                ):
+                    out.append(FlyStep(pos, w))
+        if (
+            g.moving_kind == COLONY_SHIP
+            and INNER_SLOT[pos] >= 0
+            and not g.occ_kind[pos]
+            and can_found(g, p, pos)
+        ):
             out.append(FoundColony(pos))
-        if _end_ok(g, p):
-            out.append(EndMove())
+        if (PLAIN[pos] and not g.occ_kind[pos]) or _end_ok(g, p):
+            out.append(_END_MOVE)
         return out
     sp = speed(g, p)
     may_end = True
@@ -222,7 +238,7 @@ def legal(g: StarfarersGame) -> list[Action]:
             if can_move and not legal_end(g, p, kind, flags, v, v):
                 may_end = False  # it must leave (see end_problem)
             occ_kind[v] = kind
-        if kind == COLONY_SHIP and can_found(g, p, v):
+        if kind == COLONY_SHIP and INNER_SLOT[v] >= 0 and can_found(g, p, v):
             out.append(FoundColony(v))
     if g.jump_ready:
         for v in sorted(g.ships[p]):

@@ -327,10 +327,14 @@ class StarfarersGame(Game):
         return list(out)
 
     def _legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == FLIGHT:  # the most frequent decisions first
+            return flight.legal(self)
+        if phase == MAIN:
+            return self._main_actions(self.current)
         seat = self.to_act
         if seat is None:
             return []
-        phase = self.phase
         if phase == SETUP_COLONY:
             return [PlaceColony(v) for v in B.HOME_SITES if self.occ_kind[v] == EMPTY_POINT]
         if phase == SETUP_PORT:
@@ -349,7 +353,7 @@ class StarfarersGame(Game):
         if phase == SETUP_UPGRADE:
             return [ChooseStartUpgrade(o) for o in START_UPGRADES]
         if phase == PRE_ROLL:
-            return [Roll()]
+            return [_ROLL]
         if phase == DISCARD:
             hand = self.hands[seat]
             return [Discard(RESOURCES[r]) for r in range(5) if hand[r]]
@@ -1081,6 +1085,7 @@ _G = StarfarersGame
 _BUILD_UPGRADE = tuple(BuildUpgrade(k) for k in UPGRADES)
 _BUY_FAME = BuyFame()
 _SHAKE = Shake()
+_ROLL = Roll()
 _END_TURN = EndTurn()
 _MARITIME = tuple(
     tuple(MaritimeTrade(RESOURCES[a], RESOURCES[b]) for b in range(5)) for a in range(5)
