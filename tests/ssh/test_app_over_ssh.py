@@ -97,6 +97,9 @@ async def test_served_app_drops_server_side_commands(service: Service) -> None:
                 break
             await pilot.pause(0.1)
         assert isinstance(app.screen, LobbyScreen)
+        from tui.screens.menu import MainMenuScreen
+
+        assert not any(isinstance(s, MainMenuScreen) for s in app.screen_stack), "no local games"
         titles = [c.title.lower() for c in app.get_system_commands(app.screen)]
         assert titles and not any("screenshot" in t or "url" in t for t in titles)
         app.exit()
@@ -150,3 +153,28 @@ async def test_drop_banner_handover_and_return_by_keys(make_service: Any, keys: 
     assert seat.slot.bot is None and seat.connections == 1
     alice_conn.close()
     bob_conn.close()
+
+
+async def test_watching_a_game_as_a_spectator_by_keys(make_service: Any, keys: Any) -> None:
+    service: Service = await make_service(child_mode="app")
+    await service.lobby.handle(
+        "alice",
+        {
+            "t": "lobby.create",
+            "v": 1,
+            "ruleset": "base",
+            "options": {},
+            "seats": ["person", "bot:random", "bot:random"],
+        },
+    )
+    await service.lobby.handle("alice", {"t": "lobby.start", "v": 1, "table": 1})
+    await service.lobby.handle("alice", {"t": "lobby.handover", "v": 1, "table": 1, "seat": 0})
+    conn = await connect(service, "bob", keys["bob"])
+    bob = await open_app(conn)
+    await bob.wait_for(b"playing", 20)
+    bob.press("w")
+    await bob.wait_for(b"Log", 20)
+    await asyncio.sleep(1.0)
+    assert service.lobby.tables[1].spectators == 1
+    assert bob.process.exit_status is None  # the game screen coped with a seatless view
+    conn.close()
