@@ -180,3 +180,52 @@ def test_engine_transport_imports_no_ui_or_ssh() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+async def test_the_lobby_answers_malformed_requests_with_errors(tmp_path: Path) -> None:
+    from tui.ssh.lobby_host import Lobby
+
+    lobby = Lobby(TokenBook(), tmp_path)
+    bad = [
+        {"t": "lobby.create", "v": 1, "ruleset": "base", "options": {}, "seats": "xx"},
+        {"t": "lobby.create", "v": 1, "ruleset": "base", "options": {}, "seats": ["person"] * 9},
+        {"t": "lobby.create", "v": 1, "ruleset": "nope", "options": {}, "seats": ["person"] * 3},
+        {
+            "t": "lobby.create",
+            "v": 1,
+            "ruleset": "base",
+            "options": {"x": 1},
+            "seats": ["person"] * 3,
+        },
+        {
+            "t": "lobby.create",
+            "v": 1,
+            "ruleset": "base",
+            "options": {},
+            "seed": "x",
+            "seats": ["person", "bot:nobody", "person"],
+        },
+        {
+            "t": "lobby.create",
+            "v": 1,
+            "ruleset": "base",
+            "options": {},
+            "seed": [1],
+            "seats": ["person"] * 3,
+        },
+        {"t": "lobby.join", "v": 1, "table": "1", "seat": 0},
+        {"t": "lobby.join", "v": 1, "table": 1, "seat": 0},
+        {"t": "lobby.start", "v": 1, "table": None},
+        {"t": "lobby.handover", "v": 1, "table": 1, "seat": 0},
+        {"t": "lobby.dance", "v": 1},
+    ]
+    for msg in bad:
+        (reply,) = await lobby.handle("alice", msg)
+        assert reply["t"] == "error" and reply["message"], msg
+    (ok,) = await lobby.handle(
+        "alice",
+        {"t": "lobby.create", "v": 1, "ruleset": "base", "options": {}, "seats": ["person"] * 3},
+    )
+    assert ok["t"] == "lobby" and ok["created"] == 1
+    (refused,) = await lobby.handle("bob", {"t": "lobby.start", "v": 1, "table": 1})
+    assert "host" in refused["message"]

@@ -205,6 +205,10 @@ class Lobby:
             reply: dict[str, Any] | None = await handler(user, msg)
         except (ProtocolError, CatanError, LobbyRefusal) as exc:
             return [error_message(str(exc))]
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            # A malformed request (wrong types inside it) must not end the lobby connection.
+            log.info("malformed lobby request from %s: %r (%s)", user, msg, exc)
+            return [error_message(f"malformed request: {exc}")]
         if reply is None:
             return [self.snapshot(user)]
         return [reply]
