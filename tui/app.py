@@ -70,10 +70,11 @@ class CatanApp(App[None]):
         self._check_size()
 
     def on_resize(self, event: Resize) -> None:
-        self._check_size()
+        self.call_after_refresh(self._check_size)
 
     def _check_size(self) -> None:
-        small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+        width, height = self.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
         showing = isinstance(self.screen, TooSmallScreen)
         if small and not showing:
             self.push_screen(TooSmallScreen())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from tui_keys import play_to_the_end
+from tui_keys import game_screen, play_to_the_end, step, wait_for_decision
 
 from engine.config import GameConfig
 from tui.app import CatanApp
@@ -28,3 +28,72 @@ async def test_a_whole_base_game_with_keys_alone(tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert type(app.screen).__name__ == "MainMenuScreen"
+
+
+async def test_save_quit_and_continue_to_the_same_decision(tmp_path: Path) -> None:
+
+    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(GameConfig("base", 4, 5, {}), SEATS))
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(10):
+            await step(pilot)
+        while await wait_for_decision(pilot) != "turn":
+            await step(pilot)
+        screen = game_screen(app)
+        assert screen is not None
+        rev, legal, view = screen.rev, list(screen.legal), screen.view
+        await pilot.press("q")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "MainMenuScreen"
+        assert (tmp_path / "autosave.json").exists()
+        await pilot.press("c")
+        assert await wait_for_decision(pilot) == "turn"
+        again = game_screen(app)
+        assert again is not None and again is not screen
+        assert again.rev == rev
+        assert again.legal == legal
+        assert again.view == view
+
+
+async def test_continue_with_a_corrupt_autosave_shows_a_message(tmp_path: Path) -> None:
+    (tmp_path / "autosave.json").write_text('{"format": "catan-save", "version": 1, "act')
+    app = CatanApp(saves_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "MainMenuScreen"
+        assert app.load_error is not None and "not a save" in app.load_error
+    assert (tmp_path / "autosave.json").read_text().endswith('"act')
+
+
+async def test_continue_without_an_autosave_stays_on_the_menu(tmp_path: Path) -> None:
+    app = CatanApp(saves_dir=tmp_path / "none")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "MainMenuScreen"
+
+
+async def test_a_too_small_terminal_gets_a_message() -> None:
+    app = CatanApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert type(app.screen).__name__ == "TooSmallScreen"
+        assert "at least 80x24" in str(app.screen.query_one("#msg").render())
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert type(app.screen).__name__ == "MainMenuScreen"
+
+
+async def test_new_game_screen_starts_a_game(tmp_path: Path) -> None:
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "NewGameScreen"
+        app.screen.query_one("#seed").value = "11"
+        await pilot.press("f5")
+
+        assert await wait_for_decision(pilot) in ("target", "turn")
+        screen = game_screen(app)
+        assert screen is not None and screen.view is not None
+        assert screen.view["config"]["seats"] == 4

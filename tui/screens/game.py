@@ -218,6 +218,10 @@ class GameScreen(Screen[None]):
         if self.ruleset != view.get("ruleset") and view.get("ruleset"):
             self._bind_ruleset(str(view["ruleset"]))
         lines = [line for e in events if (line := narrate(e, self.names, me))]
+        if self.rev < 0 and not lines and view.get("turn"):
+            lines = [
+                f"Resumed at turn {view.get('turn')} ({str(view.get('phase')).replace('_', ' ')})."
+            ]
         if lines:
             self.query_one(EventLog).add(lines)
         self._collect_infos(events, me)

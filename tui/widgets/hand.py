@@ -29,12 +29,19 @@ class HandPanel(Widget):
         hand = me.get("hand") or me.get("resources") or {}
         text = Text()
         total = 0
+        width = max(12, self.size.width)
+        x = 0
         for name, count in hand.items():
             if not isinstance(count, int):
                 continue
             total += count
+            chip = len(name) + len(str(count)) + 3
+            if x and x + chip > width:
+                text.append("\n")
+                x = 0
             text.append(f"{name} ", style=resource_style(name))
             text.append(f"{count}  ", style="bold" if count else "dim")
+            x += chip
         text.append(f"\n{total} cards", style="dim")
         vp = me.get("vp")
         if vp is not None:

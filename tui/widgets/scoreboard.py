@@ -39,13 +39,22 @@ def _pieces(player: dict[str, Any]) -> str:
         if key in player and isinstance(player[key], int):
             parts.append(f"{total - player[key]}{short}")
     if not parts:
-        for key, value in player.items():
-            if key.endswith("_built") or key in ("colonies", "spaceports", "trade_stations"):
-                if isinstance(value, int):
-                    parts.append(f"{value} {key.replace('_built', '').replace('_', ' ')}")
-                elif isinstance(value, list):
-                    parts.append(f"{len(value)} {key.replace('_', ' ')}")
+        for key, short in SHORT.items():
+            value = player.get(key)
+            if isinstance(value, list):
+                value = len(value)
+            if isinstance(value, int) and value:
+                parts.append(f"{value}{short}")
     return " ".join(parts)
+
+
+SHORT = {
+    "colonies": "col",
+    "spaceports": "port",
+    "ships": "ship",
+    "trade_stations": "stn",
+    "medals": "med",
+}
 
 
 class Scoreboard(Widget):
@@ -67,18 +76,20 @@ class Scoreboard(Widget):
         me = view.get("seat")
         table = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
         table.add_column("", width=1)
-        table.add_column("Seat", ratio=3, no_wrap=True)
+        wide = self.size.width >= 44
+        table.add_column("Seat", no_wrap=True, min_width=8, ratio=1)
         table.add_column("VP", justify="right")
         table.add_column("Cards", justify="right")
         table.add_column("Dev", justify="right")
-        table.add_column("Pieces", no_wrap=True)
+        if wide:
+            table.add_column("Pieces", no_wrap=True, min_width=9)
         for p in view.get("players", []):
             seat = p.get("seat", 0)
             name = self.names[seat] if seat < len(self.names) else f"Seat {seat}"
             who = Text(name, style=seat_style(seat))
             if seat == me:
                 who.append(" (you)")
-            elif seat < len(self.kinds) and self.kinds[seat] != "human":
+            elif seat < len(self.kinds) and self.kinds[seat] != "human" and self.size.width > 50:
                 who.append(f" {self.kinds[seat]}", style="dim")
             badges = []
             if p.get("longest_road"):
@@ -89,7 +100,10 @@ class Scoreboard(Widget):
                 who.append(" " + " ".join(badges), style="bold yellow")
             mark = Text("▶" if self.thinking == seat else " ", style="bold")
             if self.thinking == seat and seat != me:
-                who.append(" thinking…", style="italic")
+                who.append(" …", style="italic")
             dev = p.get("development_count", "")
-            table.add_row(mark, who, str(_vp(p)), str(_cards(p)), str(dev), _pieces(p))
+            row = [mark, who, str(_vp(p)), str(_cards(p)), str(dev)]
+            if wide:
+                row.append(_pieces(p))
+            table.add_row(*row)
         return table

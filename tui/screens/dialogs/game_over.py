@@ -86,7 +86,7 @@ class GameOverDialog(ModalScreen[None]):
             yield Static(dice_histogram(stats.get("dice") or {}), id="dice")
             seconds = stats.get("seconds")
             length = f"{stats.get('turns', '?')} turns, {stats.get('actions', '?')} actions"
-            if seconds is not None:
+            if isinstance(seconds, int | float) and seconds >= 1:
                 length += f", {int(seconds) // 60} min {int(seconds) % 60} s at this table"
             yield Static(f"Length: {length}", id="length")
             yield Label("Enter: back to the main menu", classes="hint")

@@ -1,0 +1,78 @@
+"""Snapshots of the app's look: fixed seeds, fixed sizes, cursor blink off.
+
+Regenerate on purpose with `pytest tests/tui/test_tui_snapshots.py --snapshot-update`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tui_saves
+from textual.widgets import Input
+
+from tui.app import CatanApp
+
+SIZES = [(80, 24), (120, 40)]
+
+
+async def _settle(pilot: Any) -> None:
+    for inp in pilot.app.screen.query(Input):
+        inp.cursor_blink = False
+    await pilot.pause(0.3)
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
+
+
+def _app(tmp_path: Path, load: Path | None = None) -> CatanApp:
+    return CatanApp(saves_dir=tmp_path / "saves", load=load, speed="instant")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_main_menu(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
+    assert snap_compare(_app(tmp_path), terminal_size=size, run_before=_settle)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_new_game(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
+    async def before(pilot: Any) -> None:
+        await pilot.press("n")
+        await _settle(pilot)
+
+    assert snap_compare(_app(tmp_path), terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_base_midgame(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
+    app = _app(tmp_path, tui_saves.base_midgame(tmp_path))
+    assert snap_compare(app, terminal_size=size, run_before=_settle)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_base_choosing_a_road(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
+    async def before(pilot: Any) -> None:
+        await _settle(pilot)
+        await pilot.press("d", "right")
+        await _settle(pilot)
+
+    app = _app(tmp_path, tui_saves.base_midgame(tmp_path))
+    assert snap_compare(app, terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_starfarers_midgame(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
+    app = _app(tmp_path, tui_saves.starfarers_midgame(tmp_path))
+    assert snap_compare(app, terminal_size=size, run_before=_settle)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_starfarers_encounter(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
+    app = _app(tmp_path, tui_saves.starfarers_encounter(tmp_path))
+    assert snap_compare(app, terminal_size=size, run_before=_settle)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_game_over(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
+    app = _app(tmp_path, tui_saves.base_finished(tmp_path))
+    assert snap_compare(app, terminal_size=size, run_before=_settle)

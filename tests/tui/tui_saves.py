@@ -1,0 +1,67 @@
+"""Deterministic saved positions for snapshot and resume tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from engine import saves
+from engine.config import GameConfig
+from engine.game import Game
+from engine.registry import new_game
+
+SEATS = ["human", "random", "random", "random"]
+
+
+def play_until(
+    ruleset: str,
+    seed: int,
+    stop: Callable[[Game], bool],
+    *,
+    min_actions: int = 0,
+    max_actions: int = 20000,
+) -> Game:
+    """A game played by seeded random choices (no trade offers) until `stop` holds."""
+    game = new_game(GameConfig(ruleset, 4, seed, {}))
+    rng = random.Random(seed)
+    for n in range(max_actions):
+        if game.to_act is None or (n >= min_actions and stop(game)):
+            return game
+        legal = [a for a in game.legal_actions() if a.type not in ("offer_trade", "counter_trade")]
+        game.apply(rng.choice(legal))
+    raise AssertionError("the position was never reached")
+
+
+def human_to_act(types: set[str]) -> Callable[[Game], bool]:
+    def stop(game: Game) -> bool:
+        return game.to_act == 0 and bool(types & {a.type for a in game.legal_actions()})
+
+    return stop
+
+
+def write(game: Game, directory: Path, name: str = "position.json") -> Path:
+    path = directory / name
+    saves.save_to_path(game, path, {"seats": SEATS, "app": "catan-tui"})
+    return path
+
+
+def base_midgame(directory: Path) -> Path:
+    def stop(game: Game) -> bool:
+        return human_to_act({"build_road"})(game) and game.view(0)["phase"] == "main"
+
+    return write(play_until("base", 7, stop, min_actions=160), directory)
+
+
+def starfarers_midgame(directory: Path) -> Path:
+    return write(
+        play_until("starfarers", 4, human_to_act({"end_turn"}), min_actions=120), directory
+    )
+
+
+def starfarers_encounter(directory: Path) -> Path:
+    return write(play_until("starfarers", 4, human_to_act({"encounter_answer"})), directory)
+
+
+def base_finished(directory: Path) -> Path:
+    return write(play_until("base", 2, lambda g: False, max_actions=100000), directory)
