@@ -369,3 +369,30 @@ def test_stuck_choice_is_an_action() -> None:
     assert {a.ship for a in choices} == set(g.ships[p])
     g.apply(ChooseShip(free))
     assert g.ship_flags[free] & STUCK and g.phase == FLIGHT
+
+
+def test_free_trade_ship_site_is_chosen() -> None:
+    """TRADESHIP with two free sites asks where the ship goes (seed 1); HM +1 follows (E23)."""
+    g = make(4, seed=1)
+    to_main(g)
+    p = g.current
+    port = next(s for s in B.HOME_SITES if g.occ_owner[s] == p and g.occ_kind[s] == 2)
+    for ship in list(g.ships[p]):
+        g.ships[p].remove(ship)
+        g.occ_kind[ship] = g.occ_owner[ship] = 0
+        g.occ_owner[ship] = -1
+        g.transports_left[p] += 1
+        g.colonies_left[p] += 1
+    # keep one ship elsewhere so the flight happens
+    put_ship(g, p, COLONY_SHIP, v(20, 5))
+    g.upgrades[p][0] = 6
+    g.upgrade_stock[0] -= 5
+    _encounter(g, 23, shakes=[1, 9])  # speed contest: 5 + 6 vs 1 + boosters: win
+    hm = g.half_medals[p]
+    g.apply(EncounterAnswer(1))
+    legal = g.legal_actions()
+    assert {a.site for a in legal} == set(B.PORT_SITES[port])
+    g.apply(legal[1])
+    assert g.occ_kind[legal[1].site] == 4 and g.phase == FLIGHT
+    assert g.half_medals[p] == hm + 1
+    check_invariants(g)

@@ -18,6 +18,7 @@ from engine.actions import Action
 from engine.events import Event
 from engine.rulesets.starfarers.actions import (
     UPGRADES,
+    BuildShip,
     ChooseOpponent,
     ChooseShip,
     ChooseUpgrade,
@@ -65,7 +66,7 @@ SHAKE_TESTS = ("black", "red", "sum_ge_4")
 ANSWER_KINDS = ("offer", "yesno", "none")
 
 NEED_NONE, NEED_RETURN, NEED_TAKE, NEED_GAIN_UP, NEED_LOSE_UP = range(5)
-NEED_STUCK, NEED_OPPONENT, NEED_SWAP = range(5, 8)
+NEED_STUCK, NEED_OPPONENT, NEED_SWAP, NEED_SITE = range(5, 9)
 NEED_NAMES = (
     "none",
     "return_cards",
@@ -75,6 +76,7 @@ NEED_NAMES = (
     "immobilise_ship",
     "choose_opponent",
     "swap_count",
+    "place_trade_ship",
 )
 
 
@@ -164,6 +166,8 @@ def legal(g: StarfarersGame) -> list[Action]:
         return [ChooseOpponent(s) for s in g.enc_opts]
     if need == NEED_SWAP:
         return [EncounterAnswer(n) for n in g.enc_opts]
+    if need == NEED_SITE:
+        return [BuildShip("trade", v) for v in g.enc_opts]
     return []
 
 
@@ -241,6 +245,9 @@ def apply(g: StarfarersGame, a: Action) -> list[Event]:
         k = UPGRADES.index(a.kind)
         g.lose_upgrade(seat, k)
         events.append(Event("upgrade_lost", {"seat": seat, "kind": a.kind}))
+    elif isinstance(a, BuildShip):
+        g.place_ship(seat, TRADE_SHIP, a.site)
+        events.append(Event("free_trade_ship", {"seat": seat, "site": a.site}))
     elif isinstance(a, ChooseShip):
         g.ship_flags[a.ship] |= STUCK
         events.append(Event("ship_stuck", {"seat": seat, "ship": a.ship}))
@@ -459,10 +466,14 @@ def _free_site(g: StarfarersGame, p: int) -> int:
 
 def trade_ship_reward(g: StarfarersGame, p: int) -> list[Event]:
 
-    site = _free_site(g, p)
-    if site >= 0:
-        g.place_ship(p, TRADE_SHIP, site)
-        return [Event("free_trade_ship", {"seat": p, "site": site})]
+    sites = g.free_port_sites(p) if g.transports_left[p] and g.stations_left[p] else []
+    if len(sites) == 1:
+        g.place_ship(p, TRADE_SHIP, sites[0])
+        return [Event("free_trade_ship", {"seat": p, "site": sites[0]})]
+    if sites:
+        _need(g, NEED_SITE, p, 1, -1)
+        g.enc_opts = sites
+        return []
     if g.tokens_left:
         g.tokens_left -= 1
         g.trade_tokens[p] += 1

@@ -530,6 +530,8 @@ class StarfarersGame(Game):
             return f"unknown ship kind {a.kind!r}; valid: {', '.join(SHIP_KINDS)}"
         if self.phase == SETUP_SHIP:
             return self._by_menu(a)
+        if self.phase == ENC_CHOICE:
+            return encounters.check(self, a)
         if (problem := self._check_main()) is not None:
             return problem
         seat = self.current
@@ -788,6 +790,8 @@ class StarfarersGame(Game):
         assert isinstance(a, BuildShip)
         if self.phase == SETUP_SHIP:
             return setup.do_ship(self, a)
+        if self.phase == ENC_CHOICE:
+            return encounters.apply(self, a)
         seat = self.current
         if a.kind == "colony":
             self.pay(seat, COLONY_SHIP_COST)
@@ -1108,7 +1112,6 @@ _VP_NEUTRAL = frozenset(
         Roll,
         Steal,
         BuildUpgrade,
-        BuildShip,
         FlyStep,
     )
 )
