@@ -229,3 +229,22 @@ def test_sampled_worlds_play_to_the_end(seed: int, steps: int, seat: int) -> Non
         sampled.apply(random_action(sampled, rnd, 0.8))
         check_invariants(sampled)
     assert sampled.winner is not None
+
+
+def test_cards_bought_this_turn_stay_unplayable_in_sampled_worlds() -> None:
+    """Buying is public: sampled worlds keep the active seat's new cards unplayable (seed 21)."""
+    from basefix import deck_only, give, started
+
+    from engine.rulesets.base.actions import BuyDevelopment
+
+    game = started(seed=21, current=2)
+    deck_only(game, "knight")
+    give(game, 2, wool=1, grain=1, ore=1)
+    game.apply(BuyDevelopment())
+    view = game.view(0)
+    assert view["players"][2]["development_new_count"] == 1
+    for salt in range(20):
+        world = sample_consistent(view, Rng(salt))
+        assert sum(world.dev_new[10:15]) == 1
+        assert sum(world.dev_hands[10:15]) == 0
+        assert not any(a.type.startswith("play_") for a in world.legal_actions())

@@ -40,6 +40,8 @@ def build_view(game: BaseGame, seat: int | None) -> dict[str, Any]:
                 "resource_count": sum(game.hand(p)),
                 "development_count": sum(game.row(game.dev_hands, p))
                 + sum(game.row(game.dev_new, p)),
+                # Buying is public: everyone saw how many of those cards came this turn.
+                "development_new_count": sum(game.row(game.dev_new, p)),
                 "played": _counts(game.row(game.dev_played, p), DEV_NAMES),
                 "knights": game.dev_played[p * 5],
                 "public_vp": game.vp_public[p],
@@ -160,8 +162,14 @@ def sample_consistent(view: dict[str, Any], rng: Rng) -> BaseGame:
             cap = 0
         cards = _deal(unseen_dev, info["development_count"] - shown_vp[p], rng, vp_cap=cap)
         cards[VICTORY_POINT] += shown_vp[p]
+        # The cards bought this turn are a random part of the hand, and not yet playable.
+        new = [0] * 5
+        for _ in range(info["development_new_count"]):
+            k = rng.weighted_index(cards)
+            cards[k] -= 1
+            new[k] += 1
         game.dev_hands[p * 5 : p * 5 + 5] = cards
-        game.dev_new[p * 5 : p * 5 + 5] = [0] * 5
+        game.dev_new[p * 5 : p * 5 + 5] = new
     game.dev_deck = unseen_dev
     game.log = []
     return game
