@@ -1098,6 +1098,8 @@ class BaseGame(Game):
     def view(self, seat: int | None) -> dict[str, Any]:
         from engine.rulesets.base.view import build_view
 
+        if seat is not None and not 0 <= seat < self.config.seats:
+            raise ValueError(f"there is no seat {seat}; seats are 0 to {self.config.seats - 1}")
         return build_view(self, seat)
 
 
