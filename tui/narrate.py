@@ -80,6 +80,9 @@ def _dice(t: _Teller, e: dict[str, Any]) -> str:
 
 def _production(t: _Teller, e: dict[str, Any]) -> str | None:
     gains = e.get("gains") or {}
+    paid = e.get("paid")
+    if not gains and isinstance(paid, list):
+        gains = {str(i): got for i, got in enumerate(paid) if isinstance(got, dict) and got}
     if not gains:
         return "Nobody produced anything."
     parts = []
@@ -141,6 +144,13 @@ def _must_discard(t: _Teller, e: dict[str, Any]) -> str:
     return "Seven! Discard half: " + ", ".join(parts) + "."
 
 
+def _monopoly(t: _Teller, e: dict[str, Any]) -> str:
+    taken = e.get("taken")
+    if isinstance(taken, dict):
+        taken = sum(n for n in taken.values() if isinstance(n, int))
+    return f"{t.who(e.get('seat'))} took all the {e.get('resource')} ({taken})."
+
+
 def _game_over(t: _Teller, e: dict[str, Any]) -> str:
     scores = e.get("scores")
     tail = f" Scores: {', '.join(str(s) for s in scores)}." if isinstance(scores, list) else ""
@@ -179,9 +189,7 @@ _TELL: dict[str, Callable[[_Teller, dict[str, Any]], str | None]] = {
         f"Army ({e.get('knights')} knights)."
     ),
     "take_resource": lambda t, e: f"{t.who(e.get('seat'))} took 1 {e.get('resource')}.",
-    "monopoly": lambda t, e: (
-        f"{t.who(e.get('seat'))} took all the {e.get('resource')} ({e.get('taken')})."
-    ),
+    "monopoly": _monopoly,
     "discard": lambda t, e: f"{t.who(e.get('seat'))} discarded 1 {e.get('resource') or 'card'}.",
     "robber": lambda t, e: f"{t.who(e.get('seat'))} moved the robber to hex {e.get('hex')}.",
     "maritime_trade": lambda t, e: (

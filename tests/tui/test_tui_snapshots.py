@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 import tui_saves
+from tui_keys import game_screen
 from textual.widgets import Input
 
 from tui.app import CatanApp
@@ -18,10 +19,21 @@ SIZES = [(80, 24), (120, 40)]
 
 
 async def _settle(pilot: Any) -> None:
-    for inp in pilot.app.screen.query(Input):
-        inp.cursor_blink = False
-    await pilot.pause(0.3)
+    """Until the table's messages are drawn (however slow the machine), then blink off."""
+    app = pilot.app
+    for _ in range(500):
+        screen = game_screen(app)
+        if screen is None and app.screen.is_mounted:
+            break
+        if screen is not None and screen.view is not None and screen._latest is None:
+            client = screen.client
+            if getattr(client, "pending", lambda: 0)() == 0:
+                break
+        await pilot.pause(0.01)
+    await pilot.pause(0.1)
     await pilot.wait_for_scheduled_animations()
+    for inp in app.screen.query(Input):
+        inp.cursor_blink = False
     await pilot.pause()
 
 

@@ -1,0 +1,72 @@
+"""The app's commands at the shell: one-line errors with status 2, files left alone."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tui.cli import main
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tui", *args], capture_output=True, text=True, timeout=60
+    )
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "",
+        "not json at all",
+        '{"format": "catan-save", "version": 1, "config": {"ruleset": "base"',
+        '{"format": "catan-save", "version": 1, "config": {"ruleset": "base", "seats": 4, '
+        '"seed": 1, "options": {}}, "actions": [{"type": "roll"}], "snapshot": {}, "meta": {}}',
+    ],
+    ids=["empty", "garbage", "truncated", "tampered"],
+)
+def test_load_refuses_a_bad_save(tmp_path: Path, content: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    before = path.stat().st_mtime_ns
+    done = _run("load", str(path))
+    assert done.returncode == 2
+    assert done.stderr.startswith("catan: ") and done.stderr.count("\n") == 1
+    assert "Traceback" not in done.stderr
+    assert path.read_text() == content and path.stat().st_mtime_ns == before
+
+
+def test_load_of_a_missing_file(tmp_path: Path) -> None:
+    done = _run("load", str(tmp_path / "nope.json"))
+    assert done.returncode == 2 and "cannot read" in done.stderr
+
+
+def test_rules_prints_markdown(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "starfarers"]) == 0
+    assert capsys.readouterr().out.startswith("# Catan: Starfarers")
+    assert main(["rules", "nope"]) == 2
+    assert "choose one of" in capsys.readouterr().err
+
+
+def test_play_with_an_unknown_seat_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--seats", "human,wizard,random"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown seat 'wizard'" in err and err.count("\n") == 1
+
+
+def test_play_with_two_people_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--seats", "human,human,random"]) == 2
+    assert "only one person" in capsys.readouterr().err
+
+
+def test_engine_table_does_not_import_the_terminal_stack() -> None:
+    code = (
+        "import sys, engine.table.host, engine.table.client, engine.table.protocol;"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'tui', 'ai', 'asyncssh')];"
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout

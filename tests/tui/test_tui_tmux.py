@@ -1,0 +1,67 @@
+"""One run in a real terminal: `catan play` under tmux, driven with send-keys."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("tmux") is None, reason="tmux is not installed (the CI script installs it)"
+)
+
+
+def _tmux(*args: str) -> str:
+    return subprocess.run(
+        ["tmux", *args], check=True, capture_output=True, text=True, timeout=10
+    ).stdout
+
+
+def _wait_for(session: str, text: str, timeout: float = 30.0) -> str:
+    deadline = time.monotonic() + timeout
+    pane = ""
+    while time.monotonic() < deadline:
+        pane = _tmux("capture-pane", "-p", "-t", session)
+        if text in pane:
+            return pane
+        time.sleep(0.2)
+    raise AssertionError(f"{text!r} never appeared; the pane shows:\n{pane}")
+
+
+def test_catan_play_in_tmux(tmp_path: Path) -> None:
+    session = f"catan-test-{os.getpid()}"
+    command = (
+        "env -u COLUMNS -u LINES "
+        f"CATAN_SAVES={shlex.quote(str(tmp_path))} {shlex.quote(sys.executable)} -m tui play "
+        "--ruleset base --seats human,random,random,random --seed 3 --speed instant"
+    )
+    _tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "40", command)
+    try:
+        pane = _wait_for(session, "Build a settlement")
+        assert "Scores" in pane and "Red (you)" in pane
+        _tmux("send-keys", "-t", session, "Tab", "Enter")
+        pane = _wait_for(session, "Build a road")
+        _tmux("send-keys", "-t", session, "Enter")
+        pane = _wait_for(session, "You built a road.")
+        assert "You built a settlement." in pane
+        assert (tmp_path / "autosave.json").exists()
+        _tmux("send-keys", "-t", session, "q")
+        pane = _wait_for(session, "New game")
+        assert "Continue" in pane
+        _tmux("send-keys", "-t", session, "q")
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            alive = subprocess.run(["tmux", "has-session", "-t", session], capture_output=True)
+            if alive.returncode != 0:
+                break
+            time.sleep(0.2)
+        else:
+            raise AssertionError("the app did not quit")
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
