@@ -1,4 +1,18 @@
-"""Catan: Starfarers for 3 and 4 players (rules/starfarers.md)."""
+"""Catan: Starfarers for 3 and 4 players (rules/starfarers.md).
+
+Modules: board.py (the fixed lattice, sector slots and adjacency tables; what
+renderers draw), layouts.py (tiles, number discs, the first-game layout),
+setup.py (variants, start player, placement rounds, starting hands),
+production.py (dice, the 7, the reserve pile), flight.py (shake, movement,
+discovery, exploration, pirates and ice, colonies and trade stations),
+encounters.py with encounters.json (the 32 cards and their effect
+vocabulary), friendship.py (the 20 friendship cards), game.py (state, phases,
+trading and building, checks, dispatch), view.py (views and determinization).
+
+Face-down tiles and discs are not dealt at setup but drawn from counts when a
+ship reveals them; the lottery is the same, and hidden information shrinks to
+hands, the reserve pile's make-up and an encounter card being answered.
+"""
 
 from __future__ import annotations
 
