@@ -61,12 +61,11 @@ class CatanApp(App[None]):
 
     # -- start ----------------------------------------------------------------
     def on_mount(self) -> None:
-        self.push_screen(MainMenuScreen())
         if self._initial_play is not None:
             config, kinds = self._initial_play
             self.start_game(config, kinds, speed=self.speed)
-        elif self._initial_load is not None:
-            self.load_game(self._initial_load)
+        elif self._initial_load is None or not self.load_game(self._initial_load):
+            self.push_screen(MainMenuScreen())
         self._check_size()
 
     def on_resize(self, event: Resize) -> None:
@@ -122,9 +121,10 @@ class CatanApp(App[None]):
         self._show_game(screen)
 
     def _show_game(self, screen: Screen[Any]) -> None:
+        """The game on top of the menu (or alone, when started from the command line)."""
         while len(self.screen_stack) > 2 and not isinstance(self.screen, MainMenuScreen):
             self.pop_screen()
-        if isinstance(self.screen, MainMenuScreen):
+        if isinstance(self.screen, MainMenuScreen) or len(self.screen_stack) <= 1:
             self.push_screen(screen)
         else:
             self.switch_screen(screen)
@@ -159,6 +159,8 @@ class CatanApp(App[None]):
         self.call_later(self._close_local)
         while not isinstance(self.screen, MainMenuScreen) and len(self.screen_stack) > 1:
             self.pop_screen()
+        if not isinstance(self.screen, MainMenuScreen):
+            self.push_screen(MainMenuScreen())
 
     async def _close_local(self) -> None:
         local, self.local = self.local, None

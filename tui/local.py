@@ -71,7 +71,11 @@ class LocalGame:
 
     def start(self) -> None:
         if self.task is None:
-            self.task = asyncio.get_running_loop().create_task(self.table.run())
+            self.task = asyncio.get_running_loop().create_task(self._run())
+
+    async def _run(self) -> None:
+        await self.table.autosave()  # a new game is resumable before its first action
+        await self.table.run()
 
     async def stop(self) -> None:
         self.client.close()
@@ -115,8 +119,6 @@ def new_local(
     config: GameConfig, kinds: list[str], autosave: Path | None, speed: str = "normal"
 ) -> LocalGame:
     game = new_game(config)
-    if autosave is not None:
-        saves.save_to_path(game, autosave, {"seats": kinds, "app": "catan-tui"})
     return _build(game, kinds, autosave, speed, game.config.seed or 0)
 
 

@@ -97,3 +97,25 @@ async def test_new_game_screen_starts_a_game(tmp_path: Path) -> None:
         screen = game_screen(app)
         assert screen is not None and screen.view is not None
         assert screen.view["config"]["seats"] == 4
+
+
+async def test_starfarers_with_keys_alone(tmp_path: Path) -> None:
+    """Setup, production, flights, shakes and encounters, all answered with keys."""
+    from tui.screens.dialogs.choice import ChoiceDialog
+
+    app = CatanApp(
+        saves_dir=tmp_path, speed="instant", play=(GameConfig("starfarers", 4, 4, {}), SEATS)
+    )
+    titles: set[str] = set()
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(160):
+            kind = await wait_for_decision(pilot)
+            if isinstance(app.screen, ChoiceDialog):
+                titles.add(app.screen.title_text)
+            if await step(pilot) == "over":
+                break
+        screen = game_screen(app)
+        assert screen is not None and screen.view is not None
+        assert screen.view["turn"] >= 8
+        assert kind
+    assert "The mothership shake" in titles

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 import tui_saves
-from tui_keys import game_screen
 from textual.widgets import Input
+from tui_keys import game_screen
 
 from tui.app import CatanApp
 

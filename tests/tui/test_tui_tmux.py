@@ -43,8 +43,9 @@ def test_catan_play_in_tmux(tmp_path: Path) -> None:
     )
     _tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "40", command)
     try:
-        pane = _wait_for(session, "Build a settlement")
-        assert "Scores" in pane and "Red (you)" in pane
+        _wait_for(session, "Build a settlement")
+        pane = _wait_for(session, "Red (you)")
+        assert "Scores" in pane and "Your hand" in pane
         _tmux("send-keys", "-t", session, "Tab", "Enter")
         pane = _wait_for(session, "Build a road")
         _tmux("send-keys", "-t", session, "Enter")

@@ -18,6 +18,9 @@ CITY = {"grain": 2, "ore": 3}
 ROAD = {"brick": 1, "lumber": 1}
 
 
+STARFARERS = ("s", "l", "c", "u", "i", "k", "w", "z", "j", "r", "e")
+
+
 def _missing(hand: dict[str, int], cost: dict[str, int]) -> list[str]:
     return [r for r, n in cost.items() if hand.get(r, 0) < n]
 
@@ -66,6 +69,8 @@ def choose_key(screen: GameScreen) -> tuple[str, int | None]:
     """
     keys = {c.key for c in screen.cmds}
     view = screen.view or {}
+    if view.get("ruleset") == "starfarers":
+        return next((k for k in STARFARERS if k in keys), screen.cmds[0].key), None
     hand = {k: int(v) for k, v in ((view.get("me") or {}).get("hand") or {}).items()}
     me = view.get("seat")
     rates = (view.get("players") or [{}])[me].get("rates", {}) if isinstance(me, int) else {}
