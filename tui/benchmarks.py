@@ -145,9 +145,8 @@ def main(argv: list[str]) -> int:
     which = argv[0] if argv else "all"
     if which in ("frame", "all"):
         runs = first_frame()
-        print(
-            f"first frame: median {statistics.median(runs):.3f} s, runs {[round(r, 3) for r in runs]}"
-        )
+        shown = [round(r, 3) for r in runs]
+        print(f"first frame: median {statistics.median(runs):.3f} s, runs {shown}")
     if which in ("keys", "all"):
         lat = keys()
         q = statistics.quantiles(lat, n=20)
