@@ -1,0 +1,107 @@
+"""Mouse, save-as, the load screen, the rules, the palette and ASCII drawing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import tui_saves
+from tui_keys import game_screen, wait_for_decision
+
+from tui.app import CatanApp
+from tui.widgets.map_view import MapView
+
+
+async def _loaded(tmp_path: Path, **kw: object) -> CatanApp:
+    return CatanApp(saves_dir=tmp_path, load=tui_saves.base_midgame(tmp_path), **kw)  # type: ignore[arg-type]
+
+
+async def test_a_click_on_a_legal_target_builds_there(tmp_path: Path) -> None:
+    app = await _loaded(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert await wait_for_decision(pilot) == "turn"
+        screen = game_screen(app)
+        assert screen is not None
+        await pilot.press("d")
+        assert screen.target is not None
+        targets = sorted(screen.target.targets())
+        chosen = targets[-1]
+        layout = screen.query_one(MapView).layout_of()
+        x, y = layout.anchor("edge", chosen)
+        rev = screen.rev
+        await pilot.click(MapView, offset=(x + 1, y))
+        for _ in range(200):
+            if screen.rev > rev:
+                break
+            await pilot.pause(0.01)
+        assert screen.sent == 1
+        assert any("built a road" in str(line.text) for line in screen.query_one("#log").lines)
+
+
+async def test_save_as_then_load_it_from_the_menu(tmp_path: Path) -> None:
+    app = await _loaded(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert await wait_for_decision(pilot) == "turn"
+        screen = game_screen(app)
+        assert screen is not None
+        rev = screen.rev
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        name_box = app.screen.query_one("#name")
+        name_box.value = "my game"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert (tmp_path / "my_game.json").exists()
+        await pilot.press("q")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "MainMenuScreen"
+        await pilot.press("l")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "LoadScreen"
+        names = [p.name for p in app.screen.found]
+        assert "my_game.json" in names
+        await pilot.press(*(["down"] * names.index("my_game.json")), "enter")
+        assert await wait_for_decision(pilot) == "turn"
+        again = game_screen(app)
+        assert again is not None and again is not screen and again.rev == rev
+
+
+async def test_f1_shows_the_rules_of_the_ruleset(tmp_path: Path) -> None:
+    app = await _loaded(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_decision(pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "RulesScreen"
+        assert app.screen.ruleset == "base"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert game_screen(app) is app.screen
+
+
+async def test_the_palette_offers_the_actions(tmp_path: Path) -> None:
+    from tui.palette_provider import ActionsProvider
+
+    app = await _loaded(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_decision(pilot)
+        provider = ActionsProvider(app.screen)
+        titles = [title for title, _, _ in provider._commands()]
+        assert "End the turn (e)" in titles and "Build a road (d)" in titles
+
+
+async def test_ascii_map_has_only_ascii(tmp_path: Path) -> None:
+    app = await _loaded(tmp_path, ascii=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_decision(pilot)
+        text = app.screen.query_one(MapView).render().plain
+        assert text.strip() and all(ord(c) < 128 for c in text)
+
+
+async def test_ssh_mode_drops_screenshot_commands() -> None:
+    app = CatanApp(ssh_mode=True)
+    async with app.run_test(size=(80, 24)):
+        titles = [c.title.lower() for c in app.get_system_commands(app.screen)]
+        assert titles and not any("screenshot" in t for t in titles)
+    plain = CatanApp()
+    async with plain.run_test(size=(80, 24)):
+        assert any("screenshot" in c.title.lower() for c in plain.get_system_commands(plain.screen))
