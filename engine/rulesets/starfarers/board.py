@@ -22,7 +22,9 @@ Public structure for renderers (all ids are small ints):
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 WIDTH = 36
@@ -225,7 +227,20 @@ BOARD = Board()
 
 
 def board_json() -> dict[str, Any]:
-    """The static geometry for renderers and bots; see the module docstring for the ids."""
+    """The static geometry for renderers and bots; see the module docstring for the ids.
+
+    A fresh dict each time (callers may keep or change it), parsed from text built once.
+    """
+    result: dict[str, Any] = json.loads(_board_text())
+    return result
+
+
+@lru_cache(maxsize=1)
+def _board_text() -> str:
+    return json.dumps(_board_data())
+
+
+def _board_data() -> dict[str, Any]:
     return {
         "width": WIDTH,
         "height": HEIGHT,
@@ -247,5 +262,7 @@ def board_json() -> dict[str, Any]:
             }
             for s in SLOTS
         ],
+        "lattice_lanes": [[a, b] for a in range(NUM_VERTICES) for b in NEIGHBOURS[a] if a < b],
+        "lanes_note": "a lattice lane is a lane when both ends are points (view['points'])",
         "nebula_x": [22, 23, 24],
     }
