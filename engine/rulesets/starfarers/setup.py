@@ -51,6 +51,9 @@ if TYPE_CHECKING:
     from engine.rulesets.starfarers.game import StarfarersGame
 
 VARIANTS = ("first_game", "strategic", "discoverer", "wild_space")
+# Round 4 starts with the last placer of round 3 and goes clockwise (seed, §3.6); a secondary
+# source reads it as reverse order. Flip this to switch readings.
+ROUND4_REVERSE = False
 ROUND4_UPGRADES = {"boosters": (0, 0), "cannon": (1,), "pod": (2,)}  # upgrade indices gained
 
 
@@ -98,7 +101,10 @@ def set_up(g: StarfarersGame) -> list[Event]:
         order = [(g.start + k) % n for k in range(n)]
         g.setup_order = order + order[::-1] + order
         last = order[-1]
-        g.setup_order += [(last + k) % n for k in range(n)]
+        if ROUND4_REVERSE:
+            g.setup_order += order[::-1]
+        else:
+            g.setup_order += [(last + k) % n for k in range(n)]
         g.setup_pos = 0
         g.phase = SETUP_COLONY
     return events
