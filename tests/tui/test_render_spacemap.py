@@ -168,15 +168,17 @@ def test_points_and_lanes(compact: bool) -> None:
             assert ch != "·"
     if compact:
         return
-    for v in range(B.NUM_VERTICES):
-        x, y = B.vertex_xy(v)
-        cx, cy = lay.point_cell[v]
-        if x + 1 < B.WIDTH:
-            lane = v in points and B.vid(x + 1, y) in points
-            assert (at(text, cx + 1, cy) == "─") == lane
-        if (x + y) % 2 == 0 and y + 1 < B.HEIGHT:
-            lane = v in points and B.vid(x, y + 1) in points
-            assert (at(text, cx, cy - 1) == "│") == lane
+    # The lanes the view documents: a lattice lane is drawn iff both ends are points.
+    lattice = view["board"]["lattice_lanes"]
+    assert len(lattice) == sum(len(n) for n in B.NEIGHBOURS) // 2
+    drawn = 0
+    for a, b in lattice:
+        (ax, ay), (bx, by) = lay.point_cell[a], lay.point_cell[b]
+        ch = at(text, (ax + bx) // 2, (ay + by) // 2)
+        lane = a in points and b in points
+        assert (ch == ("─" if ay == by else "│")) == lane, (B.vertex_xy(a), B.vertex_xy(b))
+        drawn += lane
+    assert drawn == 732  # the first-game board's lanes (rules/starfarers.md §2.3)
 
 
 @pytest.mark.parametrize("compact", SIZES, ids=SIZE_IDS)

@@ -197,17 +197,20 @@ def map_layout(view: Mapping[str, Any] | None = None, *, compact: bool = False) 
 
 @lru_cache(maxsize=2)
 def _lanes(compact: bool) -> tuple[tuple[int, int, Cell, str], ...]:
-    """(a, b, cell, kind) for every lattice lane, kind "h" or "v"; nothing when compact."""
+    """(a, b, cell, kind) for every lattice lane of the engine's board, kind "h" or "v".
+
+    The lanes are the engine's `NEIGHBOURS` pairs; a lane glyph sits in the
+    cell between its two end points. Compact maps draw no lanes.
+    """
     if compact:
         return ()
     out = []
-    for v in range(B.NUM_VERTICES):
-        x, y = B.vertex_xy(v)
-        cx, cy = _cell(False, v)
-        if x + 1 < B.WIDTH:
-            out.append((v, B.vid(x + 1, y), (cx + 1, cy), "h"))
-        if (x + y) % 2 == 0 and y + 1 < B.HEIGHT:
-            out.append((v, B.vid(x, y + 1), (cx, cy - 1), "v"))
+    for a in range(B.NUM_VERTICES):
+        for b in B.NEIGHBOURS[a]:
+            if a < b:
+                (ax, ay), (bx, by) = _cell(False, a), _cell(False, b)
+                kind = "h" if ay == by else "v"
+                out.append((a, b, ((ax + bx) // 2, (ay + by) // 2), kind))
     return tuple(out)
 
 
