@@ -136,7 +136,15 @@ class HumanSeat:
         self._last = msg
         self._send(msg)
 
+    MAX_QUEUED = 256
+    """An absent client's queue is cut back to the latest state past this many messages."""
+
     def _send(self, msg: dict[str, Any]) -> None:
+        if self._outbox.qsize() >= self.MAX_QUEUED:
+            while not self._outbox.empty():
+                self._outbox.get_nowait()
+            if self._last is not None and self._last is not msg:
+                self._outbox.put_nowait(dict(self._last, events=[]))
         self._outbox.put_nowait(msg)
 
 

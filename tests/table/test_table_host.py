@@ -197,9 +197,31 @@ def test_state_messages_follow_the_protocol() -> None:
 
 
 def test_parse_act_rejects_malformed_messages() -> None:
-    for bad in (None, [], {"t": "act"}, {"t": "act", "v": 2, "rev": 0, "action": {}},
-                {"t": "hello", "v": 1}, {"t": "act", "v": 1, "rev": "0", "action": {}},
-                {"t": "act", "v": 1, "rev": 0}):
+    for bad in (
+        None,
+        [],
+        {"t": "act"},
+        {"t": "act", "v": 2, "rev": 0, "action": {}},
+        {"t": "hello", "v": 1},
+        {"t": "act", "v": 1, "rev": "0", "action": {}},
+        {"t": "act", "v": 1, "rev": 0},
+    ):
         with pytest.raises(protocol.ProtocolError):
             protocol.parse_act(bad)
     assert protocol.parse_act(protocol.act(3, {"type": "roll"})) == (3, {"type": "roll"})
+
+
+def test_an_absent_client_queue_stays_bounded_and_reconnects_to_the_latest() -> None:
+    async def main() -> None:
+        g = game(9)
+        watcher = HumanSeat("watcher")
+        table = Table(g, bots(4, 20))
+        table.add_spectator(watcher)
+        for _ in range(600):
+            await table.step()
+        assert 0 < watcher._outbox.qsize() <= HumanSeat.MAX_QUEUED + 1
+        client = InMemoryClient(watcher)
+        latest = await client.recv()
+        assert latest["t"] == "state" and latest["rev"] == table.rev and latest["seat"] is None
+
+    asyncio.run(main())
