@@ -26,6 +26,9 @@ async def _settle(pilot: Any) -> None:
         if screen is None and app.screen.is_mounted:
             break
         if screen is not None and screen.view is not None and screen._latest is None:
+            if screen.view.get("winner") is not None and not screen.dialog_open:
+                await pilot.pause(0.01)
+                continue
             client = screen.client
             if getattr(client, "pending", lambda: 0)() == 0:
                 break

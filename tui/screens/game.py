@@ -490,10 +490,14 @@ class GameScreen(Screen[None]):
         elif cmd.dialog == "maritime":
             rates = best_rates(view)
             for a in cmd.actions:
-                rate = rates.get(a["give"], 4)
+                rate = rates.get(a["give"])
+                if rate is None:
+                    options.append((f"Give {a['give']} → get 1 {a['get']}", a))
+                    continue
                 best = " (harbour)" if rate < 4 else ""
                 options.append((f"Give {rate} {a['give']} → get 1 {a['get']}{best}", a))
-            body = "Bank rates: " + ", ".join(f"{r}:1 {n}" for n, r in rates.items())
+            if rates:
+                body = "Bank rates: " + ", ".join(f"{r}:1 {n}" for n, r in rates.items())
         elif cmd.dialog == "discard":
             owed = 0
             seat = view.get("seat")

@@ -16,17 +16,17 @@ CARD_NAMES = {
     "year_of_plenty": "Year of Plenty",
     "monopoly": "Monopoly",
 }
-STARFARERS_KEYS = (
-    "boosters",
-    "cannons",
-    "freight_pods",
-    "friendship",
-    "friendship_cards",
-    "medals",
-    "fame_medals",
-    "ships",
-    "motherships",
-)
+STARFARERS_KEYS = {
+    "boosters": "Boosters",
+    "cannons": "Cannons",
+    "pods": "Freight pods",
+    "freight_pods": "Freight pods",
+    "friendship_cards": "Friendship cards",
+    "medals": "Fame medals",
+    "half_medals": "Half medals",
+    "ships": "Ships",
+    "trade_ship_tokens": "Trade-ship tokens",
+}
 
 
 def _cards(d: dict[str, Any]) -> str:
@@ -48,7 +48,7 @@ class EquipmentPanel(Widget):
     EquipmentPanel { height: auto; border: round $secondary; padding: 0 1; }
     """
 
-    view: reactive[dict[str, Any] | None] = reactive(None, always_update=True)
+    view: reactive[dict[str, Any] | None] = reactive(None, always_update=True, layout=True)
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -74,11 +74,16 @@ class EquipmentPanel(Widget):
         if "road_length" in mine:
             road = " (Longest Road)" if mine.get("longest_road") else ""
             text.append(f"Road: {mine['road_length']} long{road}\n")
+        shown: set[str] = set()
         for source in (me, mine):
-            for key in STARFARERS_KEYS:
-                if key in source:
-                    text.append(f"{key.replace('_', ' ').capitalize()}: ", style="bold")
-                    text.append(_value(source[key]) + "\n")
+            for key, label in STARFARERS_KEYS.items():
+                if key in source and label not in shown:
+                    shown.add(label)
+                    value = source[key]
+                    if key == "ships" and isinstance(value, list):
+                        value = len(value)
+                    text.append(f"{label}: ", style="bold")
+                    text.append(_value(value) + "\n")
         if "development_deck" in view:
             text.append(f"Deck: {view['development_deck']} cards left", style="dim")
         return text

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.columns import Columns
+from rich.console import Group
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -16,34 +18,29 @@ class HandPanel(Widget):
     HandPanel { height: auto; border: round $secondary; padding: 0 1; }
     """
 
-    view: reactive[dict[str, Any] | None] = reactive(None, always_update=True)
+    view: reactive[dict[str, Any] | None] = reactive(None, always_update=True, layout=True)
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.border_title = "Your hand"
 
-    def render(self) -> Text:
+    def render(self) -> Group | Text:
         me = (self.view or {}).get("me")
         if not me:
             return Text("Watching.", style="dim")
         hand = me.get("hand") or me.get("resources") or {}
-        text = Text()
+        chips = []
         total = 0
-        width = max(12, self.size.width)
-        x = 0
         for name, count in hand.items():
             if not isinstance(count, int):
                 continue
             total += count
-            chip = len(name) + len(str(count)) + 3
-            if x and x + chip > width:
-                text.append("\n")
-                x = 0
-            text.append(f"{name} ", style=resource_style(name))
-            text.append(f"{count}  ", style="bold" if count else "dim")
-            x += chip
-        text.append(f"\n{total} cards", style="dim")
+            chip = Text(f"{name} ", style=resource_style(name))
+            chip.append(str(count), style="bold" if count else "dim")
+            chips.append(chip)
+        footer = Text(f"{total} cards", style="dim")
         vp = me.get("vp")
         if vp is not None:
-            text.append(f" · {vp} VP in all", style="dim")
-        return text
+            footer.append(f" · {vp} VP in all", style="dim")
+        # Columns wraps whole chips at the width it is rendered with (never a stale size).
+        return Group(Columns(chips, padding=(0, 2)), footer)

@@ -111,7 +111,7 @@ class MapView(Widget, can_focus=False):
     }
     """
 
-    view: reactive[dict[str, Any] | None] = reactive(None, always_update=True)
+    view: reactive[dict[str, Any] | None] = reactive(None, always_update=True, layout=True)
     highlight: reactive[Any] = reactive(None, always_update=True)
 
     def __init__(self, *, ascii: bool = False, compact: bool = False, **kwargs: Any) -> None:

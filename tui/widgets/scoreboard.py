@@ -62,7 +62,7 @@ class Scoreboard(Widget):
     Scoreboard { height: auto; border: round $primary; padding: 0 1; }
     """
 
-    view: reactive[dict[str, Any] | None] = reactive(None, always_update=True)
+    view: reactive[dict[str, Any] | None] = reactive(None, always_update=True, layout=True)
     thinking: reactive[int | None] = reactive(None)
 
     def __init__(self, names: list[str], kinds: list[str] | None = None, **kw: Any) -> None:

@@ -27,7 +27,7 @@ class TradePanel(Widget):
     TradePanel { height: auto; border: round $secondary; padding: 0 1; }
     """
 
-    view: reactive[dict[str, Any] | None] = reactive(None, always_update=True)
+    view: reactive[dict[str, Any] | None] = reactive(None, always_update=True, layout=True)
 
     def __init__(self, names: list[str], **kw: Any) -> None:
         super().__init__(**kw)
