@@ -49,8 +49,16 @@ def test_catan_play_in_tmux(tmp_path: Path) -> None:
         _tmux("send-keys", "-t", session, "Tab", "Enter")
         pane = _wait_for(session, "Build a road")
         _tmux("send-keys", "-t", session, "Enter")
-        pane = _wait_for(session, "You built a road.")
-        assert "You built a settlement." in pane
+        # The scoreboard's own row: one settlement and one road on the board.
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            pane = _tmux("capture-pane", "-p", "-t", session)
+            mine = [line for line in pane.splitlines() if "Red (you)" in line]
+            if mine and "1S 0C 1R" in mine[0]:
+                break
+            time.sleep(0.2)
+        else:
+            raise AssertionError(f"the road never showed; the pane shows:\n{pane}")
         assert (tmp_path / "autosave.json").exists()
         _tmux("send-keys", "-t", session, "q")
         pane = _wait_for(session, "New game")
