@@ -46,7 +46,6 @@ __all__ = [
     "space_map_layout",
 ]
 
-CIVS = ("green_folk", "scientists", "merchants", "diplomats")
 CIV_LABELS = {"green_folk": "Grn", "scientists": "Sci", "merchants": "Mer", "diplomats": "Dip"}
 GREEK = ("α", "β", "γ", "δ")  # noqa: RUF001 (the home systems' own letters)
 GREEK_ASCII = ("a", "b", "g", "d")
@@ -62,6 +61,8 @@ HOT = Style(color="#c40000", bold=True)  # 6 and 8, on the planet's resource col
 
 @dataclass(frozen=True)
 class Planet:
+    """A planet the view shows (face-up tile); hashable, so boards can key the layer cache."""
+
     slot: int
     face: int  # 0-2: index into the slot's faces
     resource: str
@@ -409,8 +410,10 @@ def _paint_docks(
     )
     if slot is None:
         return
-    holder = state.markers.get(civ, -1)
-    marker = P.SEAT_STYLES[holder % 4] + Style(bgcolor="#40300a") if holder >= 0 else None
+    holder = state.markers.get(civ)
+    marker = None
+    if holder is not None and holder >= 0:
+        marker = P.SEAT_STYLES[holder % 4] + Style(bgcolor="#40300a")
     if lay.compact:
         # No room for docks: the other two tips say how many stations, and who leads.
         (x1, y1), (x2, y2) = lay.planet_cells[3 * slot + 1][0], lay.planet_cells[3 * slot + 2][0]
