@@ -50,6 +50,7 @@ _Board = tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int, int, int, tupl
 
 
 def _board_key(view: Mapping[str, Any]) -> _Board:
+    """The board part of a view as a hashable key: the board layer is cached per board."""
     b = view["board"]
     hexes = tuple((h["terrain"], h["number"]) for h in b["hexes"])
     harbours = tuple(
@@ -75,6 +76,11 @@ def _frame(compact: bool, ascii: bool) -> Canvas:
 
 
 def _edge_char(cells: Sequence[tuple[int, int, float]], f: float, ascii: bool) -> str:
+    """An empty edge's glyph; `f` is where the true line crosses the cell (-0.5 top, 0.5 bottom).
+
+    Scan-line glyphs follow the line inside each cell, so a shallow hex side
+    reads as one line rather than a staircase of slashes.
+    """
     vertical = cells[0][0] == cells[-1][0]
     if vertical:
         return "|" if ascii else "│"
@@ -94,6 +100,7 @@ def _edge_char(cells: Sequence[tuple[int, int, float]], f: float, ascii: bool) -
 
 
 def _road_char(cells: Sequence[tuple[int, int, float]], f: float, ascii: bool) -> str:
+    """A road's glyph: half and full blocks, thick enough to read a seat's colour at a glance."""
     if ascii:
         return "#"
     if cells[0][0] == cells[-1][0]:
@@ -126,7 +133,7 @@ def _board_layer(compact: bool, ascii: bool, board: _Board) -> Canvas:
             chip = f"{number:>2}" if compact else f"{number:>2} "
             c.text(x - 1, y + size.chip_row, chip, P.CHIP_HOT if hot else P.CHIP)
             if size.pips_row is not None:
-                n = 6 - abs(7 - number)
+                n = 6 - abs(7 - number)  # dots: ways to roll it, as on the printed chips
                 pips = ("." if ascii else "•") * n
                 c.text(x - n // 2, y + size.pips_row, pips, P.PIPS_HOT if hot else P.PIPS)
     for kind, hid, sq, sr, vertices in harbours:
