@@ -311,7 +311,7 @@ class StarfarersGame(Game):
         if (
             legal is not None
             and self._legal_at == self._history_len
-            and (any(x is action for x in legal) or action in legal)
+            and action in legal  # list membership tries identity first, in C
         ):
             self._legal = None
             self._history = (self._history, action)
