@@ -41,7 +41,8 @@ trade                     the pending domestic offer or None: offerer, give, get
                           to, waiting, answers (seat -> terms from the offerer's side)
 offers_this_turn,         offers made this turn, and the per-turn limit
 trade_limit
-players                   per seat: resource_count, development_count, played,
+players                   per seat: resource_count, development_count,
+                          development_new_count, played (cards per kind),
                           knights, public_vp, road_length, longest_road,
                           largest_army, settlements_left, cities_left,
                           roads_left, rates (maritime rate per resource),
