@@ -69,3 +69,12 @@ def test_views_hide_other_hands() -> None:
     view = game.view(0)
     assert "hand" not in view["players"][1]
     assert set(view["me"]) >= {"hand", "development"}
+
+
+def test_every_base_view_key_is_documented() -> None:
+    import ai.protocol
+
+    doc = ai.protocol.__doc__ or ""
+    view = _midgame().view(0)
+    keys = [*view, *view["players"][0], *view["me"]]
+    assert [k for k in keys if k not in doc] == []
