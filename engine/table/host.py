@@ -179,7 +179,7 @@ def game_stats(game: Game) -> dict[str, Any]:
         history.append(replay.scores())
         for action in game.log:
             for event in replay.apply(action):
-                if event.kind == "dice":
+                if event.kind in ("dice", "roll"):  # base: dice; Starfarers: roll
                     total = event.data.get("total")
                     if isinstance(total, int):
                         dice[total] += 1

@@ -91,3 +91,9 @@ def test_starfarers_encounter(snap_compare: Any, tmp_path: Path, size: tuple[int
 def test_game_over(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
     app = _app(tmp_path, tui_saves.base_finished(tmp_path))
     assert snap_compare(app, terminal_size=size, run_before=_settle)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_starfarers_game_over(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
+    app = _app(tmp_path, tui_saves.starfarers_finished(tmp_path))
+    assert snap_compare(app, terminal_size=size, run_before=_settle)

@@ -65,3 +65,7 @@ def starfarers_encounter(directory: Path) -> Path:
 
 def base_finished(directory: Path) -> Path:
     return write(play_until("base", 2, lambda g: False, max_actions=100000), directory)
+
+
+def starfarers_finished(directory: Path) -> Path:
+    return write(play_until("starfarers", 2, lambda g: False, max_actions=100000), directory)
