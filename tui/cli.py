@@ -34,6 +34,10 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="catan", description="The Catan family in a terminal.")
+    # Plain `catan` opens the menu, so the menu's own options belong at the top level.
+    from tui.commands.menu import add_arguments as add_menu_arguments
+
+    add_menu_arguments(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, (module_name, help_text) in COMMANDS.items():
         try:
