@@ -1,4 +1,4 @@
-"""The command line's own contract: options reach the right place, bad input exits 2 with one line."""
+"""The command line's contract: options reach the right place; bad input exits 2 with one line."""
 
 from __future__ import annotations
 
