@@ -1,10 +1,10 @@
 """Events told in words: "Blue built a road", "You rolled 8".
 
 `narrate(event, names, me)` turns one redacted event dict (as a seat receives
-it) into one sentence, or None for events not worth a log line. Base-game
-events have their own phrasing; any other kind (Starfarers and later
-rulesets) is told generically from its fields, so a new event never crashes
-the log and always says who did what.
+it) into one sentence, or None for events not worth a log line. The base
+game and Starfarers (tui.narrate_starfarers) have their own phrasing; any
+other kind (later rulesets) is told generically from its fields, so a new
+event never crashes the log and always says who did what.
 """
 
 from __future__ import annotations
@@ -12,19 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-SEAT_NAMES = ("Red", "Blue", "White", "Orange", "Green", "Brown")
+from tui.narrate_starfarers import TELL as STARFARERS
 
-PIECES = {
-    "settlement": "a settlement",
-    "city": "a city",
-    "road": "a road",
-    "ship": "a ship",
-    "colony": "a colony",
-    "spaceport": "a spaceport",
-    "trade_station": "a trade station",
-    "trade_ship": "a trade ship",
-    "colony_ship": "a colony ship",
-}
+SEAT_NAMES = ("Red", "Blue", "White", "Orange", "Green", "Brown")
 
 CARDS = {
     "knight": "a Knight",
@@ -48,14 +38,24 @@ def bundle(counts: Any) -> str:
 
 
 class _Teller:
-    def __init__(self, names: Sequence[str], me: int | None) -> None:
+    def __init__(
+        self, names: Sequence[str], me: int | None, where: Callable[[Any], str] | None
+    ) -> None:
         self.names = names
         self.me = me
+        self.where = where
+
+    def at(self, point: Any) -> str:
+        """Where a piece stands, as a phrase with a leading space ("" when unknown)."""
+        return self.where(point) if self.where is not None and point is not None else ""
 
     def who(self, seat: Any) -> str:
         if not isinstance(seat, int) or not 0 <= seat < len(self.names):
             return "Someone"
         return "You" if seat == self.me else self.names[seat]
+
+    def whose(self, seat: Any) -> str:
+        return "Your" if seat == self.me else f"{self.who(seat)}'s"
 
     def whom(self, seat: Any) -> str:
         if seat == self.me:
@@ -64,11 +64,6 @@ class _Teller:
 
     def verb(self, seat: Any, you: str, other: str) -> str:
         return you if seat == self.me else other
-
-
-def _build(t: _Teller, e: dict[str, Any]) -> str:
-    piece = PIECES.get(str(e.get("piece")), f"a {str(e.get('piece', 'piece')).replace('_', ' ')}")
-    return f"{t.who(e.get('seat'))} built {piece}."
 
 
 def _dice(t: _Teller, e: dict[str, Any]) -> str:
@@ -94,7 +89,8 @@ def _production(t: _Teller, e: dict[str, Any]) -> str | None:
 def _steal(t: _Teller, e: dict[str, Any]) -> str:
     what = e.get("resource")
     card = f"1 {what}" if what else "a card"
-    return f"{t.who(e.get('thief'))} stole {card} from {t.whom(e.get('victim'))}."
+    thief = e.get("thief", e.get("seat"))
+    return f"{t.who(thief)} stole {card} from {t.whom(e.get('victim'))}."
 
 
 def _buy(t: _Teller, e: dict[str, Any]) -> str:
@@ -159,7 +155,6 @@ def _game_over(t: _Teller, e: dict[str, Any]) -> str:
 
 
 _TELL: dict[str, Callable[[_Teller, dict[str, Any]], str | None]] = {
-    "build": _build,
     "dice": _dice,
     "production": _production,
     "steal": _steal,
@@ -198,6 +193,9 @@ _TELL: dict[str, Callable[[_Teller, dict[str, Any]], str | None]] = {
     ),
 }
 
+_TELL.update({k: v for k, v in STARFARERS.items() if k not in _TELL})
+_TELL["build"] = STARFARERS["build"]  # base pieces read the same; upgrades and places added
+
 _SEAT_FIELDS = ("seat", "player", "by", "thief", "winner", "holder")
 
 
@@ -220,9 +218,14 @@ def _generic(t: _Teller, e: dict[str, Any]) -> str:
     return head + (f" ({'; '.join(details)})" if details else "") + "."
 
 
-def narrate(event: dict[str, Any], names: Sequence[str], me: int | None = None) -> str | None:
-    """One sentence for `event` as seat `me` saw it."""
-    teller = _Teller(names, me)
+def narrate(
+    event: dict[str, Any],
+    names: Sequence[str],
+    me: int | None = None,
+    where: Callable[[Any], str] | None = None,
+) -> str | None:
+    """One sentence for `event` as seat `me` saw it; `where` names board places if given."""
+    teller = _Teller(names, me, where)
     tell = _TELL.get(str(event.get("kind")))
     try:
         if tell is not None:

@@ -8,6 +8,7 @@ from engine.config import GameConfig
 from engine.registry import new_game
 from tui import choices
 from tui.narrate import narrate, seat_names
+from tui.narrate_starfarers import place_namer
 
 NAMES = seat_names(4)
 
@@ -32,6 +33,10 @@ def test_base_events_read_well() -> None:
     assert narrate(offer, NAMES) == "Blue offers 1 ore for 2 wool to everyone."
 
 
+SILENT = {"fly", "encounter_done"}
+"""Told elsewhere: a flight by its end_move line, an encounter by its outcome lines."""
+
+
 def test_every_event_of_a_played_game_gets_a_sentence() -> None:
     for ruleset, steps in (("base", 3000), ("starfarers", 2000)):
         game = new_game(GameConfig(ruleset, 4, 5, {}))
@@ -41,14 +46,78 @@ def test_every_event_of_a_played_game_gets_a_sentence() -> None:
                 break
             legal = [a for a in game.legal_actions() if a.type != "offer_trade"]
             for event in game.apply(rng.choice(legal)):
+                where = place_namer(game.view(0)) if ruleset == "starfarers" else None
                 for seat in (None, 0, 1):
-                    line = narrate(event.for_seat(seat), NAMES, seat)
+                    data = event.for_seat(seat)
+                    line = narrate(data, NAMES, seat, where)
+                    if event.kind in SILENT or _nothing_happened(data):
+                        assert line is None, (event.kind, line)
+                        continue
                     assert line and "{" not in line, (event.kind, line)
+                    assert ":" not in line.split(".")[0] or event.kind in WITH_COLON, line
 
 
-def test_generic_events_name_the_actor() -> None:
-    line = narrate({"kind": "found_colony", "seat": 2, "site": 64}, NAMES)
-    assert line == "White: found colony (site 64)."
+WITH_COLON = {
+    "shake",
+    "encounter_shake",
+    "encounter_revealed",
+    "discard_owed",
+    "must_discard",
+    "contest",
+    "explore",
+    "discover",
+    "friendship_card",
+    "encounter",
+    "turn",
+    "production",
+    "game_over",
+}
+"""Kinds whose own phrasing uses a colon; any other colon means the generic fallback ran."""
+
+
+def _nothing_happened(data: dict[str, object]) -> bool:
+    """Events that carry no news: nobody owes a discard, a draw of 0, a medal change of 0."""
+    kind = data.get("kind")
+    if kind == "discard_owed":
+        return not any(data.get("owed") or [])
+    if kind == "reserve_draw":
+        return not data.get("count")
+    if kind == "half_medals":
+        return not data.get("change")
+    return False
+
+
+def test_unknown_events_name_the_actor() -> None:
+    line = narrate({"kind": "meteor_shower", "seat": 2, "site": 64}, NAMES)
+    assert line == "White: meteor shower (site 64)."
+
+
+def test_starfarers_events_read_well() -> None:
+    game = new_game(GameConfig("starfarers", 4, 1, {}))
+    view = game.view(0)
+    where = place_namer(view)
+    slot = view["board"]["slots"][5]  # N2 on the first-game board: a planetary system
+    planets = {p["planet"]: p for p in view["planets"]}
+    a, b = slot["inner_planets"][2]
+    site = slot["inner"][2]
+    expected = f" by {planets[a]['resource']} / {planets[b]['resource']}"
+    assert where(site) == expected
+    built = {"kind": "build", "seat": 1, "piece": "colony_ship", "site": site}
+    assert narrate(built, NAMES, 0, where) == f"Blue built a colony ship{expected}."
+    home = view["board"]["slots"][0]["inner"][0]
+    assert narrate({"kind": "end_move", "seat": 0, "at": home}, NAMES, 0, where) == (
+        "Your ship stopped in home system \N{GREEK SMALL LETTER ALPHA}."
+    )
+    assert narrate({"kind": "build", "seat": 2, "piece": "pod"}, NAMES) == (
+        "White added a freight pod to the mothership."
+    )
+    shake = {"kind": "shake", "seat": 3, "balls": ["yellow", "black"], "base_speed": 3}
+    assert narrate(shake, NAMES) == "Orange shook the mothership: yellow and black (base speed 3)."
+    card = {"kind": "friendship_card", "seat": 1, "card": "green_folk_fuel"}
+    assert narrate(card, NAMES) == "Blue took the friendship card Green Folk: fuel."
+    stolen = {"kind": "steal", "seat": 1, "victim": 3, "resource": None}
+    assert narrate(stolen, NAMES, 3) == "Blue stole a card from you."
+    assert narrate({"kind": "fly", "seat": 1, "from": 1, "to": 2, "left": 3}, NAMES) is None
 
 
 def test_commands_for_base_actions() -> None:

@@ -24,6 +24,7 @@ from engine.table import protocol
 from engine.table.client import TableClient
 from tui import choices
 from tui.narrate import bundle, narrate
+from tui.narrate_starfarers import place_namer
 from tui.screens.dialogs.choice import ChoiceDialog
 from tui.screens.dialogs.game_over import GameOverDialog
 from tui.screens.dialogs.save_as import SaveAsDialog
@@ -217,14 +218,15 @@ class GameScreen(Screen[None]):
         me = msg.get("seat")
         if self.ruleset != view.get("ruleset") and view.get("ruleset"):
             self._bind_ruleset(str(view["ruleset"]))
-        lines = [line for e in events if (line := narrate(e, self.names, me))]
+        where = place_namer(view) if view.get("ruleset") == "starfarers" else None
+        lines = [line for e in events if (line := narrate(e, self.names, me, where))]
         if self.rev < 0 and not lines and view.get("turn"):
             lines = [
                 f"Resumed at turn {view.get('turn')} ({str(view.get('phase')).replace('_', ' ')})."
             ]
         if lines:
             self.query_one(EventLog).add(lines)
-        self._collect_infos(events, me)
+        self._collect_infos(events, me, where)
         self.rev = int(msg.get("rev", -1))
         self.legal = list(msg.get("legal") or [])
         self.cmds = choices.commands(self.legal, self.ruleset)
@@ -239,7 +241,9 @@ class GameScreen(Screen[None]):
         self._refresh_keys()
         self._next_popup()
 
-    def _collect_infos(self, events: list[dict[str, Any]], me: Any) -> None:
+    def _collect_infos(
+        self, events: list[dict[str, Any]], me: Any, where: Callable[[Any], str] | None
+    ) -> None:
         """Shakes and encounter outcomes of this seat become information dialogs."""
         for e in events:
             kind = e.get("kind")
@@ -252,7 +256,7 @@ class GameScreen(Screen[None]):
             if kind == "encounter_revealed":
                 self.encounter_lines = []
             if self.encounter_lines is not None:
-                line = narrate(e, self.names, me)
+                line = narrate(e, self.names, me, where)
                 if line:
                     self.encounter_lines.append(line)
             if kind == "encounter_done" and self.encounter_lines is not None:

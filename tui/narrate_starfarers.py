@@ -1,0 +1,284 @@
+"""Starfarers events in words, and points named the way the space map shows them.
+
+A lattice point id means nothing to a player, so `place_namer(view)` names a
+point by what the map draws around it: a home system by its Greek letter (as drawn), a
+planetary system by its planets (resource and number disc), an alien outpost
+by its civilisation, an unexplored sector as such. The phrasing table is
+merged into `tui.narrate`, which owns the seat names and the fallback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+from tui.render.spacemap import GREEK
+
+UPGRADES = {"booster": "a booster", "cannon": "a cannon", "pod": "a freight pod"}
+
+
+class Teller(Protocol):
+    """What tui.narrate's teller offers the phrasing below."""
+
+    def who(self, seat: Any) -> str: ...
+    def whom(self, seat: Any) -> str: ...
+    def verb(self, seat: Any, you: str, other: str) -> str: ...
+    def at(self, point: Any) -> str: ...
+    def whose(self, seat: Any) -> str: ...
+
+
+def nice(name: Any) -> str:
+    """'green_folk' as 'Green Folk'."""
+    return str(name).replace("_", " ").title()
+
+
+def _planet_label(planet: Mapping[str, Any]) -> str:
+    resource = planet.get("resource")
+    disc = planet.get("disc")
+    if not resource:
+        return "an unexplored planet"
+    return f"{resource} {disc}" if disc and disc != "?" else str(resource)
+
+
+def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
+    """A function naming a point (" by fuel 4 / ore 9", " in home system beta", or "")."""
+    board = view.get("board") or {}
+    slots = board.get("slots") or []
+    sectors = view.get("sectors") or []
+    planets = {p.get("planet"): p for p in view.get("planets") or [] if isinstance(p, Mapping)}
+
+    def sector_of(point: int) -> tuple[Mapping[str, Any], int] | None:
+        for key in ("inner", "outer"):
+            for slot in slots:
+                points = slot.get(key) or []
+                if point in points:
+                    return slot, (points.index(point) if key == "inner" else -1)
+        return None
+
+    def name(point: Any) -> str:
+        if not isinstance(point, int):
+            return ""
+        found = sector_of(point)
+        if found is None:
+            return " in open space"
+        slot, inner = found
+        index = int(slot.get("index", 0))
+        sector = sectors[index] if index < len(sectors) else {}
+        kind = sector.get("kind")
+        if not sector.get("face_up", True):
+            return " by an unexplored sector"
+        if kind == "home":
+            return f" in home system {GREEK[index % len(GREEK)]}"
+        if kind == "outpost" or sector.get("civilisation"):
+            return f" at the {nice(sector.get('civilisation') or 'alien')} outpost"
+        if kind == "planetary":
+            ids = list(slot.get("planets") or [])
+            if inner >= 0 and slot.get("inner_planets"):
+                ids = list(slot["inner_planets"][inner])
+            labels = [_planet_label(planets[p]) for p in ids if p in planets]
+            return " by " + " / ".join(labels) if labels else ""
+        return " in empty space"
+
+    return name
+
+
+def _ball_list(balls: Any) -> str:
+    return " and ".join(str(b) for b in balls) if isinstance(balls, list) else "?"
+
+
+def _shake(t: Teller, e: dict[str, Any]) -> str:
+    return (
+        f"{t.who(e.get('seat'))} shook the mothership: {_ball_list(e.get('balls'))} "
+        f"(base speed {e.get('base_speed')})."
+    )
+
+
+def _encounter_shake(t: Teller, e: dict[str, Any]) -> str:
+    result = "passed" if e.get("hit") else "failed"
+    return (
+        f"{t.who(e.get('seat'))} shook for the encounter: {_ball_list(e.get('balls'))} "
+        f"(the {e.get('test')} test {result})."
+    )
+
+
+def _reserve_draw(t: Teller, e: dict[str, Any]) -> str | None:
+    count = int(e.get("count") or 0)
+    if not count:
+        return None
+    cards = e.get("cards")
+    what = _bundle(cards) if isinstance(cards, dict) else f"{count} card{'s' * (count != 1)}"
+    verb = t.verb(e.get("seat"), "draw", "draws")
+    return f"{t.who(e.get('seat'))} {verb} {what} from the reserve."
+
+
+def _bundle(counts: Mapping[str, Any]) -> str:
+    parts = [f"{n} {name}" for name, n in counts.items() if isinstance(n, int) and n > 0]
+    return ", ".join(parts) or "nothing"
+
+
+def _discard_owed(t: Teller, e: dict[str, Any]) -> str | None:
+    owed = e.get("owed") or []
+    parts = [f"{t.who(s)} {n}" for s, n in enumerate(owed) if isinstance(n, int) and n > 0]
+    return "Seven! Discard half: " + ", ".join(parts) + "." if parts else None
+
+
+def _card_out(t: Teller, e: dict[str, Any]) -> str:
+    res = e.get("resource")
+    card = f"1 {res}" if res else "a card"
+    to = e.get("to")
+    if isinstance(to, int) and to >= 0:
+        return f"{t.who(e.get('seat'))} gave {card} to {t.whom(to)}."
+    return f"{t.who(e.get('seat'))} lost {card}."
+
+
+def _half_medals(t: Teller, e: dict[str, Any]) -> str | None:
+    change = int(e.get("change") or 0)
+    if not change:
+        return None
+    n = abs(change)
+    what = "a half medal" if n == 1 else f"{n} half medals"
+    return f"{t.who(e.get('seat'))} {'gained' if change > 0 else 'lost'} {what}."
+
+
+def _contest(t: Teller, e: dict[str, Any]) -> str:
+    opponent = e.get("opponent")
+    them = t.whom(opponent) if isinstance(opponent, int) else str(opponent or "the encounter")
+    result = "won" if e.get("won") else "lost"
+    return (
+        f"{t.who(e.get('seat'))} {result} a {e.get('stat')} contest against {them}: "
+        f"{e.get('total')} to {e.get('opponent_total')}."
+    )
+
+
+def _token_strength(token: Any) -> str:
+    digits = "".join(ch for ch in str(token) if ch.isdigit())
+    return f" (strength {digits})" if digits else ""
+
+
+def _discover(t: Teller, e: dict[str, Any]) -> str:
+    tile = str(e.get("tile") or "")
+    if tile.startswith("T"):
+        what = "a planetary system"
+    elif tile.startswith("E"):
+        what = "empty space"
+    else:
+        what = f"the {nice(tile)} outpost"
+    return f"A sector was discovered: {what}."
+
+
+def _explore(t: Teller, e: dict[str, Any]) -> str:
+    discs = e.get("discs") or []
+    shown = ", ".join(
+        f"a pirate base{_token_strength(d)}"
+        if str(d).startswith("pirate")
+        else f"an ice planet{_token_strength(d)}"
+        if str(d).startswith("ice")
+        else str(d)
+        for d in discs
+    )
+    return f"Number discs turned up: {shown}." if shown else "A sector was explored."
+
+
+def _friendship_marker(t: Teller, e: dict[str, Any]) -> str:
+    civ = nice(e.get("civilisation"))
+    to = e.get("to")
+    if not isinstance(to, int) or to < 0:
+        return f"Nobody holds the {civ} friendship marker now."
+    return f"{t.who(to)} now {t.verb(to, 'hold', 'holds')} the {civ} friendship marker."
+
+
+CIVILISATIONS = ("green_folk", "scientists", "merchants", "diplomats")
+
+
+def _friendship_card(t: Teller, e: dict[str, Any]) -> str:
+    name = str(e.get("card"))
+    civ = next((c for c in CIVILISATIONS if name.startswith(c + "_")), "")
+    what = name[len(civ) + 1 :] if civ else name
+    card = f"{nice(civ)}: {what.replace('_', ' ')}" if civ else nice(name)
+    return f"{t.who(e.get('seat'))} took the friendship card {card}."
+
+
+def _build(t: Teller, e: dict[str, Any]) -> str:
+    piece = str(e.get("piece"))
+    if piece in UPGRADES:
+        return f"{t.who(e.get('seat'))} added {UPGRADES[piece]} to the mothership."
+    return f"{t.who(e.get('seat'))} built a {piece.replace('_', ' ')}{t.at(e.get('site'))}."
+
+
+TELL: dict[str, Callable[[Teller, dict[str, Any]], str | None]] = {
+    "roll": lambda t, e: (
+        f"{t.who(e.get('seat'))} rolled {e.get('total')}"
+        + (f" ({' + '.join(str(d) for d in e['dice'])})." if e.get("dice") else ".")
+    ),
+    "reserve_draw": _reserve_draw,
+    "relief": lambda t, e: (
+        f"{t.who(e.get('seat'))} took 1 {e.get('resource') or 'card'} from the reserve."
+    ),
+    "supply_trade": lambda t, e: (
+        f"{t.who(e.get('seat'))} traded {e.get('count')} {e.get('give')} with the supply "
+        f"for 1 {e.get('get')}."
+    ),
+    "shake": _shake,
+    "fly": lambda t, e: None,  # one line per flight (end_move), not per step
+    "end_move": lambda t, e: f"{t.whose(e.get('seat'))} ship stopped{t.at(e.get('at'))}.",
+    "jump_ready": lambda t, e: f"{t.who(e.get('seat'))} may jump a ship through the wormhole.",
+    "jump": lambda t, e: f"{t.whose(e.get('seat'))} ship jumped{t.at(e.get('to'))}.",
+    "ship_stuck": lambda t, e: f"{t.whose(e.get('seat'))} ship is stuck{t.at(e.get('ship'))}.",
+    "discard_owed": _discard_owed,
+    "encounter": lambda t, e: (
+        f"{t.who(e.get('seat'))} {t.verb(e.get('seat'), 'meet', 'meets')} an encounter"
+        + (f": {e['name']}." if e.get("name") else ".")
+    ),
+    "encounter_revealed": lambda t, e: f"Encounter: {e.get('name')}.",
+    "encounter_done": lambda t, e: None,
+    "encounter_card_out": _card_out,
+    "encounter_take": lambda t, e: f"{t.who(e.get('seat'))} took 1 {e.get('resource') or 'card'}.",
+    "encounter_gift": lambda t, e: (
+        f"{t.who(e.get('seat'))} gave {e.get('count')} cards to {t.whom(e.get('to'))}."
+    ),
+    "encounter_cannot_pay": lambda t, e: f"{t.who(e.get('seat'))} cannot pay.",
+    "encounter_shake": _encounter_shake,
+    "contest": _contest,
+    "half_medals": _half_medals,
+    "buy_fame": lambda t, e: f"{t.who(e.get('seat'))} bought fame: a half medal.",
+    "upgrade_gained": lambda t, e: (
+        f"{t.who(e.get('seat'))} gained {UPGRADES.get(str(e.get('kind')), e.get('kind'))}."
+    ),
+    "upgrade_lost": lambda t, e: (
+        f"{t.who(e.get('seat'))} lost {UPGRADES.get(str(e.get('kind')), e.get('kind'))}."
+    ),
+    "booster": lambda t, e: f"{t.who(e.get('seat'))} added a booster to the mothership.",
+    "cannon": lambda t, e: f"{t.who(e.get('seat'))} added a cannon to the mothership.",
+    "pod": lambda t, e: f"{t.who(e.get('seat'))} added a freight pod to the mothership.",
+    "build": _build,
+    "place": lambda t, e: (
+        f"{t.who(e.get('seat'))} placed a {str(e.get('piece')).replace('_', ' ')}"
+        f"{t.at(e.get('site'))}."
+    ),
+    "found_colony": lambda t, e: f"{t.who(e.get('seat'))} founded a colony{t.at(e.get('site'))}.",
+    "trade_station": lambda t, e: (
+        f"{t.who(e.get('seat'))} founded a trade station at the "
+        f"{nice(e.get('civilisation'))} outpost."
+    ),
+    "free_trade_ship": lambda t, e: (
+        f"{t.who(e.get('seat'))} got a free trade ship{t.at(e.get('site'))}."
+    ),
+    "trade_ship_token": lambda t, e: f"{t.who(e.get('seat'))} got a trade ship token.",
+    "trade_ship_lost": lambda t, e: f"{t.who(e.get('seat'))} missed out on a trade ship.",
+    "pirate_base_defeated": lambda t, e: (
+        f"{t.who(e.get('seat'))} defeated a pirate base{_token_strength(e.get('token'))}; "
+        f"its number disc is {e.get('disc')}."
+    ),
+    "ice_planet_terraformed": lambda t, e: (
+        f"{t.who(e.get('seat'))} terraformed an ice planet{_token_strength(e.get('token'))}; "
+        f"its number disc is {e.get('disc')}."
+    ),
+    "explore": _explore,
+    "discover": _discover,
+    "friendship_marker": _friendship_marker,
+    "friendship_card": _friendship_card,
+    "starting_hand": lambda t, e: (
+        f"{t.who(e.get('seat'))} {t.verb(e.get('seat'), 'start', 'starts')} with "
+        f"{e.get('cards')} cards."
+    ),
+}
