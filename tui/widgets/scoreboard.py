@@ -80,10 +80,13 @@ class Scoreboard(Widget):
         table.add_column("Seat", no_wrap=True, min_width=8, ratio=1)
         table.add_column("VP", justify="right")
         table.add_column("Cards", justify="right")
-        table.add_column("Dev", justify="right")
+        players = view.get("players", [])
+        has_dev = any("development_count" in p for p in players)  # the base game's only
+        if has_dev:
+            table.add_column("Dev", justify="right")
         if wide:
             table.add_column("Pieces", no_wrap=True, min_width=9)
-        for p in view.get("players", []):
+        for p in players:
             seat = p.get("seat", 0)
             name = self.names[seat] if seat < len(self.names) else f"Seat {seat}"
             who = Text(name, style=seat_style(seat))
@@ -101,8 +104,9 @@ class Scoreboard(Widget):
             mark = Text("▶" if self.thinking == seat else " ", style="bold")
             if self.thinking == seat and seat != me:
                 who.append(" …", style="italic")
-            dev = p.get("development_count", "")
-            row = [mark, who, str(_vp(p)), str(_cards(p)), str(dev)]
+            row = [mark, who, str(_vp(p)), str(_cards(p))]
+            if has_dev:
+                row.append(str(p.get("development_count", "")))
             if wide:
                 row.append(_pieces(p))
             table.add_row(*row)
