@@ -76,7 +76,7 @@ class Scoreboard(Widget):
         me = view.get("seat")
         table = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
         table.add_column("", width=1)
-        wide = self.size.width >= 44
+        wide = self.size.width >= 40
         table.add_column("Seat", no_wrap=True, min_width=8, ratio=1)
         table.add_column("VP", justify="right")
         table.add_column("Cards", justify="right")
