@@ -48,5 +48,8 @@ def run(args: argparse.Namespace) -> int:
         out = Console(width=160)
     out.print(table)
     out.print(f"drop-in folder: {folder}")
-    out.print("also: --bot path/to/file.py:ClassName, exec:COMMAND (see ai/README.md)")
+    out.print(
+        "a seat may also name path/to/file.py:ClassName or exec:COMMAND "
+        "(in --seats and --bots; see ai/README.md)"
+    )
     return 0
