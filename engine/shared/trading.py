@@ -10,8 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from engine.actions import Bag
+from engine.actions import Action, Bag
+from engine.config import GameConfig
+from engine.events import Event
+from engine.shared.actions import (
+    AcceptTrade,
+    CancelTrade,
+    ConfirmTrade,
+    CounterTrade,
+    OfferTrade,
+)
+
+Counts = tuple[int, ...]
 
 
 @dataclass(slots=True)
@@ -76,3 +88,147 @@ def answer_order(offerer: int, addressed: Sequence[int], seats: int) -> list[int
     order = [(offerer + k) % seats for k in range(1, seats)]
     chosen = set(addressed)
     return [s for s in order if s in chosen]
+
+
+class DomesticTrading:
+    """The offer → answers → confirm steps, shared by every ruleset with domestic trade.
+
+    A game class mixes this in and supplies its resource names, its phase
+    numbers and two accessors (a seat's hand, and moving cards between two
+    hands), because rulesets store hands differently (the base game keeps one
+    flat list for speed). Each ruleset keeps its own phase checks, whose
+    wording differs; the terms, the state machine and the swap live here once.
+    """
+
+    TRADE_NAMES: tuple[str, ...]
+    TRADE_INDEX: Mapping[str, int]
+    PHASE_MAIN: int
+    PHASE_RESPONSE: int
+    PHASE_CONFIRM: int
+
+    config: GameConfig
+    phase: int
+    current: int
+    trade: PendingTrade | None
+    offers_this_turn: int
+    trade_limit: int
+
+    def seat_hand(self, seat: int) -> Sequence[int]:
+        raise NotImplementedError
+
+    def move_cards(self, offerer: int, partner: int, give: Counts, get: Counts) -> None:
+        """``offerer`` hands ``give`` to ``partner`` and receives ``get``."""
+        raise NotImplementedError
+
+    # -- checks (after the ruleset's own phase checks) ---------------------------------
+    def _terms(self, give_bag: Bag, get_bag: Bag) -> tuple[Counts, Counts] | str:
+        give = bag_to_counts(give_bag, self.TRADE_INDEX)
+        get = bag_to_counts(get_bag, self.TRADE_INDEX)
+        if isinstance(give, str):
+            return give
+        if isinstance(get, str):
+            return get
+        return offer_problem(give, get) or (give, get)
+
+    def offer_terms_problem(self, a: OfferTrade) -> str | None:
+        terms = self._terms(a.give, a.get)
+        if isinstance(terms, str):
+            return terms
+        if not holds(self.seat_hand(self.current), terms[0]):
+            return "you do not hold the cards you offer"
+        others = [s for s in range(self.config.seats) if s != self.current]
+        if any(s not in others for s in a.to):
+            return "offers go to other seats at the table"
+        if self.offers_this_turn >= self.trade_limit:
+            return f"at most {self.trade_limit} trade offers per turn"
+        return None
+
+    def answer_terms_problem(self, a: Action) -> str | None:
+        assert self.trade is not None
+        seat = self.trade.waiting[0]
+        if isinstance(a, AcceptTrade) and not holds(self.seat_hand(seat), self.trade.get):
+            return "you do not hold the cards asked for"
+        if isinstance(a, CounterTrade):
+            terms = self._terms(a.give, a.get)
+            if isinstance(terms, str):
+                return terms
+            if not holds(self.seat_hand(seat), terms[0]):
+                return "you do not hold the cards you offer"
+        return None
+
+    def confirm_terms_problem(self, a: Action) -> str | None:
+        if isinstance(a, ConfirmTrade):
+            assert self.trade is not None
+            if a.seat not in self.trade.answers:
+                return f"seat {a.seat} did not accept or counter the offer"
+            if not self._trade_feasible(a.seat):
+                return "one side no longer holds the cards for that trade"
+        return None
+
+    def _trade_feasible(self, seat: int) -> bool:
+        assert self.trade is not None
+        give, get = self.trade.answers[seat]
+        return holds(self.seat_hand(self.trade.offerer), give) and holds(self.seat_hand(seat), get)
+
+    # -- applying ------------------------------------------------------------------------
+    def _do_offer(self, a: Action) -> list[Event]:
+        assert isinstance(a, OfferTrade)
+        terms = self._terms(a.give, a.get)
+        assert not isinstance(terms, str)
+        n = self.config.seats
+        seat = self.current
+        to = tuple(sorted(set(a.to))) or tuple(s for s in range(n) if s != seat)
+        self.offers_this_turn += 1
+        self.trade = PendingTrade(seat, terms[0], terms[1], to, answer_order(seat, to, n))
+        self.phase = self.PHASE_RESPONSE
+        return [Event("trade_offer", {"trade": self.trade.to_json(self.TRADE_NAMES)})]
+
+    def _do_answer(self, a: Action) -> list[Event]:
+        trade = self.trade
+        assert trade is not None
+        seat = trade.waiting.pop(0)
+        names = self.TRADE_NAMES
+        if isinstance(a, AcceptTrade):
+            trade.answers[seat] = (trade.give, trade.get)
+            answer: dict[str, Any] = {"seat": seat, "answer": "accept"}
+        elif isinstance(a, CounterTrade):
+            terms = self._terms(a.give, a.get)
+            assert not isinstance(terms, str)
+            give, get = terms  # what the answering seat gives and gets
+            trade.answers[seat] = (get, give)
+            answer = {
+                "seat": seat,
+                "answer": "counter",
+                "give": counts_to_dict(give, names),
+                "get": counts_to_dict(get, names),
+            }
+        else:
+            answer = {"seat": seat, "answer": "decline"}
+        events = [Event("trade_answer", answer)]
+        if not trade.waiting:
+            if trade.answers:
+                self.phase = self.PHASE_CONFIRM
+            else:
+                self.trade = None
+                self.phase = self.PHASE_MAIN
+                events.append(Event("trade_closed", {"seat": self.current, "with": None}))
+        return events
+
+    def _do_confirm(self, a: Action) -> list[Event]:
+        trade = self.trade
+        assert trade is not None
+        self.trade = None
+        self.phase = self.PHASE_MAIN
+        if isinstance(a, CancelTrade):
+            return [Event("trade_closed", {"seat": self.current, "with": None})]
+        assert isinstance(a, ConfirmTrade)
+        give, get = trade.answers[a.seat]
+        self.move_cards(trade.offerer, a.seat, give, get)
+        names = self.TRADE_NAMES
+        closed = {
+            "seat": trade.offerer,
+            "with": a.seat,
+            "give": counts_to_dict(give, names),
+            "get": counts_to_dict(get, names),
+        }
+        return [Event("trade_closed", closed)]

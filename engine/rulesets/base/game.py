@@ -45,14 +45,7 @@ from engine.shared.actions import (
 from engine.shared.bank import discard_count, pay_production
 from engine.shared.cards import draw, take_random_card
 from engine.shared.longest_road import award_largest, award_longest, longest_trail
-from engine.shared.trading import (
-    PendingTrade,
-    answer_order,
-    bag_to_counts,
-    counts_to_dict,
-    holds,
-    offer_problem,
-)
+from engine.shared.trading import DomesticTrading, PendingTrade, counts_to_dict, holds
 
 # Phases: what kind of decision is pending.
 SETUP_SETTLEMENT, SETUP_ROAD, PRE_ROLL, MAIN, DISCARD, MOVE_ROBBER, STEAL = range(7)
@@ -117,9 +110,14 @@ _KNIGHT, _ROAD_BUILDING, _YEAR_OF_PLENTY = PlayKnight(), PlayRoadBuilding(), Pla
 _ACCEPT, _DECLINE, _CANCEL = AcceptTrade(), DeclineTrade(), CancelTrade()
 
 
-class BaseGame(Game):
+class BaseGame(DomesticTrading, Game):
     codec = CODEC
     ruleset_name = "base"
+    TRADE_NAMES = RESOURCES
+    TRADE_INDEX = RESOURCE_INDEX
+    PHASE_MAIN = MAIN
+    PHASE_RESPONSE = TRADE_RESPONSE
+    PHASE_CONFIRM = TRADE_CONFIRM
 
     # -- creation -------------------------------------------------------------
     def __init__(self, config: GameConfig) -> None:
@@ -224,6 +222,18 @@ class BaseGame(Game):
     def hand(self, seat: int) -> list[int]:
         """A copy of `seat`'s resource counts, in RESOURCES order."""
         return self.hands[seat * 5 : seat * 5 + 5]
+
+    def seat_hand(self, seat: int) -> list[int]:
+        return self.hands[seat * 5 : seat * 5 + 5]
+
+    def move_cards(
+        self, offerer: int, partner: int, give: tuple[int, ...], get: tuple[int, ...]
+    ) -> None:
+        hands = self.hands
+        mine, theirs = offerer * 5, partner * 5
+        for r in range(5):
+            hands[mine + r] += get[r] - give[r]
+            hands[theirs + r] += give[r] - get[r]
 
     def row(self, table: list[int], seat: int) -> list[int]:
         """A copy of `seat`'s five entries of a flat per-seat table."""
@@ -575,60 +585,19 @@ class BaseGame(Game):
             return "only the active player may offer trades, one offer at a time"
         if (problem := self._phase_is(MAIN)) is not None:
             return problem
-        give = bag_to_counts(a.give, RESOURCE_INDEX)
-        get = bag_to_counts(a.get, RESOURCE_INDEX)
-        if isinstance(give, str):
-            return give
-        if isinstance(get, str):
-            return get
-        if (problem := offer_problem(give, get)) is not None:
-            return problem
-        if not holds(self.hand(self.current), give):
-            return "you do not hold the cards you offer"
-        others = [s for s in range(self.config.seats) if s != self.current]
-        if any(s not in others for s in a.to):
-            return "offers go to other seats at the table"
-        if self.offers_this_turn >= self.trade_limit:
-            return f"at most {self.trade_limit} trade offers per turn"
-        return None
+        return self.offer_terms_problem(a)
 
     def _check_answer(self, a: Action) -> str | None:
         if self.phase != TRADE_RESPONSE:
             if self.phase in (PRE_ROLL, MAIN):
                 return "only the active player's offers may be answered, when they are made"
             return self._phase_is(TRADE_RESPONSE)
-        assert self.trade is not None
-        seat = self.trade.waiting[0]
-        if isinstance(a, AcceptTrade) and not holds(self.hand(seat), self.trade.get):
-            return "you do not hold the cards asked for"
-        if isinstance(a, CounterTrade):
-            give = bag_to_counts(a.give, RESOURCE_INDEX)
-            get = bag_to_counts(a.get, RESOURCE_INDEX)
-            if isinstance(give, str):
-                return give
-            if isinstance(get, str):
-                return get
-            if (problem := offer_problem(give, get)) is not None:
-                return problem
-            if not holds(self.hand(seat), give):
-                return "you do not hold the cards you offer"
-        return None
+        return self.answer_terms_problem(a)
 
     def _check_confirm(self, a: Action) -> str | None:
         if (problem := self._phase_is(TRADE_CONFIRM)) is not None:
             return problem
-        if isinstance(a, ConfirmTrade):
-            assert self.trade is not None
-            if a.seat not in self.trade.answers:
-                return f"seat {a.seat} did not accept or counter the offer"
-            if not self._trade_feasible(a.seat):
-                return "one side no longer holds the cards for that trade"
-        return None
-
-    def _trade_feasible(self, seat: int) -> bool:
-        assert self.trade is not None
-        give, get = self.trade.answers[seat]
-        return holds(self.hand(self.trade.offerer), give) and holds(self.hand(seat), get)
+        return self.confirm_terms_problem(a)
 
     # -- applying ---------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
@@ -944,75 +913,6 @@ class BaseGame(Game):
         self.hands[seat * 5 + get] += 1
         return [
             Event("maritime_trade", {"seat": seat, "give": a.give, "count": rate, "get": a.get})
-        ]
-
-    def _do_offer(self, a: Action) -> list[Event]:
-        assert isinstance(a, OfferTrade)
-        give = bag_to_counts(a.give, RESOURCE_INDEX)
-        get = bag_to_counts(a.get, RESOURCE_INDEX)
-        assert not isinstance(give, str) and not isinstance(get, str)
-        n = self.config.seats
-        seat = self.current
-        to = tuple(sorted(set(a.to))) or tuple(s for s in range(n) if s != seat)
-        self.offers_this_turn += 1
-        self.trade = PendingTrade(seat, give, get, to, answer_order(seat, to, n))
-        self.phase = TRADE_RESPONSE
-        return [Event("trade_offer", {"trade": self.trade.to_json(RESOURCES)})]
-
-    def _do_answer(self, a: Action) -> list[Event]:
-        trade = self.trade
-        assert trade is not None
-        seat = trade.waiting.pop(0)
-        if isinstance(a, AcceptTrade):
-            trade.answers[seat] = (trade.give, trade.get)
-            answer: dict[str, Any] = {"seat": seat, "answer": "accept"}
-        elif isinstance(a, CounterTrade):
-            give = bag_to_counts(a.give, RESOURCE_INDEX)
-            get = bag_to_counts(a.get, RESOURCE_INDEX)
-            assert not isinstance(give, str) and not isinstance(get, str)
-            trade.answers[seat] = (get, give)
-            answer = {
-                "seat": seat,
-                "answer": "counter",
-                "give": counts_to_dict(give, RESOURCES),
-                "get": counts_to_dict(get, RESOURCES),
-            }
-        else:
-            answer = {"seat": seat, "answer": "decline"}
-        events = [Event("trade_answer", answer)]
-        if not trade.waiting:
-            if trade.answers:
-                self.phase = TRADE_CONFIRM
-            else:
-                self.trade = None
-                self.phase = MAIN
-                events.append(Event("trade_closed", {"seat": self.current, "with": None}))
-        return events
-
-    def _do_confirm(self, a: Action) -> list[Event]:
-        trade = self.trade
-        assert trade is not None
-        self.trade = None
-        self.phase = MAIN
-        if isinstance(a, CancelTrade):
-            return [Event("trade_closed", {"seat": self.current, "with": None})]
-        assert isinstance(a, ConfirmTrade)
-        give, get = trade.answers[a.seat]
-        hands = self.hands
-        mine, theirs = trade.offerer * 5, a.seat * 5
-        for r in range(5):
-            hands[mine + r] += get[r] - give[r]
-            hands[theirs + r] += give[r] - get[r]
-        return [
-            Event(
-                "trade_closed",
-                {
-                    "seat": trade.offerer,
-                    "with": a.seat,
-                    "give": counts_to_dict(give, RESOURCES),
-                    "get": counts_to_dict(get, RESOURCES),
-                },
-            )
         ]
 
     def _do_end(self, a: Action) -> list[Event]:

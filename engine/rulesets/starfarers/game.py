@@ -106,23 +106,32 @@ from engine.shared.actions import (
     Roll,
     Steal,
 )
-from engine.shared.trading import (
-    PendingTrade,
-    answer_order,
-    bag_to_counts,
-    counts_to_dict,
-    holds,
-    offer_problem,
-)
+from engine.shared.trading import DomesticTrading, PendingTrade, holds
 
 
 def afford(hand: list[int], cost: tuple[int, ...]) -> bool:
     return all(h >= c for h, c in zip(hand, cost, strict=True))
 
 
-class StarfarersGame(Game):
+class StarfarersGame(DomesticTrading, Game):
     codec = CODEC
     ruleset_name = "starfarers"
+    TRADE_NAMES = RESOURCES
+    TRADE_INDEX = RESOURCE_INDEX
+    PHASE_MAIN = MAIN
+    PHASE_RESPONSE = TRADE_RESPONSE
+    PHASE_CONFIRM = TRADE_CONFIRM
+
+    def seat_hand(self, seat: int) -> list[int]:
+        return self.hands[seat]
+
+    def move_cards(
+        self, offerer: int, partner: int, give: tuple[int, ...], get: tuple[int, ...]
+    ) -> None:
+        mine, theirs = self.hands[offerer], self.hands[partner]
+        for r in range(5):
+            mine[r] += get[r] - give[r]
+            theirs[r] += give[r] - get[r]
 
     def __init__(self, config: GameConfig) -> None:
         assert config.seed is not None, "normalise the config first (engine.new_game)"
@@ -439,11 +448,6 @@ class StarfarersGame(Game):
             and afford(self.hands[seat], FAME_COST)
         )
 
-    def _trade_feasible(self, seat: int) -> bool:
-        assert self.trade is not None
-        give, get = self.trade.answers[seat]
-        return holds(self.hands[self.trade.offerer], give) and holds(self.hands[seat], get)
-
     # -- checks -----------------------------------------------------------------------
     def check(self, action: Action) -> str | None:
         checker = _CHECKS.get(type(action))
@@ -615,22 +619,7 @@ class StarfarersGame(Game):
             return "only the active player may offer trades, one offer at a time"
         if (problem := self._check_main()) is not None:
             return problem
-        give = bag_to_counts(a.give, RESOURCE_INDEX)
-        get = bag_to_counts(a.get, RESOURCE_INDEX)
-        if isinstance(give, str):
-            return give
-        if isinstance(get, str):
-            return get
-        if (problem := offer_problem(give, get)) is not None:
-            return problem
-        if not holds(self.hands[self.current], give):
-            return "you do not hold the cards you offer"
-        others = [s for s in range(self.config.seats) if s != self.current]
-        if any(s not in others for s in a.to):
-            return "offers go to other seats at the table"
-        if self.offers_this_turn >= self.trade_limit:
-            return f"at most {self.trade_limit} trade offers per turn"
-        return None
+        return self.offer_terms_problem(a)
 
     def _check_answer(self, a: Action) -> str | None:
         if self.phase != TRADE_RESPONSE:
@@ -640,33 +629,12 @@ class StarfarersGame(Game):
                     "player's offers; they never trade with each other"
                 )
             return self.phase_is(TRADE_RESPONSE)
-        assert self.trade is not None
-        seat = self.trade.waiting[0]
-        if isinstance(a, AcceptTrade) and not holds(self.hands[seat], self.trade.get):
-            return "you do not hold the cards asked for"
-        if isinstance(a, CounterTrade):
-            give = bag_to_counts(a.give, RESOURCE_INDEX)
-            get = bag_to_counts(a.get, RESOURCE_INDEX)
-            if isinstance(give, str):
-                return give
-            if isinstance(get, str):
-                return get
-            if (problem := offer_problem(give, get)) is not None:
-                return problem
-            if not holds(self.hands[seat], give):
-                return "you do not hold the cards you offer"
-        return None
+        return self.answer_terms_problem(a)
 
     def _check_confirm(self, a: Action) -> str | None:
         if (problem := self.phase_is(TRADE_CONFIRM)) is not None:
             return problem
-        if isinstance(a, ConfirmTrade):
-            assert self.trade is not None
-            if a.seat not in self.trade.answers:
-                return f"seat {a.seat} did not accept or counter the offer"
-            if not self._trade_feasible(a.seat):
-                return "one side no longer holds the cards for that trade"
-        return None
+        return self.confirm_terms_problem(a)
 
     def _check_discard(self, a: Action) -> str | None:
         assert isinstance(a, Discard)
@@ -846,74 +814,6 @@ class StarfarersGame(Game):
         self.supply[get] -= 1
         self.hands[seat][get] += 1
         return [Event("supply_trade", {"seat": seat, "give": a.give, "count": rate, "get": a.get})]
-
-    def _do_offer(self, a: Action) -> list[Event]:
-        assert isinstance(a, OfferTrade)
-        give = bag_to_counts(a.give, RESOURCE_INDEX)
-        get = bag_to_counts(a.get, RESOURCE_INDEX)
-        assert not isinstance(give, str) and not isinstance(get, str)
-        n = self.config.seats
-        seat = self.current
-        to = tuple(sorted(set(a.to))) or tuple(s for s in range(n) if s != seat)
-        self.offers_this_turn += 1
-        self.trade = PendingTrade(seat, give, get, to, answer_order(seat, to, n))
-        self.phase = TRADE_RESPONSE
-        return [Event("trade_offer", {"trade": self.trade.to_json(RESOURCES)})]
-
-    def _do_answer(self, a: Action) -> list[Event]:
-        trade = self.trade
-        assert trade is not None
-        seat = trade.waiting.pop(0)
-        if isinstance(a, AcceptTrade):
-            trade.answers[seat] = (trade.give, trade.get)
-            answer: dict[str, Any] = {"seat": seat, "answer": "accept"}
-        elif isinstance(a, CounterTrade):
-            give = bag_to_counts(a.give, RESOURCE_INDEX)
-            get = bag_to_counts(a.get, RESOURCE_INDEX)
-            assert not isinstance(give, str) and not isinstance(get, str)
-            trade.answers[seat] = (get, give)
-            answer = {
-                "seat": seat,
-                "answer": "counter",
-                "give": counts_to_dict(give, RESOURCES),
-                "get": counts_to_dict(get, RESOURCES),
-            }
-        else:
-            answer = {"seat": seat, "answer": "decline"}
-        events = [Event("trade_answer", answer)]
-        if not trade.waiting:
-            if trade.answers:
-                self.phase = TRADE_CONFIRM
-            else:
-                self.trade = None
-                self.phase = MAIN
-                events.append(Event("trade_closed", {"seat": self.current, "with": None}))
-        return events
-
-    def _do_confirm(self, a: Action) -> list[Event]:
-        trade = self.trade
-        assert trade is not None
-        self.trade = None
-        self.phase = MAIN
-        if isinstance(a, CancelTrade):
-            return [Event("trade_closed", {"seat": self.current, "with": None})]
-        assert isinstance(a, ConfirmTrade)
-        give, get = trade.answers[a.seat]
-        mine, theirs = self.hands[trade.offerer], self.hands[a.seat]
-        for r in range(5):
-            mine[r] += get[r] - give[r]
-            theirs[r] += give[r] - get[r]
-        return [
-            Event(
-                "trade_closed",
-                {
-                    "seat": trade.offerer,
-                    "with": a.seat,
-                    "give": counts_to_dict(give, RESOURCES),
-                    "get": counts_to_dict(get, RESOURCES),
-                },
-            )
-        ]
 
     def _do_roll(self, a: Action) -> list[Event]:
         return production.do_roll(self)
