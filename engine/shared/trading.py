@@ -41,6 +41,22 @@ class PendingTrade:
             self.offerer, self.give, self.get, self.to, list(self.waiting), dict(self.answers)
         )
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], names: Sequence[str]) -> PendingTrade:
+        """The inverse of `to_json` (snapshots and determinized worlds)."""
+
+        def vec(d: Mapping[str, int]) -> tuple[int, ...]:
+            return tuple(d.get(r, 0) for r in names)
+
+        return cls(
+            data["offerer"],
+            vec(data["give"]),
+            vec(data["get"]),
+            tuple(data["to"]),
+            list(data["waiting"]),
+            {int(s): (vec(a["give"]), vec(a["get"])) for s, a in data["answers"].items()},
+        )
+
     def to_json(self, names: Sequence[str]) -> dict[str, object]:
         return {
             "offerer": self.offerer,

@@ -267,18 +267,4 @@ def _copy_public(game: BaseGame, view: dict[str, Any]) -> None:
         if info["largest_army"]:
             game.army_holder = p
     t = view["trade"]
-    if t is None:
-        game.trade = None
-    else:
-
-        def vec(d: dict[str, int]) -> tuple[int, ...]:
-            return tuple(d.get(r, 0) for r in RESOURCES)
-
-        game.trade = PendingTrade(
-            t["offerer"],
-            vec(t["give"]),
-            vec(t["get"]),
-            tuple(t["to"]),
-            list(t["waiting"]),
-            {int(s): (vec(a["give"]), vec(a["get"])) for s, a in t["answers"].items()},
-        )
+    game.trade = None if t is None else PendingTrade.from_json(t, RESOURCES)

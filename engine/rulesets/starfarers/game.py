@@ -1105,19 +1105,5 @@ def restore(config: GameConfig, state: dict[str, Any]) -> StarfarersGame:
     g.balls = (state["balls"][0], state["balls"][1]) if state["balls"] else None
     g.enc_queue = [_freeze(e) for e in state["enc_queue"]]
     t = state["trade"]
-    if t is None:
-        g.trade = None
-    else:
-
-        def vec(d: dict[str, int]) -> tuple[int, ...]:
-            return tuple(d.get(r, 0) for r in RESOURCES)
-
-        g.trade = PendingTrade(
-            t["offerer"],
-            vec(t["give"]),
-            vec(t["get"]),
-            tuple(t["to"]),
-            list(t["waiting"]),
-            {int(s): (vec(a["give"]), vec(a["get"])) for s, a in t["answers"].items()},
-        )
+    g.trade = None if t is None else PendingTrade.from_json(t, RESOURCES)
     return g
