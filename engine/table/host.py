@@ -74,7 +74,7 @@ class Table:
     @property
     def rev(self) -> int:
         """The revision: actions applied so far (survives save and resume)."""
-        return len(self.game.log)
+        return self.game.num_actions
 
     @property
     def over_message(self) -> dict[str, Any] | None:
@@ -191,7 +191,7 @@ def game_stats(game: Game) -> dict[str, Any]:
         pass
     return {
         "turns": turns,
-        "actions": len(game.log),
+        "actions": game.num_actions,
         "vp_history": history,
         "dice": {str(k): dice[k] for k in range(2, 13)},
     }
