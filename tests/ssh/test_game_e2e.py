@@ -12,8 +12,11 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
+from ai.bots.greedy import GreedyBot
+from engine.registry import get_ruleset
 from tests.ssh.conftest import LineSession, Tap, connect, open_lines
 from tui.ssh.server import Service
 
@@ -24,9 +27,34 @@ def is_msg(source: str, t: str) -> Any:
     return lambda item: item["from"] == source and item["msg"].get("t") == t
 
 
-async def play_seat(session: LineSession, seed: int, limit: int = 5000) -> dict[str, Any]:
-    """Answer every decision with a random legal action until the game is over."""
+Chooser = Callable[[dict[str, Any], list[dict[str, Any]]], dict[str, Any]]
+
+
+def random_chooser(seed: int) -> Chooser:
     rng = random.Random(seed)
+
+    def choose(view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+        return rng.choice([a for a in legal if a["type"] not in SKIP] or legal)
+
+    return choose
+
+
+def greedy_chooser(ruleset: str, seed: int) -> Chooser:
+    """A person who plays like the greedy bot, from what their session receives only."""
+    codec = get_ruleset(ruleset).codec
+    bot = GreedyBot(seed)
+
+    def choose(view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+        actions = [codec.decode(a) for a in legal if a["type"] not in SKIP] or [
+            codec.decode(a) for a in legal
+        ]
+        return bot.choose(view, actions).to_json()
+
+    return choose
+
+
+async def play_seat(session: LineSession, choose: Chooser, limit: int = 5000) -> dict[str, Any]:
+    """Answer every decision with the chooser's legal action until the game is over."""
     acted_rev: int | None = None
     for _ in range(limit * 4):
         item = await session.next(lambda i: i["from"] == "table", timeout=60)
@@ -38,18 +66,17 @@ async def play_seat(session: LineSession, seed: int, limit: int = 5000) -> dict[
             continue
         legal = msg.get("legal")
         if msg["t"] == "state" and legal and msg["rev"] != acted_rev:
-            choices = [a for a in legal if a["type"] not in SKIP] or legal
             acted_rev = msg["rev"]
+            action = choose(msg["view"], legal)
             await session.send(
-                {
-                    "to": "table",
-                    "msg": {"t": "act", "v": 1, "rev": acted_rev, "action": rng.choice(choices)},
-                }
+                {"to": "table", "msg": {"t": "act", "v": 1, "rev": acted_rev, "action": action}}
             )
     raise AssertionError("the game did not end within the message budget")
 
 
-async def seat_game(service: Service, keys: Any) -> tuple[LineSession, LineSession, list[Any]]:
+async def seat_game(
+    service: Service, keys: Any, ruleset: str = "base", bot: str = "random"
+) -> tuple[LineSession, LineSession, list[Any]]:
     """alice hosts (seat 0), bob takes seat 2, bots at 1 and 3; both connected to their seats."""
     alice_conn = await connect(service, "alice", keys["alice"])
     bob_conn = await connect(service, "bob", keys["bob"])
@@ -58,10 +85,10 @@ async def seat_game(service: Service, keys: Any) -> tuple[LineSession, LineSessi
     await bob.next(is_msg("lobby", "lobby"))
     await alice.lobby(
         "create",
-        ruleset="base",
+        ruleset=ruleset,
         options={},
         seed=11,
-        seats=["person", "bot:random", "person", "bot:random"],
+        seats=["person", f"bot:{bot}", "person", f"bot:{bot}"],
     )
     await alice.next(lambda i: "created" in i["msg"])
     await bob.lobby("join", table=1, seat=2)
@@ -119,7 +146,8 @@ async def test_two_people_two_bots_play_to_the_end(service: Service, keys: Any, 
     assert grant["msg"]["seat"] is None
     await carol.send({"open": grant["msg"]["token"]})
     over_a, over_b = await asyncio.wait_for(
-        asyncio.gather(play_seat(alice, 1), play_seat(bob, 2)), 300
+        asyncio.gather(play_seat(alice, random_chooser(1)), play_seat(bob, random_chooser(2))),
+        300,
     )
     over_c = await carol.next(lambda i: i["from"] == "table" and i["msg"]["t"] == "over", 30)
     assert over_c["msg"]["winner"] == over_a["winner"]
@@ -143,5 +171,44 @@ async def test_two_people_two_bots_play_to_the_end(service: Service, keys: Any, 
                 assert event["resource"] is None
             if event["kind"] == "buy_development":
                 assert event["card"] is None
+    for conn in conns:
+        conn.close()
+
+
+async def test_a_starfarers_table_of_two_people_and_two_bots_plays_to_the_end(
+    service: Service, keys: Any, tap: Tap
+) -> None:
+    """The README's SSH walk-through: a Starfarers table, two people, two bots, to the end."""
+    alice, bob, conns = await seat_game(service, keys, ruleset="starfarers", bot="greedy")
+    over_a, over_b = await asyncio.wait_for(
+        asyncio.gather(
+            play_seat(alice, greedy_chooser("starfarers", 1)),
+            play_seat(bob, greedy_chooser("starfarers", 2)),
+        ),
+        300,
+    )
+    assert over_a["winner"] == over_b["winner"] is not None
+    assert max(over_a["scores"]) >= 15
+    table = service.lobby.tables[1]
+    assert table.status == "over" and table.table is not None
+    assert table.table.game.view(0)["ruleset"] == "starfarers"
+    for label, seat in (("t1:seat0:alice", 0), ("t1:seat2:bob", 2)):
+        states = [
+            json.loads(line)
+            for line in bytes(tap.sent[label]).splitlines()
+            if json.loads(line)["t"] == "state"
+        ]
+        assert len(states) > 100
+        for msg in states:
+            view = msg["view"]
+            assert msg["seat"] == seat and view["seat"] == seat
+            assert view["encounter"] is None or "deck" not in view["encounter"]
+            for p in view["players"]:
+                assert "hand" not in p, "another seat's hand in the public part"
+            for event in msg["events"]:
+                if event["kind"] == "steal" and seat not in (event["seat"], event["victim"]):
+                    assert event["resource"] is None, f"{label} saw a stolen card: {event}"
+                if event["kind"] == "reserve_draw" and event["seat"] != seat:
+                    assert event["cards"] is None, f"{label} saw another seat's draw: {event}"
     for conn in conns:
         conn.close()
