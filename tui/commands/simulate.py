@@ -70,7 +70,10 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"{args.games} games of {args.ruleset}, seeds {args.seed}..")
+    variant = getattr(args, "variant", None)
+    what = args.ruleset + (f" ({variant})" if variant else "")
+    last = args.seed + args.games - 1
+    table = Table()
     table.add_column("seat")
     table.add_column("bot")
     table.add_column("wins", justify="right")
@@ -78,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
     for seat, name in enumerate(names):
         table.add_row(str(seat), name, str(wins[seat]), f"{wins[seat] / args.games:.0%}")
     console = Console()
+    console.print(f"{args.games} games of {what}, {len(names)} players, seeds {args.seed}..{last}")
     console.print(table)
     console.print(
         f"median turns {report['median_turns']}, capped {capped}, "
