@@ -175,6 +175,10 @@ def end_reachable(
 
 
 _END_MOVE = EndMove()
+STEPS: tuple[tuple[tuple[int, FlyStep], ...], ...] = tuple(
+    tuple((w, FlyStep(v, w)) for w in B.NEIGHBOURS[v]) for v in range(B.NUM_VERTICES)
+)
+"""Every possible step, made once: listing legal flights allocates no actions."""
 
 
 def can_found(g: StarfarersGame, p: int, v: int) -> bool:
@@ -202,14 +206,14 @@ def legal(g: StarfarersGame) -> list[Action]:
         steps = g.steps_left
         if steps:
             is_point, occ = g.is_point, g.occ_kind
-            for w in B.NEIGHBOURS[pos]:
+            for w, step in STEPS[pos]:
                 if is_point[w] and (
                     (PLAIN[w] and not occ[w])
                     or end_reachable(
                         g, p, g.moving_kind, g.moving_flags, g.move_start, w, steps - 1
                     )
                 ):
-                    out.append(FlyStep(pos, w))
+                    out.append(step)
         if (
             g.moving_kind == COLONY_SHIP
             and INNER_SLOT[pos] >= 0
@@ -231,9 +235,9 @@ def legal(g: StarfarersGame) -> list[Action]:
             occ_kind[v] = 0  # the ship leaves its point: it may come back to it
             can_move = False
             if sp:
-                for w in B.NEIGHBOURS[v]:
+                for w, step in STEPS[v]:
                     if is_point[w] and end_reachable(g, p, kind, flags, v, w, sp - 1):
-                        out.append(FlyStep(v, w))
+                        out.append(step)
                         can_move = True
             if can_move and not legal_end(g, p, kind, flags, v, v):
                 may_end = False  # it must leave (see end_problem)
