@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from tui.render.spacemap import GREEK
-
 UPGRADES = {"booster": "a booster", "cannon": "a cannon", "pod": "a freight pod"}
 
 
@@ -42,6 +40,8 @@ def _planet_label(planet: Mapping[str, Any]) -> str:
 
 def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
     """A function naming a point (" by fuel 4 / ore 9", " in home system beta", or "")."""
+    from tui.render.spacemap import GREEK  # only Starfarers views get here
+
     board = view.get("board") or {}
     slots = board.get("slots") or []
     sectors = view.get("sectors") or []
