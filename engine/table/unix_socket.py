@@ -47,6 +47,7 @@ __all__ = [
     "SendTap",
     "SocketClient",
     "SocketServer",
+    "StaticParts",
     "TokenBook",
     "check_lobby_request",
     "decode",
@@ -94,6 +95,43 @@ def encode(msg: dict[str, Any]) -> bytes:
     if "v" not in msg:
         msg = {**msg, "v": PROTOCOL_VERSION}
     return json.dumps(msg, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+
+
+class StaticParts:
+    """Sends a view's board once per connection, and puts it back on the far side.
+
+    A Starfarers board is 16 KB of fixed geometry, two fifths of every state
+    message; repeating it on every action made the socket carry (and both
+    processes encode and parse) some 66 MB per seat over one game. The sender
+    replaces a board equal to the last one it sent with ``"same_board": true``;
+    the receiver restores the board it kept. Both ends hold one per connection.
+    """
+
+    def __init__(self) -> None:
+        self.board: Any = None
+
+    def shrink(self, msg: dict[str, Any]) -> dict[str, Any]:
+        view = msg.get("view")
+        if msg.get("t") != "state" or not isinstance(view, dict) or "board" not in view:
+            return msg
+        board = view["board"]
+        if board is not self.board and board != self.board:
+            self.board = board
+            return msg
+        slim = {k: v for k, v in view.items() if k != "board"}
+        return {**msg, "view": slim, "same_board": True}
+
+    def restore(self, msg: dict[str, Any]) -> dict[str, Any]:
+        view = msg.get("view")
+        if not isinstance(view, dict):
+            return msg
+        if msg.pop("same_board", False):
+            if self.board is None:
+                raise ProtocolError("a state refers to a board that was never sent")
+            view["board"] = self.board
+        elif "board" in view:
+            self.board = view["board"]
+        return msg
 
 
 def decode(line: bytes) -> dict[str, Any]:
@@ -243,13 +281,14 @@ class SocketServer:
 
     async def _outbound(self, endpoint: Endpoint, writer: asyncio.StreamWriter, label: str) -> None:
         """Endpoint → socket; drain() is the backpressure to a slow app."""
+        static = StaticParts()
         while True:
             try:
                 msg = await endpoint.recv()
             except ConnectionError:  # the endpoint ended (the in-memory client raises this)
                 writer.close()
                 return
-            data = encode(msg)
+            data = encode(static.shrink(msg))
             if self.tap is not None:
                 self.tap(label, data)
             writer.write(data)
@@ -300,6 +339,7 @@ class SocketClient:
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self._reader = reader
         self._writer = writer
+        self._static = StaticParts()
 
     @classmethod
     async def connect(cls, path: str, token: str, timeout: float = 10.0) -> SocketClient:
@@ -311,7 +351,7 @@ class SocketClient:
         return client
 
     async def recv(self) -> dict[str, Any]:
-        return await read_message(self._reader)
+        return self._static.restore(await read_message(self._reader))
 
     async def send(self, msg: dict[str, Any]) -> None:
         if self._writer.is_closing():

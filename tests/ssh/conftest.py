@@ -17,6 +17,7 @@ from typing import Any
 import asyncssh
 import pytest
 
+from engine.table.unix_socket import StaticParts
 from tui.ssh.auth import Users
 from tui.ssh.server import ServeConfig, Service
 
@@ -111,6 +112,7 @@ class LineSession:
         self.process = process
         self.seen: list[dict[str, Any]] = []
         self.backlog: list[dict[str, Any]] = []
+        self.static: dict[str, StaticParts] = defaultdict(StaticParts)  # boards sent once
 
     async def send(self, obj: dict[str, Any]) -> None:
         self.process.stdin.write(json.dumps(obj).encode() + b"\n")
@@ -140,6 +142,7 @@ class LineSession:
                 if not text.startswith(b"{"):
                     continue
                 item = json.loads(text)
+                self.static[item["from"]].restore(item["msg"])
                 self.seen.append(item)
                 if pred(item):
                     return item

@@ -81,9 +81,9 @@ async def test_host_hands_an_absent_seat_to_a_bot_and_it_is_taken_back(
     table = service.lobby.tables[1].table
     assert table is not None
     # alice keeps playing; with bob's seat botted the game moves past bob's turns
-    from tests.ssh.test_game_e2e import play_seat
+    from tests.ssh.test_game_e2e import play_seat, random_chooser
 
-    task = asyncio.ensure_future(play_seat(alice, 3))
+    task = asyncio.ensure_future(play_seat(alice, random_chooser(3)))
     for _ in range(400):
         if table.game.to_act == 2 or table.rev > 60:
             break

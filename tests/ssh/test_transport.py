@@ -19,6 +19,7 @@ from engine.table.unix_socket import (
     ProtocolError,
     SocketClient,
     SocketServer,
+    StaticParts,
     TokenBook,
     decode,
     encode,
@@ -229,3 +230,24 @@ async def test_the_lobby_answers_malformed_requests_with_errors(tmp_path: Path) 
     assert ok["t"] == "lobby" and ok["created"] == 1
     (refused,) = await lobby.handle("bob", {"t": "lobby.start", "v": 1, "table": 1})
     assert "host" in refused["message"]
+
+
+def test_the_board_crosses_the_socket_once_per_connection() -> None:
+    sender, receiver = StaticParts(), StaticParts()
+    board = {"slots": list(range(500))}
+
+    def state(rev: int, b: dict[str, Any]) -> dict[str, Any]:
+        return {"t": "state", "v": 1, "rev": rev, "view": {"seat": 0, "board": b, "turn": rev}}
+
+    sent = [sender.shrink(state(1, board)), sender.shrink(state(2, dict(board)))]
+    assert "board" in sent[0]["view"] and "same_board" not in sent[0]
+    assert "board" not in sent[1]["view"] and sent[1]["same_board"] is True
+    assert len(encode(sent[1])) < len(encode(sent[0])) / 2
+    got = [receiver.restore(decode(encode(m))) for m in sent]
+    assert got[0] == state(1, board) and got[1] == state(2, board)
+    changed = {"slots": [1, 2, 3]}
+    again = sender.shrink(state(3, changed))
+    assert again["view"]["board"] == changed
+    assert receiver.restore(decode(encode(again)))["view"]["board"] == changed
+    with pytest.raises(ProtocolError, match="never sent"):
+        StaticParts().restore(decode(encode(sent[1])))

@@ -27,7 +27,7 @@ import sys
 import termios
 from typing import Any
 
-from engine.table.unix_socket import ConnectionClosed, ProtocolError, SocketClient
+from engine.table.unix_socket import ConnectionClosed, ProtocolError, SocketClient, StaticParts
 
 
 def _quiet_terminal() -> None:
@@ -43,13 +43,14 @@ def _emit(source: str, msg: dict[str, Any]) -> None:
 
 
 async def _pump(source: str, client: SocketClient) -> None:
+    static = StaticParts()  # the board once, as on the socket
     while True:
         try:
             msg = await client.recv()
         except (ConnectionClosed, ProtocolError):
             _emit(source, {"t": "closed"})
             return
-        _emit(source, msg)
+        _emit(source, static.shrink(msg))
 
 
 async def _main(path: str, token: str) -> int:
