@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import importlib.metadata
 import importlib.util
 import inspect
 import os
@@ -30,10 +29,13 @@ import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ai.protocol import ALL_RULESETS, Bot
 from engine.errors import ConfigError
+
+if TYPE_CHECKING:
+    import importlib.metadata
 
 ENTRY_POINT_GROUP = "catan.bots"
 BOTS_DIR_ENV = "CATAN_TUI_BOTS_DIR"
@@ -142,6 +144,8 @@ def load_file_bot(path: Path, class_name: str | None = None) -> type[Bot]:
 
 
 def _entry_points() -> list[importlib.metadata.EntryPoint]:
+    import importlib.metadata  # only when a name is not a built-in: it costs a game's start
+
     return sorted(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda ep: ep.name)
 
 
@@ -242,6 +246,33 @@ def create_bot(spec: str, seed: int = 0, folder: Path | None = None) -> Bot:
         if params:
             raise ConfigError(f"bot {spec!r}: {exc}") from exc
         return cls()  # a plugin whose constructor takes no seed
+
+
+def check_spec(spec: str, folder: Path | None = None) -> None:
+    """Raise ConfigError, in one line, unless ``spec`` names a bot that can be loaded.
+
+    Only the named bot is imported, so a game's start never pays for the
+    others; a broken file or plugin is reported by its error, never raised.
+    """
+    if spec.startswith("exec:"):
+        try:
+            command = shlex.split(spec[5:])
+        except ValueError as exc:
+            raise ConfigError(f"bot {spec!r}: {exc}") from None
+        if not command:
+            raise ConfigError(f"bot {spec!r}: exec: needs a command")
+        return
+    try:
+        cls, params = resolve_class(spec, folder)
+    except ConfigError:
+        raise
+    except Exception as exc:  # a plugin that fails to import
+        raise ConfigError(f"bot {spec!r} cannot be loaded: {type(exc).__name__}: {exc}") from None
+    if params:
+        try:
+            inspect.signature(cls).bind(0, **params)
+        except TypeError as exc:
+            raise ConfigError(f"bot {spec!r}: {exc}") from None
 
 
 def bot_label(spec: str) -> str:

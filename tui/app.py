@@ -54,17 +54,31 @@ class CatanApp(App[None]):
         self._initial_play = play
         self._initial_load = load
         self.load_error: str | None = None
+        self._start_error: str | None = None
 
     @property
     def autosave(self) -> Path:
         return paths.autosave_path(self.saves_dir)
 
     # -- start ----------------------------------------------------------------
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen[Any]:
+        """`catan play` opens on the game itself, so the first frame drawn is the game's.
+
+        (Pushing it over an empty default screen painted one blank frame first.)
+        """
         if self._initial_play is not None:
-            config, kinds = self._initial_play
-            self.start_game(config, kinds, speed=self.speed)
-        elif self._initial_load is None or not self.load_game(self._initial_load):
+            config, kinds, self._initial_play = *self._initial_play, None
+            try:
+                return self._open(new_local(config, kinds, self.autosave, self.speed), self.speed)
+            except CatanError as exc:
+                self._start_error = str(exc)
+        return super().get_default_screen()
+
+    def on_mount(self) -> None:
+        if self._start_error is not None:
+            self.notify(f"Cannot start the game: {self._start_error}", severity="error", timeout=8)
+        started = isinstance(self.screen, GameScreen)
+        if not started and (self._initial_load is None or not self.load_game(self._initial_load)):
             self.push_screen(MainMenuScreen())
         self._check_size()
 
@@ -84,7 +98,7 @@ class CatanApp(App[None]):
     def start_game(self, config: GameConfig, kinds: list[str], *, speed: str | None = None) -> None:
         """A new local game (raises CatanError for a bad config)."""
         local = new_local(config, kinds, self.autosave, speed or self.speed)
-        self._open(local, speed or self.speed)
+        self._show_game(self._open(local, speed or self.speed))
 
     def load_game(self, path: Path) -> bool:
         try:
@@ -93,7 +107,7 @@ class CatanApp(App[None]):
             self.load_error = str(exc)
             self.notify(f"Cannot load {path.name}: {exc}", severity="error", timeout=8)
             return False
-        self._open(local, self.speed)
+        self._show_game(self._open(local, self.speed))
         return True
 
     def continue_game(self) -> bool:
@@ -102,7 +116,8 @@ class CatanApp(App[None]):
             return False
         return self.load_game(self.autosave)
 
-    def _open(self, local: LocalGame, speed: str) -> None:
+    def _open(self, local: LocalGame, speed: str) -> GameScreen:
+        """The screen of a new local game, which is started (the caller shows the screen)."""
         old, self.local = self.local, local
         if old is not None:
             self.call_later(old.stop)
@@ -118,7 +133,7 @@ class CatanApp(App[None]):
             ruleset=local.ruleset,
         )
         local.start()
-        self._show_game(screen)
+        return screen
 
     def _show_game(self, screen: Screen[Any]) -> None:
         """The game on top of the menu (or alone, when started from the command line)."""
@@ -160,6 +175,8 @@ class CatanApp(App[None]):
         while not isinstance(self.screen, MainMenuScreen) and len(self.screen_stack) > 1:
             self.pop_screen()
         if not isinstance(self.screen, MainMenuScreen):
+            # Over everything, even the game `catan play` opened on: that one is the
+            # bottom screen, which Textual does not let us replace or pop.
             self.push_screen(MainMenuScreen())
 
     async def _close_local(self) -> None:

@@ -38,28 +38,79 @@ def _start(session: str, saves: str) -> float:
 
 
 def _wait(session: str, text: str, timeout: float = 20.0) -> float:
+    return _wait_all(session, [text], timeout)[text]
+
+
+def _wait_all(session: str, texts: list[str], timeout: float = 20.0) -> dict[str, float]:
+    """When each text first appeared on the terminal (polled every 2 ms)."""
+    seen: dict[str, float] = {}
     deadline = time.perf_counter() + timeout
     while time.perf_counter() < deadline:
-        if text in _tmux("capture-pane", "-p", "-t", session):
-            return time.perf_counter()
-        time.sleep(0.005)
-    raise RuntimeError(f"{text!r} never appeared")
+        pane = _tmux("capture-pane", "-p", "-t", session)
+        now = time.perf_counter()
+        for text in texts:
+            if text not in seen and text in pane:
+                seen[text] = now
+        if len(seen) == len(texts):
+            return seen
+        time.sleep(0.002)
+    raise RuntimeError(f"{sorted(set(texts) - set(seen))!r} never appeared")
 
 
-def first_frame(runs: int = 5) -> list[float]:
-    """Seconds from starting `catan play` until the game screen is on the terminal.
+BOARD = "Bank: 4:1"  # the trade panel, drawn from the first view: board and panels are up
+DECISION = "Build a settlement"  # the person's first decision, after the bots before them
+
+
+def first_frame(runs: int = 11) -> dict[str, list[float]]:
+    """Seconds from starting `catan play` until the game is drawn, and until the first decision.
 
     A warm start, as every launch after a user's first: one uncounted run
     writes the bytecode caches (which PYTHONDONTWRITEBYTECODE, set in some
     sandboxes, would otherwise forbid, making every start compile the source).
     """
-    out = []
+    out: dict[str, list[float]] = {BOARD: [], DECISION: []}
     for i in range(-1, runs):
         session = f"bench-frame-{os.getpid()}-{i}"
         with tempfile.TemporaryDirectory() as saves:
             began = _start(session, saves)
             try:
-                seconds = _wait(session, "Build a settlement") - began
+                seen = _wait_all(session, [BOARD, DECISION])
+                if i >= 0:
+                    for text, when in seen.items():
+                        out[text].append(when - began)
+            finally:
+                subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+    return out
+
+
+FLOOR_APP = """
+from textual.app import App
+from textual.widgets import Label
+
+class Floor(App):
+    def compose(self):
+        yield Label("floor reached")
+
+Floor().run()
+"""
+
+
+def textual_floor(runs: int = 11) -> list[float]:
+    """The same clock on the smallest Textual app: what no work of ours can win back."""
+    out = []
+    with tempfile.TemporaryDirectory() as folder:
+        script = Path(folder) / "floor.py"
+        script.write_text(FLOOR_APP)
+        for i in range(-1, runs):
+            session = f"bench-floor-{os.getpid()}-{i}"
+            command = (
+                f"env -u PYTHONDONTWRITEBYTECODE {shlex.quote(sys.executable)} "
+                f"{shlex.quote(str(script))}"
+            )
+            began = time.perf_counter()
+            _tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "40", command)
+            try:
+                seconds = _wait(session, "floor reached") - began
                 if i >= 0:
                     out.append(seconds)
             finally:
@@ -151,9 +202,17 @@ def keys(presses: int = 60) -> list[float]:
 def main(argv: list[str]) -> int:
     which = argv[0] if argv else "all"
     if which in ("frame", "all"):
-        runs = first_frame()
-        shown = [round(r, 3) for r in runs]
-        print(f"first frame: median {statistics.median(runs):.3f} s, runs {shown}")
+        frames = first_frame()
+        frames["floor"] = textual_floor()
+        labels = {
+            BOARD: "first frame (board and panels)",
+            DECISION: "first decision",
+            "floor": "Textual's floor (a one-label app)",
+        }
+        for text, label in labels.items():
+            runs = frames[text]
+            shown = [round(r, 3) for r in runs]
+            print(f"{label}: median {statistics.median(runs):.3f} s, runs {shown}")
     if which in ("keys", "all"):
         lat = keys()
         q = statistics.quantiles(lat, n=20)

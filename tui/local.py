@@ -27,19 +27,23 @@ HUMAN = "human"
 
 
 def parse_seats(spec: str | None, seats: int | None = None) -> list[str]:
-    """'human,random,random' as a list of seat kinds, checking bot names."""
-    from ai.registry import available_bots
+    """'human,random,mcts' as a list of seat kinds; every bot spec must load.
+
+    A seat is 'human' (or 'person') or any bot spec `create_bot` takes: a
+    name, ``name:key=value``, ``path/to/bot.py[:Class]`` or ``exec:COMMAND``.
+    """
+    from ai.registry import check_spec
 
     kinds = [s.strip() for s in (spec or "").split(",") if s.strip()]
     if not kinds:
         kinds = [HUMAN] + ["random"] * ((seats or 4) - 1)
-    bots = {b.name for b in available_bots() if b.error is None}
-    for kind in kinds:
-        if kind not in (HUMAN, "person") and kind not in bots:
-            raise ConfigError(
-                f"unknown seat {kind!r}; use 'human' or a bot: {', '.join(sorted(bots))}"
-            )
     kinds = [HUMAN if k == "person" else k for k in kinds]
+    for number, kind in enumerate(kinds, 1):
+        if kind != HUMAN:
+            try:
+                check_spec(kind)
+            except ConfigError as exc:
+                raise ConfigError(f"seat {number} is not 'human' or a bot: {exc}") from None
     if kinds.count(HUMAN) > 1:
         raise ConfigError("only one person can play in a terminal; use 'catan serve' for more")
     return kinds
@@ -74,8 +78,10 @@ class LocalGame:
             self.task = asyncio.get_running_loop().create_task(self._run())
 
     async def _run(self) -> None:
-        await self.table.autosave()  # a new game is resumable before its first action
+        first = self.table.autosave_soon()  # a new game is resumable before its first action
         await self.table.run()
+        if first is not None:
+            await first
 
     async def stop(self) -> None:
         self.client.close()

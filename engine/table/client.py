@@ -169,6 +169,12 @@ class InMemoryClient:
     def close(self) -> None:
         self.closed = True
 
+    def recv_nowait(self) -> dict[str, Any] | None:
+        """The next message if one is waiting, else None (a screen's first frame uses it)."""
+        if self.closed or self._queue.empty():
+            return None
+        return self._queue.get_nowait()
+
     def pending(self) -> int:
         """Messages waiting to be received (lets a reader coalesce bursts)."""
         return self._queue.qsize()

@@ -65,6 +65,9 @@ class Table:
         self.started = time.monotonic()
         self.finished = False
         self._over: dict[str, Any] | None = None
+        self._save_lock = asyncio.Lock()
+        self._saves_asked = 0
+        self._saves_written = 0
         for i, seat in enumerate(self.seats):
             hook = getattr(seat, "attach", None)
             if hook is not None:
@@ -149,10 +152,31 @@ class Table:
                 await spectator.notify(list(public))
 
     async def autosave(self) -> None:
+        if self.autosave_path is not None:
+            await self._write(*self._save_text())
+
+    def autosave_soon(self) -> asyncio.Task[None] | None:
+        """Save the position as it is now, without waiting for the disk.
+
+        A new game is resumable before its first action, yet its first screen
+        need not wait for an fsync.
+        """
         if self.autosave_path is None:
-            return
-        text = saves.dumps(self.game, self.meta)
-        await asyncio.to_thread(saves.write_atomic, self.autosave_path, text)
+            return None
+        return asyncio.get_running_loop().create_task(self._write(*self._save_text()))
+
+    def _save_text(self) -> tuple[int, str]:
+        self._saves_asked += 1
+        return self._saves_asked, saves.dumps(self.game, self.meta)
+
+    async def _write(self, number: int, text: str) -> None:
+        """Write save `number` unless a later one is already on disk (saves may race)."""
+        assert self.autosave_path is not None
+        async with self._save_lock:
+            if number < self._saves_written:
+                return
+            await asyncio.to_thread(saves.write_atomic, self.autosave_path, text)
+            self._saves_written = number
 
     async def _finish(self) -> None:
         if self.finished:

@@ -113,6 +113,23 @@ def test_autosave_after_every_action_resumes_at_the_same_decision(tmp_path: Path
     assert resumed.snapshot() == g.snapshot()
 
 
+def test_an_early_autosave_never_lands_over_a_later_one(tmp_path: Path) -> None:
+    """The first save is written in the background; a later save asked for first still wins."""
+    path = tmp_path / "auto.json"
+    g = game(5)
+    table = Table(g, bots(4, 20), autosave_path=path)
+
+    async def play() -> None:
+        early = table.autosave_soon()  # not started yet: the loop has not run it
+        assert early is not None
+        g.apply(g.legal_actions()[0])
+        await table.autosave()  # takes the lock before the early save's task starts
+        await early
+        assert len(json.loads(path.read_text())["actions"]) == 1
+
+    asyncio.run(play())
+
+
 def test_illegal_action_from_a_person_is_refused_with_a_message() -> None:
     async def main() -> None:
         g = game(4)

@@ -54,7 +54,8 @@ def test_rules_prints_markdown(capsys: pytest.CaptureFixture[str]) -> None:
 def test_play_with_an_unknown_seat_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--seats", "human,wizard,random"]) == 2
     err = capsys.readouterr().err
-    assert "unknown seat 'wizard'" in err and err.count("\n") == 1
+    assert "seat 2 is not 'human' or a bot: unknown bot 'wizard'" in err
+    assert err.count("\n") == 1
 
 
 def test_play_with_two_people_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
@@ -70,3 +71,48 @@ def test_engine_table_does_not_import_the_terminal_stack() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stdout
+
+
+BOT_FILE = '''
+class ShyBot:
+    def __init__(self, seed=0):
+        self.seed = seed
+
+    def decide(self, view, legal):
+        return legal[0]
+'''
+
+
+def test_play_seats_take_every_bot_spec(tmp_path: Path) -> None:
+    """`--seats` takes what `--bots` takes: names with parameters, files and exec commands."""
+    from tui.local import parse_seats
+
+    bot = tmp_path / "shy.py"
+    bot.write_text(BOT_FILE)
+    spec = f"person,mcts:budget_ms=50,{bot}:ShyBot,exec:{sys.executable} ai/examples/json_bot.py"
+    assert parse_seats(spec) == [
+        "human",
+        "mcts:budget_ms=50",
+        f"{bot}:ShyBot",
+        f"exec:{sys.executable} ai/examples/json_bot.py",
+    ]
+
+
+def test_play_with_a_broken_bot_file_is_a_one_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bot = tmp_path / "broken.py"
+    bot.write_text("def decide(:\n")
+    assert main(["play", "--seats", f"human,{bot},random"]) == 2
+    err = capsys.readouterr().err
+    assert "seat 2 is not 'human' or a bot" in err and "SyntaxError" in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_play_with_a_wrong_bot_parameter_is_a_one_line_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["play", "--seats", "human,mcts:wizardry=9,random"]) == 2
+    err = capsys.readouterr().err
+    assert "seat 2 is not 'human' or a bot" in err and "wizardry" in err
+    assert err.count("\n") == 1

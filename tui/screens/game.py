@@ -32,6 +32,7 @@ from tui.screens.dialogs.trade import TradeDialog
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.equipment import EquipmentPanel
 from tui.widgets.event_log import EventLog
+from tui.widgets.fit import refresh_fitting
 from tui.widgets.hand import HandPanel
 from tui.widgets.map_view import MapView, make_highlight
 from tui.widgets.messages import ActionRequested, CommandRequested, TargetClicked
@@ -150,6 +151,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(ActionBar).status = "Waiting for the table…"
+        self._take_waiting()
         self.read_table()
         self._fit()
 
@@ -163,10 +165,17 @@ class GameScreen(Screen[None]):
         if map_view.compact != compact:
             map_view.compact = compact
             map_view._layout = None
-            map_view.refresh()
+            refresh_fitting(map_view)
 
     # -- reading the table ----------------------------------------------------
     FRAME = 0.05  # at most one redraw per this many seconds while others play
+
+    def _take_waiting(self) -> None:
+        """Draw what the table already sent, so the very first frame shows the game."""
+        take = getattr(self.client, "recv_nowait", None)
+        while take is not None and (msg := take()) is not None:
+            self._receive(msg)
+        self._flush()
 
     @work(exclusive=True, group="table")
     async def read_table(self) -> None:
@@ -176,19 +185,22 @@ class GameScreen(Screen[None]):
             except Exception:
                 self.notify("The connection to the table closed.", severity="error")
                 return
-            kind = msg.get("t")
-            if kind == protocol.STATE:
-                self._events.extend(msg.get("events") or [])
-                self._latest = msg
-                if "legal" in msg:
-                    self._flush()
-                elif self._timer is None:
-                    self._timer = self.set_timer(self.FRAME, self._flush)
-            elif kind == protocol.ERROR:
-                self.notify(str(msg.get("message")), title="Not allowed", severity="error")
-            elif kind == protocol.OVER:
+            self._receive(msg)
+
+    def _receive(self, msg: dict[str, Any]) -> None:
+        kind = msg.get("t")
+        if kind == protocol.STATE:
+            self._events.extend(msg.get("events") or [])
+            self._latest = msg
+            if "legal" in msg:
                 self._flush()
-                self.show_over(msg)
+            elif self._timer is None:
+                self._timer = self.set_timer(self.FRAME, self._flush)
+        elif kind == protocol.ERROR:
+            self.notify(str(msg.get("message")), title="Not allowed", severity="error")
+        elif kind == protocol.OVER:
+            self._flush()
+            self.show_over(msg)
 
     def _flush(self) -> None:
         """Draw the latest position with every event since the last drawing."""

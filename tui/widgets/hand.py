@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from tui.widgets.fit import refresh_fitting
 from tui.widgets.style import resource_style
 
 
@@ -18,7 +19,10 @@ class HandPanel(Widget):
     HandPanel { height: auto; border: round $secondary; padding: 0 1; }
     """
 
-    view: reactive[dict[str, Any] | None] = reactive(None, always_update=True, layout=True)
+    view: reactive[dict[str, Any] | None] = reactive(None, always_update=True, repaint=False)
+
+    def watch_view(self) -> None:
+        refresh_fitting(self)
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)

@@ -14,9 +14,11 @@ from typing import Any
 
 from rich.text import Text
 from textual.events import Click
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from tui.widgets.fit import refresh_fitting
 from tui.widgets.messages import TargetClicked
 
 Renderer = Callable[..., Text]
@@ -111,8 +113,11 @@ class MapView(Widget, can_focus=False):
     }
     """
 
-    view: reactive[dict[str, Any] | None] = reactive(None, always_update=True, layout=True)
+    view: reactive[dict[str, Any] | None] = reactive(None, always_update=True, repaint=False)
     highlight: reactive[Any] = reactive(None, always_update=True)
+
+    def watch_view(self) -> None:
+        refresh_fitting(self)
 
     def __init__(self, *, ascii: bool = False, compact: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -138,6 +143,12 @@ class MapView(Widget, can_focus=False):
         if self._layout is None and self._layout_fn is not None:
             self._layout = _call_layout(self._layout_fn, view, self.compact)
         return self._layout
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        """The renderer's own width, known without rendering (measuring the text cost a frame)."""
+        layout = self.layout_of()
+        width = getattr(layout, "width", None)
+        return width if isinstance(width, int) else super().get_content_width(container, viewport)
 
     def render(self) -> Text:
         view = self.view

@@ -6,9 +6,11 @@ from typing import Any
 
 from rich.table import Table
 from rich.text import Text
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from tui.widgets.fit import refresh_fitting
 from tui.widgets.style import seat_style
 
 PIECES = {
@@ -62,14 +64,21 @@ class Scoreboard(Widget):
     Scoreboard { height: auto; border: round $primary; padding: 0 1; }
     """
 
-    view: reactive[dict[str, Any] | None] = reactive(None, always_update=True, layout=True)
+    view: reactive[dict[str, Any] | None] = reactive(None, always_update=True, repaint=False)
     thinking: reactive[int | None] = reactive(None)
+
+    def watch_view(self) -> None:
+        refresh_fitting(self)
 
     def __init__(self, names: list[str], kinds: list[str] | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.names = names
         self.kinds = kinds or []
         self.border_title = "Scores"
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """A header and one unwrapped row per seat (measuring a Rich table renders it)."""
+        return 1 + len((self.view or {}).get("players", []))
 
     def render(self) -> Table:
         view = self.view or {}

@@ -9,6 +9,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from tui.narrate import bundle
+from tui.widgets.fit import refresh_fitting
 from tui.widgets.style import resource_style, seat_style
 
 
@@ -27,7 +28,10 @@ class TradePanel(Widget):
     TradePanel { height: auto; border: round $secondary; padding: 0 1; }
     """
 
-    view: reactive[dict[str, Any] | None] = reactive(None, always_update=True, layout=True)
+    view: reactive[dict[str, Any] | None] = reactive(None, always_update=True, repaint=False)
+
+    def watch_view(self) -> None:
+        refresh_fitting(self)
 
     def __init__(self, names: list[str], **kw: Any) -> None:
         super().__init__(**kw)

@@ -1,0 +1,57 @@
+"""How `catan play` starts: the first frame drawn is the game, board and panels included."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tui_keys import wait_for_decision
+
+from engine import saves
+from engine.config import GameConfig
+from tui.app import CatanApp
+from tui.screens.game import GameScreen
+from tui.screens.menu import MainMenuScreen
+from tui.widgets.map_view import MapView
+from tui.widgets.scoreboard import Scoreboard
+
+SEED = 3
+SEATS = ["human", "random", "random", "random"]
+
+
+async def test_the_first_frame_is_the_game_with_its_board(tmp_path: Path) -> None:
+    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(GameConfig("base", 4, SEED, {}), SEATS))
+    first: list[Any] = []
+    real = app._display  # every frame goes through here; the first one is what a person sees
+
+    def display(screen: Any, update: Any) -> None:
+        if not first:
+            game = isinstance(screen, GameScreen)
+            board = screen.query_one(MapView).view if game else None
+            scores = screen.query_one(Scoreboard).view if game else None
+            first.append((screen, board, scores))
+        real(screen, update)
+
+    app._display = display  # type: ignore[method-assign]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_decision(pilot)
+        screen, board, scores = first[0]
+        assert isinstance(screen, GameScreen)  # no blank screen before it
+        assert board is not None and board["ruleset"] == "base"
+        assert scores is board
+        assert app.screen_stack[0] is screen
+        # Resumable before the first action, even though that save was not awaited.
+        assert saves.load_path(tmp_path / "autosave.json").config.seed == SEED
+
+
+async def test_leaving_the_game_play_opened_on_shows_the_menu(tmp_path: Path) -> None:
+    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(GameConfig("base", 4, SEED, {}), SEATS))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_decision(pilot)
+        await pilot.press("escape", "q")
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, MainMenuScreen)
+        assert app.local is None
+        await pilot.press("c")  # continue: back to the same game, on top of the menu
+        assert await wait_for_decision(pilot) in ("dialog", "target", "turn")
+        assert any(isinstance(s, GameScreen) for s in app.screen_stack[2:])
