@@ -73,14 +73,14 @@ def test_engine_table_does_not_import_the_terminal_stack() -> None:
     assert done.returncode == 0, done.stdout
 
 
-BOT_FILE = '''
+BOT_FILE = """
 class ShyBot:
     def __init__(self, seed=0):
         self.seed = seed
 
     def decide(self, view, legal):
         return legal[0]
-'''
+"""
 
 
 def test_play_seats_take_every_bot_spec(tmp_path: Path) -> None:

@@ -17,10 +17,11 @@ from tui.widgets.scoreboard import Scoreboard
 
 SEED = 3
 SEATS = ["human", "random", "random", "random"]
+CONFIG = GameConfig("base", 4, SEED, {})
 
 
 async def test_the_first_frame_is_the_game_with_its_board(tmp_path: Path) -> None:
-    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(GameConfig("base", 4, SEED, {}), SEATS))
+    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(CONFIG, SEATS))
     first: list[Any] = []
     real = app._display  # every frame goes through here; the first one is what a person sees
 
@@ -45,7 +46,7 @@ async def test_the_first_frame_is_the_game_with_its_board(tmp_path: Path) -> Non
 
 
 async def test_leaving_the_game_play_opened_on_shows_the_menu(tmp_path: Path) -> None:
-    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(GameConfig("base", 4, SEED, {}), SEATS))
+    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(CONFIG, SEATS))
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for_decision(pilot)
         await pilot.press("escape", "q")
