@@ -10,8 +10,11 @@ from pathlib import Path
 
 import platformdirs
 
+from engine.errors import SaveError
+
 APP_NAME = "catan-tui"
 AUTOSAVE = "autosave.json"
+ELSEWHERE = "choose another with --saves DIR"
 
 
 def saves_dir(override: str | os.PathLike[str] | None = None) -> Path:
@@ -21,6 +24,23 @@ def saves_dir(override: str | os.PathLike[str] | None = None) -> Path:
     if env:
         return Path(env).expanduser()
     return Path(platformdirs.user_data_dir(APP_NAME)) / "saves"
+
+
+def usable_saves_dir(override: str | os.PathLike[str] | None = None) -> Path:
+    """The saves directory, made if missing; SaveError (one line) if games cannot be kept there.
+
+    Checked before any screen opens: a game whose autosave cannot be written
+    would be lost the moment the terminal closed.
+    """
+    directory = saves_dir(override)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise SaveError(f"cannot keep saves in {directory}: {reason} ({ELSEWHERE})") from None
+    if not os.access(directory, os.W_OK | os.X_OK):
+        raise SaveError(f"cannot keep saves in {directory}: not writable ({ELSEWHERE})")
+    return directory
 
 
 def autosave_path(directory: Path) -> Path:

@@ -89,6 +89,9 @@ class HumanSeat:
         self._events.extend(events)
         self._push()
 
+    async def notice(self, message: str) -> None:
+        self._send(protocol.notice(message))
+
     async def finished(self, message: dict[str, Any]) -> None:
         self._last_over = message
         self._send(message)

@@ -68,6 +68,7 @@ class Table:
         self._save_lock = asyncio.Lock()
         self._saves_asked = 0
         self._saves_written = 0
+        self.save_error: str | None = None
         for i, seat in enumerate(self.seats):
             hook = getattr(seat, "attach", None)
             if hook is not None:
@@ -175,8 +176,25 @@ class Table:
         async with self._save_lock:
             if number < self._saves_written:
                 return
-            await asyncio.to_thread(saves.write_atomic, self.autosave_path, text)
+            try:
+                await asyncio.to_thread(saves.write_atomic, self.autosave_path, text)
+            except OSError as exc:  # a full disk must not end the game; the players are told
+                await self._save_problem(f"autosave failed: {exc.strerror or exc}")
+                return
             self._saves_written = number
+            if self.save_error is not None:
+                await self._save_problem(None)
+
+    async def _save_problem(self, problem: str | None) -> None:
+        """Tell every seat and spectator when autosaving starts or stops failing."""
+        if problem == self.save_error:
+            return
+        self.save_error = problem
+        message = problem or "autosave works again"
+        for member in [*self.seats, *self.spectators]:
+            hook = getattr(member, "notice", None)
+            if hook is not None:
+                await hook(message)
 
     async def _finish(self) -> None:
         if self.finished:

@@ -28,6 +28,11 @@ and the table checks them with the rules.
 
 The table then sends a fresh ``state`` with ``legal`` and waits again.
 
+``notice``: something this seat should know that answers no ``act`` of its own
+(the table's autosave failed, or works again); the game goes on::
+
+    {"t": "notice", "v": 1, "message": "autosave failed: No space left on device"}
+
 ``over``: the game ended::
 
     {"t": "over", "v": 1, "rev": 840, "winner": 2, "scores": [7, 5, 10, 6],
@@ -56,6 +61,7 @@ VERSION = 1
 STATE = "state"
 ERROR = "error"
 OVER = "over"
+NOTICE = "notice"
 ACT = "act"
 
 
@@ -85,6 +91,10 @@ def state(
 
 def error(message: str) -> dict[str, Any]:
     return {"t": ERROR, "v": VERSION, "message": message}
+
+
+def notice(message: str) -> dict[str, Any]:
+    return {"t": NOTICE, "v": VERSION, "message": message}
 
 
 def over(rev: int, winner: int | None, scores: list[int], stats: dict[str, Any]) -> dict[str, Any]:
@@ -125,6 +135,6 @@ def check_server_message(msg: Any) -> dict[str, Any]:
         raise ProtocolError("a message must be a JSON object")
     if msg.get("v") != VERSION:
         raise ProtocolError(f"protocol version {msg.get('v')!r} is not supported (need {VERSION})")
-    if msg.get("t") not in (STATE, ERROR, OVER):
+    if msg.get("t") not in (STATE, ERROR, NOTICE, OVER):
         raise ProtocolError(f"unknown message type {msg.get('t')!r}")
     return msg

@@ -130,6 +130,48 @@ def test_an_early_autosave_never_lands_over_a_later_one(tmp_path: Path) -> None:
     asyncio.run(play())
 
 
+class Listener:
+    """A spectator that records the table's notices."""
+
+    def __init__(self) -> None:
+        self.notices: list[str] = []
+
+    async def notify(self, events: list[dict[str, Any]]) -> None:
+        pass
+
+    async def notice(self, message: str) -> None:
+        self.notices.append(message)
+
+
+def test_a_failing_autosave_is_told_once_and_the_game_goes_on(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    g = game(7)
+    table = Table(g, bots(4, 30), autosave_path=blocker / "auto.json")
+    listener = Listener()
+    table.add_spectator(listener)
+    person = HumanSeat()
+    table.add_spectator(person)
+    client = InMemoryClient(person)
+
+    async def play() -> None:
+        for _ in range(5):
+            await table.step()
+        assert g.num_actions == 5  # the game went on without its saves
+        table.autosave_path = tmp_path / "auto.json"  # the disk is back
+        await table.step()
+
+    asyncio.run(play())
+    assert len(listener.notices) == 2
+    assert listener.notices[0].startswith("autosave failed: ")
+    assert listener.notices[1] == "autosave works again"
+    assert saves.load_path(tmp_path / "auto.json").num_actions == 6
+    kinds = []
+    while (msg := client.recv_nowait()) is not None:
+        kinds.append(protocol.check_server_message(msg)["t"])
+    assert kinds.count(protocol.NOTICE) == 2
+
+
 def test_illegal_action_from_a_person_is_refused_with_a_message() -> None:
     async def main() -> None:
         g = game(4)

@@ -116,3 +116,22 @@ def test_play_with_a_wrong_bot_parameter_is_a_one_line_error(
     err = capsys.readouterr().err
     assert "seat 2 is not 'human' or a bot" in err and "wizardry" in err
     assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", [["play"], [], ["load", "SAVE"]], ids=["play", "menu", "load"])
+def test_saves_that_cannot_be_kept_are_a_one_line_error_before_any_screen(
+    tmp_path: Path, command: list[str]
+) -> None:
+    from engine import saves
+    from engine.config import GameConfig
+    from engine.registry import new_game
+
+    save = tmp_path / "game.json"
+    saves.save_to_path(new_game(GameConfig("base", 4, 1, {})), save)
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    args = [str(save) if a == "SAVE" else a for a in command]
+    done = _run(*args, "--saves", str(blocker / "saves"))
+    assert done.returncode == 2
+    assert done.stderr.startswith("catan: cannot keep saves in ") and "--saves DIR" in done.stderr
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr

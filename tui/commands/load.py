@@ -15,13 +15,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from engine import saves
-    from tui.paths import saves_dir
+    from tui.paths import usable_saves_dir
 
     path = Path(args.file)
     saves.load_path(path)  # SaveError (one line, exit 2) before any screen; the file is only read
+    directory = usable_saves_dir(args.saves)
 
     from tui.app import CatanApp
 
-    app = CatanApp(saves_dir=saves_dir(args.saves), ascii=args.ascii, speed=args.speed, load=path)
+    app = CatanApp(saves_dir=directory, ascii=args.ascii, speed=args.speed, load=path)
     app.run()
     return 0

@@ -12,11 +12,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from tui.paths import usable_saves_dir
+
+    directory = usable_saves_dir(getattr(args, "saves", None))
     from tui.app import CatanApp
-    from tui.paths import saves_dir
 
     app = CatanApp(
-        saves_dir=saves_dir(getattr(args, "saves", None)),
+        saves_dir=directory,
         ascii=getattr(args, "ascii", False),
         speed=getattr(args, "speed", "normal"),
     )

@@ -28,18 +28,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from tui.local import parse_seats
-    from tui.paths import saves_dir
+    from tui.paths import usable_saves_dir
 
     kinds = parse_seats(args.seats)
     config = game_config(args, args.seed, seats=len(kinds))
     from engine.registry import normalise_config
 
     config = normalise_config(config)  # a bad option fails here, before the screen opens
+    directory = usable_saves_dir(args.saves)
 
     from tui.app import CatanApp
 
     app = CatanApp(
-        saves_dir=saves_dir(args.saves) if args.saves else saves_dir(),
+        saves_dir=directory,
         ascii=args.ascii,
         speed=args.speed,
         play=(config, kinds),

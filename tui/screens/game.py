@@ -198,6 +198,8 @@ class GameScreen(Screen[None]):
                 self._timer = self.set_timer(self.FRAME, self._flush)
         elif kind == protocol.ERROR:
             self.notify(str(msg.get("message")), title="Not allowed", severity="error")
+        elif kind == protocol.NOTICE:
+            self.notify(str(msg.get("message")), title="Table", severity="warning", timeout=10)
         elif kind == protocol.OVER:
             self._flush()
             self.show_over(msg)
