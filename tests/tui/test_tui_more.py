@@ -105,3 +105,28 @@ async def test_ssh_mode_drops_screenshot_commands() -> None:
     plain = CatanApp()
     async with plain.run_test(size=(80, 24)):
         assert any("screenshot" in c.title.lower() for c in plain.get_system_commands(plain.screen))
+
+
+async def test_the_footer_follows_the_keys_and_takes_clicks(tmp_path: Path) -> None:
+    from tui.screens.rules import RulesScreen
+    from tui.widgets.key_footer import KeyFooter
+
+    app = await _loaded(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert await wait_for_decision(pilot) == "turn"
+        screen = game_screen(app)
+        assert screen is not None
+        footer = screen.query_one(KeyFooter)
+        keys = {item.key for item in footer.items}
+        assert {"d", "e", "f1"} <= keys and "enter" not in keys
+        await pilot.press("d")  # choosing where the road goes: Confirm and Back appear
+        await pilot.pause()
+        keys = {item.key for item in footer.items}
+        assert {"enter", "escape"} <= keys and "d" not in keys
+        await pilot.press("escape")
+        await pilot.pause()
+        line = str(footer.render())
+        x = line.index(" f1 ") + 1
+        await pilot.click(KeyFooter, offset=(x, 0))
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)

@@ -18,7 +18,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from engine.table import protocol
 from engine.table.client import TableClient
@@ -34,6 +33,7 @@ from tui.widgets.equipment import EquipmentPanel
 from tui.widgets.event_log import EventLog
 from tui.widgets.fit import refresh_fitting
 from tui.widgets.hand import HandPanel
+from tui.widgets.key_footer import KeyFooter
 from tui.widgets.map_view import MapView, make_highlight
 from tui.widgets.messages import ActionRequested, CommandRequested, TargetClicked
 from tui.widgets.scoreboard import Scoreboard
@@ -147,7 +147,7 @@ class GameScreen(Screen[None]):
         with Horizontal(id="bottom"):
             yield EventLog(id="log")
             yield ActionBar(id="actions")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(ActionBar).status = "Waiting for the table…"
