@@ -62,23 +62,29 @@ class CatanApp(App[None]):
 
     # -- start ----------------------------------------------------------------
     def get_default_screen(self) -> Screen[Any]:
-        """`catan play` opens on the game itself, so the first frame drawn is the game's.
+        """`catan play` and `catan load` open on the game itself: the first frame drawn is it.
 
-        (Pushing it over an empty default screen painted one blank frame first.)
+        (Pushing the game over an empty default screen painted a blank frame first.)
         """
         if self._initial_play is not None:
             config, kinds, self._initial_play = *self._initial_play, None
             try:
                 return self._open(new_local(config, kinds, self.autosave, self.speed), self.speed)
             except CatanError as exc:
-                self._start_error = str(exc)
+                self._start_error = f"Cannot start the game: {exc}"
+        elif self._initial_load is not None:
+            path, self._initial_load = self._initial_load, None
+            try:
+                return self._open(load_local(path, self.autosave, self.speed), self.speed)
+            except (CatanError, OSError) as exc:
+                self.load_error = str(exc)
+                self._start_error = f"Cannot load {path.name}: {exc}"
         return super().get_default_screen()
 
     def on_mount(self) -> None:
         if self._start_error is not None:
-            self.notify(f"Cannot start the game: {self._start_error}", severity="error", timeout=8)
-        started = isinstance(self.screen, GameScreen)
-        if not started and (self._initial_load is None or not self.load_game(self._initial_load)):
+            self.notify(self._start_error, severity="error", timeout=8)
+        if not isinstance(self.screen, GameScreen):
             self.push_screen(MainMenuScreen())
         self._check_size()
 

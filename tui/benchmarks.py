@@ -24,7 +24,13 @@ PLAY = "play --ruleset base --seats human,random,random,random --seed 3 --speed 
 
 
 def _tmux(*args: str) -> str:
-    return subprocess.run(["tmux", *args], check=True, capture_output=True, text=True).stdout
+    for attempt in range(3):
+        done = subprocess.run(["tmux", *args], capture_output=True, text=True)
+        if done.returncode == 0 or args[0] != "new-session" or attempt == 2:
+            done.check_returncode()
+            return done.stdout
+        time.sleep(0.2)  # the server of the last, just-killed session may still be exiting
+    raise AssertionError("unreachable")
 
 
 def _start(session: str, saves: str) -> float:

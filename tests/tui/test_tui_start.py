@@ -56,3 +56,27 @@ async def test_leaving_the_game_play_opened_on_shows_the_menu(tmp_path: Path) ->
         await pilot.press("c")  # continue: back to the same game, on top of the menu
         assert await wait_for_decision(pilot) in ("dialog", "target", "turn")
         assert any(isinstance(s, GameScreen) for s in app.screen_stack[2:])
+
+
+async def test_loading_a_corrupt_save_at_start_gives_a_message_and_the_menu(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "catan-save", "version": 1, "act')
+    app = CatanApp(saves_dir=tmp_path, load=bad)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenuScreen)
+        assert app.load_error is not None and "not a save" in app.load_error
+        assert any("Cannot load bad.json" in str(n.message) for n in app._notifications)
+    assert bad.read_text().endswith('"act')
+
+
+async def test_catan_load_opens_on_the_game_at_its_decision(tmp_path: Path) -> None:
+    import tui_saves
+
+    path = tui_saves.base_midgame(tmp_path)
+    expected = saves.load_path(path)
+    app = CatanApp(saves_dir=tmp_path, load=path, speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert await wait_for_decision(pilot) == "turn"
+        screen = app.screen_stack[0]
+        assert isinstance(screen, GameScreen) and screen.rev == expected.num_actions
