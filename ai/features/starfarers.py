@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from ai.features.swaps import Terms, swap_terms
 from engine.actions import Action
 from engine.rng import Rng
 from engine.rulesets.starfarers import board as B
@@ -441,25 +442,9 @@ def policy(game: StarfarersGame, seat: int, legal: list[Action], rng: Rng) -> Ac
 # -- trading --------------------------------------------------------------------------------------
 
 
-def trade_terms(game: StarfarersGame, seat: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+def trade_terms(game: StarfarersGame, seat: int) -> list[Terms]:
     """1 for 1 and 2 for 1 of a card missing for the next build."""
-    hand = game.hands[seat]
-    target = _target_cost(game, seat)
-    wants = [r for r in range(5) if target[r] > hand[r]]
-    spare = [r for r in range(5) if hand[r] > target[r]]
-    out = []
-    for get in wants:
-        for give in spare:
-            g = [0] * 5
-            t = [0] * 5
-            g[give] = 1
-            t[get] = 1
-            out.append((tuple(g), tuple(t)))
-            if hand[give] - target[give] >= 2:
-                g2 = list(g)
-                g2[give] = 2
-                out.append((tuple(g2), tuple(t)))
-    return out
+    return swap_terms(game.hands[seat], _target_cost(game, seat))
 
 
 def describe(game: StarfarersGame, seat: int) -> dict[str, Any]:
