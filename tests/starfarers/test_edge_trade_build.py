@@ -52,6 +52,8 @@ def test_edge_20_supply_rates() -> None:
     p = g.current
     clear_hands(g)
     give(g, p, ore=2, goods=3, fuel=2)
+    rates = g.view(p)["players"][p]["rates"]  # what the trade panel shows
+    assert rates == {"ore": 3, "fuel": 3, "carbon": 3, "food": 3, "goods": 2}
     assert g.check(MaritimeTrade("ore", "fuel")) is not None  # 2 ore is not enough
     assert g.check(MaritimeTrade("fuel", "fuel")) is not None
     g.apply(MaritimeTrade("goods", "ore"))
@@ -61,15 +63,19 @@ def test_edge_20_supply_rates() -> None:
     k = CARD_INDEX["merchants_fuel"]
     g.fstack[k] -= 1
     g.fheld[p][k] += 1
+    assert g.view((p + 1) % 4)["players"][p]["rates"]["fuel"] == 2  # public to everyone
     g.apply(MaritimeTrade("fuel", "food"))
     assert g.hands[p][1] == 0
     mg = CARD_INDEX["merchants_goods"]
     g.fstack[mg] -= 1
     g.fheld[p][mg] += 1
+    assert g.view(p)["players"][p]["rates"]["goods"] == 1
     g.apply(MaritimeTrade("goods", "ore"))  # 1:1 once
     assert g.hands[p][GOODS] == 0
     give(g, p, goods=1)
     assert g.check(MaritimeTrade("goods", "ore")) is not None  # now 2:1 again
+    assert g.view(p)["players"][p]["rates"]["goods"] == 2
+    assert g.view(p)["offers_this_turn"] == 0 and g.view(p)["trade_limit"] == 3
 
 
 def test_edge_21_ship_build_limits() -> None:

@@ -91,4 +91,5 @@ class EquipmentPanel(Widget):
                     text.append(_value(value) + "\n")
         if "development_deck" in view:
             text.append(f"Deck: {view['development_deck']} cards left", style="dim")
+        text.rstrip()  # no empty last line in the box
         return text

@@ -85,30 +85,38 @@ class KeyFooter(Widget):
         return tuple(items), palette
 
     def render(self) -> Text:
+        """Whole items only, as many as fit; the palette key at the right when all of them fit."""
         key_style = self.get_component_rich_style("key-footer--key")
         text_style = self.get_component_rich_style("key-footer--description")
-        line = Text(no_wrap=True, overflow="ellipsis", end="")
-        spans: list[tuple[int, int, str]] = []
-
-        def add(item: FooterItem) -> None:
-            start = line.cell_len
-            dim = "" if item.enabled else " dim"
-            line.append(f" {item.display} ", style=f"{key_style}{dim}")
-            line.append(f"{item.description} ", style=f"{text_style}{dim}")
-            spans.append((start, line.cell_len, item.key))
-
+        width = self.size.width or 10_000
+        chips = []
         for item in self.items:
-            add(item)
+            dim = "" if item.enabled else " dim"
+            chip = Text.assemble(
+                (f" {item.display} ", f"{key_style}{dim}"),
+                (f"{item.description} ", f"{text_style}{dim}"),
+            )
+            chips.append((chip, item.key))
+        tail = None
         if self.palette is not None:
-            tail = f"▏ {self.palette.display} {self.palette.description.lower()} "
-            gap = self.size.width - line.cell_len - len(tail)
-            if gap >= 1:
-                line.append(" " * gap)
-                start = line.cell_len
-                line.append("▏", style=text_style)
-                line.append(f" {self.palette.display} ", style=key_style)
-                line.append(f"{self.palette.description.lower()} ", style=text_style)
-                spans.append((start, line.cell_len, self.palette.key))
+            tail = Text.assemble(
+                ("▏", text_style),
+                (f" {self.palette.display} ", key_style),
+                (f"{self.palette.description.lower()} ", text_style),
+            )
+            if sum(chip.cell_len for chip, _ in chips) + tail.cell_len > width:
+                tail = None  # the keys of the game matter more than the palette's
+        line = Text(no_wrap=True, overflow="crop", end="")
+        spans: list[tuple[int, int, str]] = []
+        for chip, key in chips:
+            if line.cell_len + chip.cell_len > width:
+                break
+            spans.append((line.cell_len, line.cell_len + chip.cell_len, key))
+            line.append_text(chip)
+        if tail is not None and self.palette is not None:
+            line.append(" " * (width - line.cell_len - tail.cell_len))
+            spans.append((line.cell_len, line.cell_len + tail.cell_len, self.palette.key))
+            line.append_text(tail)
         self._spans = spans
         return line
 

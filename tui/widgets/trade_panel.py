@@ -66,8 +66,26 @@ class TradePanel(Widget):
                 text.append(f"No offer. Offers this turn: {made}/{limit}\n", style="dim")
         rates = best_rates(view)
         if rates:
-            text.append("Bank: ", style="bold")
+            chips = [Text("Bank:", style="bold")]
             for name, rate in rates.items():
-                text.append(f"{rate}:1 ", style="bold" if rate < 4 else "")
-                text.append(f"{name}  ", style=resource_style(name))
+                chip = Text(f"{rate}:1 ", style="bold" if rate < 4 else "")
+                chip.append(name, style=resource_style(name))
+                chips.append(chip)
+            text.append_text(_packed(chips, self.content_size.width))
         return text
+
+
+def _packed(chips: list[Text], width: int) -> Text:
+    """Chips two spaces apart, a new line where the next would not fit (never split)."""
+    out = Text()
+    used = 0
+    for chip in chips:
+        if used and width and used + 2 + chip.cell_len > width:
+            out.append("\n")
+            used = 0
+        elif used:
+            out.append("  ")
+            used += 2
+        out.append_text(chip)
+        used += chip.cell_len
+    return out

@@ -72,6 +72,7 @@ def build_view(game: StarfarersGame, seat: int | None) -> dict[str, Any]:
                 "trade_ship_tokens": game.trade_tokens[p],
                 "friendship_cards": {CARD_NAMES[k]: c for k, c in enumerate(game.fheld[p]) if c},
                 "discard_owed": game.discard_owed[p],
+                "rates": {name: game.rate(p, r) for r, name in enumerate(RESOURCES)},
             }
         )
     sectors = []
@@ -170,6 +171,8 @@ def build_view(game: StarfarersGame, seat: int | None) -> dict[str, Any]:
         "trade_stations": {CIV_NAMES[c]: list(game.stations[c]) for c in range(4)},
         "encounter": enc,
         "trade": state["trade"],
+        "offers_this_turn": game.offers_this_turn,
+        "trade_limit": game.trade_limit,
         "players": players,
         "winner": game.winner,
         "state": state,
