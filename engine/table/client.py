@@ -28,6 +28,10 @@ if TYPE_CHECKING:
 
 
 class TableClient(Protocol):
+    """What a screen talks to. A client that holds messages already received may
+    also offer ``recv_nowait() -> dict | None``; the game screen then draws them in
+    its very first frame instead of one frame later (the in-memory client does)."""
+
     async def recv(self) -> dict[str, Any]:
         """The next server message (waits); raises ConnectionError once closed."""
 

@@ -181,3 +181,25 @@ async def test_a_client_that_stops_reading_pauses_its_session(service: Service, 
     assert over["msg"]["winner"] is not None  # reading again resumed it, nothing was lost
     conn.close()
     carol_conn.close()
+
+
+def test_a_person_seat_hears_the_tables_notices_even_while_a_bot_plays_it() -> None:
+    """An autosave failure at a served table reaches the person behind the seat."""
+    from ai.registry import create_bot
+    from ai.seat import BotSeat
+    from engine.table.client import HumanSeat, InMemoryClient
+    from tui.ssh.lobby_host import Slot
+
+    async def run() -> list[dict[str, object]]:
+        human = HumanSeat()
+        slot = Slot(human)
+        client = InMemoryClient(human)
+        slot.set_bot(BotSeat(create_bot("random", 1)))
+        await slot.notice("autosave failed: No space left on device")
+        got = []
+        while (msg := client.recv_nowait()) is not None:
+            got.append(msg)
+        return got
+
+    got = asyncio.run(run())
+    assert got == [{"t": "notice", "v": 1, "message": "autosave failed: No space left on device"}]

@@ -87,6 +87,9 @@ class Slot:
         if self.bot is not None:
             await self.bot.notify(events)
 
+    async def notice(self, message: str) -> None:
+        await self.human.notice(message)
+
     async def finished(self, message: dict[str, Any]) -> None:
         await self.human.finished(message)
 
