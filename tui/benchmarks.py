@@ -63,7 +63,7 @@ def _wait_all(session: str, texts: list[str], timeout: float = 20.0) -> dict[str
     raise RuntimeError(f"{sorted(set(texts) - set(seen))!r} never appeared")
 
 
-BOARD = "Bank: 4:1"  # the trade panel, drawn from the first view: board and panels are up
+BOARD = "Offers this turn"  # the trade panel, drawn from the first view: board and panels are up
 DECISION = "Build a settlement"  # the person's first decision, after the bots before them
 
 
