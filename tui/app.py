@@ -20,7 +20,7 @@ from textual.screen import Screen
 from engine.config import GameConfig
 from engine.errors import CatanError, SaveError
 from engine.table.client import TableClient
-from tui import paths
+from tui import paths, startup
 from tui.local import LocalGame, load_local, new_local
 from tui.narrate import seat_names
 from tui.palette_provider import ActionsProvider
@@ -87,6 +87,7 @@ class CatanApp(App[None]):
         if not isinstance(self.screen, GameScreen):
             self.push_screen(MainMenuScreen())
         self._check_size()
+        self.call_after_refresh(startup.resume)
 
     def on_resize(self, event: Resize) -> None:
         self.call_after_refresh(self._check_size)

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from engine.errors import CatanError
+from tui import startup
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("tui.commands.play", "start a game straight away"),
@@ -65,6 +66,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    finally:
+        startup.resume(freeze=False)  # whatever happened, the caller gets its collector back
 
 
 if __name__ == "__main__":

@@ -80,3 +80,31 @@ async def test_catan_load_opens_on_the_game_at_its_decision(tmp_path: Path) -> N
         assert await wait_for_decision(pilot) == "turn"
         screen = app.screen_stack[0]
         assert isinstance(screen, GameScreen) and screen.rev == expected.num_actions
+
+
+async def test_collection_paused_for_the_start_resumes_after_the_first_frame(
+    tmp_path: Path,
+) -> None:
+    import gc
+
+    from tui import startup
+
+    startup.pause()
+    try:
+        app = CatanApp(saves_dir=tmp_path, speed="instant", play=(CONFIG, SEATS))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_for_decision(pilot)
+            assert gc.isenabled()
+            assert gc.get_freeze_count() > 0  # start-up objects kept out of later collections
+    finally:
+        gc.unfreeze()
+        gc.enable()
+
+
+def test_a_command_that_fails_gives_the_collector_back() -> None:
+    import gc
+
+    from tui.cli import main
+
+    assert main(["play", "--seats", "human,wizard,random"]) == 2
+    assert gc.isenabled()

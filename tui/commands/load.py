@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from tui import startup
 from tui.commands.play import add_ui_arguments
 
 
@@ -14,6 +15,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    startup.pause()  # resumed after the first frame (tui/startup.py)
     from engine import saves
     from tui.paths import usable_saves_dir
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from tui import startup
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from tui.commands.play import add_ui_arguments
@@ -12,6 +14,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    startup.pause()  # resumed after the first frame (tui/startup.py)
     from tui.paths import usable_saves_dir
 
     directory = usable_saves_dir(getattr(args, "saves", None))

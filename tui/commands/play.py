@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from tui import startup
 from tui.commands.common import add_game_arguments, game_config
 
 
@@ -27,6 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    startup.pause()  # resumed after the first frame (tui/startup.py)
     from tui.local import parse_seats
     from tui.paths import usable_saves_dir
 
