@@ -92,8 +92,21 @@ async def test_collection_paused_for_the_start_resumes_after_the_first_frame(
     startup.pause()
     try:
         app = CatanApp(saves_dir=tmp_path, speed="instant", play=(CONFIG, SEATS))
+        frames: list[int] = []
+        real = app._display
+
+        def display(screen: Any, update: Any) -> None:
+            real(screen, update)
+            frames.append(gc.isenabled())
+
+        app._display = display  # type: ignore[method-assign]
         async with app.run_test(size=(120, 40)) as pilot:
             await wait_for_decision(pilot)
+            for _ in range(500):
+                if gc.isenabled():
+                    break
+                await pilot.pause(0.01)
+            assert frames and frames[0] is False  # the first frame was made with it paused
             assert gc.isenabled()
             assert gc.get_freeze_count() > 0  # start-up objects kept out of later collections
     finally:
