@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import tui_saves
 from tui_keys import game_screen, wait_for_decision
 
 from tui.app import CatanApp
+from tui.screens.game import GameScreen
 from tui.widgets.map_view import MapView
 
 
@@ -15,12 +17,18 @@ async def _loaded(tmp_path: Path, **kw: object) -> CatanApp:
     return CatanApp(saves_dir=tmp_path, load=tui_saves.base_midgame(tmp_path), **kw)  # type: ignore[arg-type]
 
 
+async def _at_turn(pilot: Any, app: CatanApp) -> GameScreen:
+    """The game screen once the person may act."""
+    assert await wait_for_decision(pilot) == "turn"
+    screen = game_screen(app)
+    assert screen is not None
+    return screen
+
+
 async def test_a_click_on_a_legal_target_builds_there(tmp_path: Path) -> None:
     app = await _loaded(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        assert await wait_for_decision(pilot) == "turn"
-        screen = game_screen(app)
-        assert screen is not None
+        screen = await _at_turn(pilot, app)
         await pilot.press("d")
         assert screen.target is not None
         targets = sorted(screen.target.targets())
@@ -113,9 +121,7 @@ async def test_the_footer_follows_the_keys_and_takes_clicks(tmp_path: Path) -> N
 
     app = await _loaded(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        assert await wait_for_decision(pilot) == "turn"
-        screen = game_screen(app)
-        assert screen is not None
+        screen = await _at_turn(pilot, app)
         footer = screen.query_one(KeyFooter)
         keys = {item.key for item in footer.items}
         assert {"d", "e", "f1"} <= keys and "enter" not in keys

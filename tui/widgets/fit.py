@@ -15,8 +15,7 @@ from textual.widget import Widget
 
 def refresh_fitting(widget: Widget) -> None:
     widget.refresh()  # drops the cached render and measures
-    size = widget.content_size
-    if not widget.is_mounted or size.width <= 0 or _outgrown(widget):
+    if not widget.is_mounted or widget.content_size.width <= 0 or _outgrown(widget):
         widget.refresh(layout=True)
 
 

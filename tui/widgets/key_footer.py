@@ -97,7 +97,7 @@ class KeyFooter(Widget):
                 (f"{item.description} ", f"{text_style}{dim}"),
             )
             chips.append((chip, item.key))
-        tail = None
+        tail: Text | None = None
         if self.palette is not None:
             tail = Text.assemble(
                 ("▏", text_style),
@@ -113,7 +113,8 @@ class KeyFooter(Widget):
                 break
             spans.append((line.cell_len, line.cell_len + chip.cell_len, key))
             line.append_text(chip)
-        if tail is not None and self.palette is not None:
+        if tail is not None:
+            assert self.palette is not None  # the tail is the palette's
             line.append(" " * (width - line.cell_len - tail.cell_len))
             spans.append((line.cell_len, line.cell_len + tail.cell_len, self.palette.key))
             line.append_text(tail)
