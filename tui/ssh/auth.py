@@ -19,20 +19,29 @@ here means sitting in someone else's seat; and a per-connection
 between attempts. So the server answers `validate_public_key(user, key)`
 itself, against that user's keys only (`User.accepts`). User names become
 player names, so they are restricted to a short, printable alphabet.
+
+Password guessing is slowed by `LoginThrottle` (a growing delay per user name
+and per source address) and cut off by the server after a few failures on one
+connection (tui/ssh/server.py).
 """
 
 from __future__ import annotations
 
 import hmac
+import ipaddress
+import math
 import os
 import re
-import tomllib
+import time
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import asyncssh
 
 from engine.errors import ConfigError
+from engine.files import read_toml
 
 NAME_RE = re.compile(r"^[a-z_][a-z0-9_.-]{0,31}$")
 
@@ -80,12 +89,8 @@ class Users:
 
     @classmethod
     def load(cls, path: Path) -> Users:
-        try:
-            data = tomllib.loads(path.read_text())
-        except OSError as exc:
-            raise ConfigError(f"cannot read the users file {path}: {exc.strerror}") from None
-        except tomllib.TOMLDecodeError as exc:
-            raise ConfigError(f"the users file {path} is not valid TOML: {exc}") from None
+        # Bounded and checked: a FIFO, a device, a huge file or hostile TOML is one line.
+        data = read_toml(path, what="users file")
         return cls.parse(data, str(path))
 
     @classmethod
@@ -122,6 +127,87 @@ def _parse_user(name: str, spec: object, where: str) -> User:
         except (ValueError, asyncssh.KeyImportError) as exc:
             raise ConfigError(f"{where}: a key of user {name} cannot be read: {exc}") from None
     return User(name, tuple(keys), password, frozenset(blobs))
+
+
+def address_key(host: str) -> str:
+    """What the throttle counts an address as: the address itself, or its /64 for IPv6.
+
+    One IPv6 host usually holds a whole /64, so counting single addresses
+    would let it rotate through them.
+    """
+    try:
+        addr = ipaddress.ip_address(host.split("%", 1)[0])
+    except ValueError:
+        return host
+    if isinstance(addr, ipaddress.IPv6Address):
+        if addr.ipv4_mapped is not None:
+            return str(addr.ipv4_mapped)
+        return str(ipaddress.IPv6Network((addr, 64), strict=False))
+    return str(addr)
+
+
+class LoginThrottle:
+    """A growing delay before each password check, per user name and per source address.
+
+    Every failure adds one to the score of the user and of the address; a
+    score decays by one every `decay` seconds, and a successful login clears
+    both. The delay before a check is `base * 2**(score-1)` for the larger of
+    the two scores, at most `cap`: none before the first failure, so a player
+    who types the password right waits for nothing. At most `max_entries`
+    users and addresses are remembered (least recently failed dropped first),
+    so a flood of made-up names costs bounded memory.
+    """
+
+    def __init__(
+        self,
+        base: float = 0.25,
+        cap: float = 4.0,
+        decay: float = 30.0,
+        max_entries: int = 4096,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.base = base
+        self.cap = cap
+        self.decay = decay
+        self.max_entries = max_entries
+        self.clock = clock
+        self._scores: OrderedDict[tuple[str, str], tuple[float, float]] = OrderedDict()
+        """(kind, name) -> (score, when it was last set)."""
+
+    def __len__(self) -> int:
+        return len(self._scores)
+
+    def _score(self, key: tuple[str, str], now: float) -> float:
+        entry = self._scores.get(key)
+        if entry is None:
+            return 0.0
+        score, stamp = entry
+        score -= (now - stamp) / self.decay
+        if score <= 0:
+            del self._scores[key]
+            return 0.0
+        return score
+
+    def delay(self, user: str, address: str) -> float:
+        """Seconds to wait before checking a password of `user` sent from `address`."""
+        now = self.clock()
+        score = max(self._score(("user", user), now), self._score(("addr", address), now))
+        if score <= 0:
+            return 0.0
+        return min(self.cap, math.ldexp(self.base, math.ceil(score) - 1))
+
+    def failed(self, user: str, address: str) -> None:
+        now = self.clock()
+        for key in (("user", user), ("addr", address)):
+            score = self._score(key, now) + 1
+            self._scores[key] = (score, now)
+            self._scores.move_to_end(key)
+        while len(self._scores) > self.max_entries:
+            self._scores.popitem(last=False)
+
+    def succeeded(self, user: str, address: str) -> None:
+        self._scores.pop(("user", user), None)
+        self._scores.pop(("addr", address), None)
 
 
 def load_host_key(path: Path) -> asyncssh.SSHKey:

@@ -3,9 +3,10 @@
 The app runs in a child process forked by the zygote, with the pty slave as
 its controlling terminal; this side holds the pty master and copies bytes
 between it and the SSH channel. Resizes go to the pty (TIOCSWINSZ), which
-makes the kernel send the child SIGWINCH. When the SSH client goes away the
-master is closed, the kernel hangs up the child's terminal, and the child dies
-of SIGHUP: nothing outlives a dropped connection.
+makes the kernel send the child SIGWINCH; every size the client asks for, at
+the pty request and after, is clamped first (tui/ssh/limits.py). When the SSH
+client goes away the master is closed, the kernel hangs up the child's
+terminal, and the child dies of SIGHUP: nothing outlives a dropped connection.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
-from tui.ssh.child import session_env
+from tui.ssh.child import OUT_OF_MEMORY, session_env
+from tui.ssh.limits import clamp_size
 from tui.ssh.zygote import ZygoteClient
 
 if TYPE_CHECKING:
@@ -39,6 +41,7 @@ Not sent after a clean exit: Textual's driver has restored everything then.
 """
 
 NO_PTY = "catan serves a game board and needs a terminal: connect with `ssh -t` (no command).\r\n"
+OUT_OF_MEMORY_MESSAGE = "The session ran out of memory and was closed.\r\n"
 NO_EXEC = "catan runs no commands over SSH; connect without a command to play.\r\n"
 
 
@@ -72,8 +75,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     ) -> bool:
         self.has_pty = True
         self.term = term_type or self.term
-        if term_size[0] and term_size[1]:
-            self.size = (term_size[0], term_size[1])
+        size = clamp_size(term_size[0], term_size[1])
+        if size is not None:
+            self.size = size  # applied to the pty when the child starts (_run)
         return True
 
     def shell_requested(self) -> bool:
@@ -120,6 +124,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             "token": token,
             "user": self.user,
             "mode": service.config.child_mode,
+            "memory_limit": service.config.session_memory_mb * 1024 * 1024,
         }
         try:
             self.zygote, self.pid = await service.spawn(slave, request)
@@ -139,6 +144,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             return
         if code != 0:
             self.chan.write(RESET)  # the app did not restore the terminal
+        if code == OUT_OF_MEMORY:
+            self.chan.write(OUT_OF_MEMORY_MESSAGE.encode())
         self.chan.exit(code if code is not None and code >= 0 else 1)
 
     def _set_winsize(self, width: int, height: int) -> None:
@@ -203,9 +210,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         loop.remove_writer(self.master)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        if width and height:
-            self.size = (width, height)
-            self._set_winsize(width, height)  # the kernel tells the child (SIGWINCH)
+        size = clamp_size(width, height)
+        if size is not None:
+            self.size = size
+            self._set_winsize(*size)  # the kernel tells the child (SIGWINCH)
 
     def eof_received(self) -> bool:
         return False

@@ -72,10 +72,14 @@ def main(fd: int) -> None:
             continue
         pid = os.fork()
         if pid == 0:
-            sock.close()
-            from tui.ssh.child import become_session
+            code = 1
+            try:  # whatever happens, the child never returns into this loop
+                sock.close()
+                from tui.ssh.child import become_session
 
-            os._exit(become_session(fds[0], request))
+                code = become_session(fds[0], request)
+            finally:
+                os._exit(code)
         os.close(fds[0])
         sock.send(json.dumps({"id": request["id"], "pid": pid}).encode())
 
