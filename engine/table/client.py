@@ -12,6 +12,9 @@ never to the game, so the same screen serves both.
 
 A client may disconnect and another connect to the same seat: `HumanSeat.subscribe`
 gives the new client the latest state (with ``legal`` if the seat must act).
+A seat has one live client: when another connects while the first is still
+there, the new one takes the seat over; the first is sent a closing notice
+(`TAKEN_OVER`), then ends, and its sends are refused from that moment on.
 """
 
 from __future__ import annotations
@@ -25,6 +28,9 @@ from engine.table import protocol
 
 if TYPE_CHECKING:
     from engine.table.host import Table
+
+TAKEN_OVER = "This seat was taken over by another session of yours."
+"""What a client hears when another client of the same seat takes it over."""
 
 
 class TableClient(Protocol):
@@ -55,6 +61,7 @@ class HumanSeat:
         self._legal_json: list[dict[str, Any]] | None = None
         self._last: dict[str, Any] | None = None
         self._last_over: dict[str, Any] | None = None
+        self._client: InMemoryClient | None = None
 
     # -- the table's side ---------------------------------------------------
     def attach(self, table: Table, seat: int | None) -> None:
@@ -101,14 +108,28 @@ class HumanSeat:
         self._send(message)
 
     # -- the client's side --------------------------------------------------
-    def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
-        """A fresh outbound queue for a (re)connecting client, primed with the latest state."""
+    def subscribe(self, client: InMemoryClient | None = None) -> asyncio.Queue[dict[str, Any]]:
+        """A fresh outbound queue for a (re)connecting client, primed with the latest state.
+
+        The client subscribing becomes the seat's only live client: one still
+        connected is told the seat was taken over and ended, and the actions
+        it sent that the seat has not taken yet are dropped.
+        """
+        previous, self._client = self._client, client
+        if previous is not None and previous is not client:
+            previous.taken_over(TAKEN_OVER)
+            self._drain_inbox()
         self._outbox = asyncio.Queue()
         if self._last is not None:
             self._outbox.put_nowait(dict(self._last, events=[]))
         if self._last_over is not None:
             self._outbox.put_nowait(self._last_over)
         return self._outbox
+
+    def release(self, client: InMemoryClient) -> None:
+        """`client` has closed; the seat has no live client until another subscribes."""
+        if self._client is client:
+            self._client = None
 
     def deliver(self, msg: dict[str, Any]) -> None:
         """A message from the client."""
@@ -160,21 +181,31 @@ class InMemoryClient:
 
     def __init__(self, seat: HumanSeat) -> None:
         self.seat = seat
-        self._queue = seat.subscribe()
         self.closed = False
+        self.superseded: str | None = None
+        """Why this client ended without closing (another took the seat over), if it did."""
+        self._queue = seat.subscribe(self)
 
     async def recv(self) -> dict[str, Any]:
-        if self.closed:
-            raise ConnectionError("the client is closed")
+        if self.closed or (self.superseded is not None and self._queue.empty()):
+            raise ConnectionError(self.superseded or "the client is closed")
         return await self._queue.get()
 
     async def send(self, msg: dict[str, Any]) -> None:
-        if self.closed:
-            raise ConnectionError("the client is closed")
+        if self.closed or self.superseded is not None:
+            raise ConnectionError(self.superseded or "the client is closed")
         self.seat.deliver(msg)
 
     def close(self) -> None:
         self.closed = True
+        self.seat.release(self)
+
+    def taken_over(self, message: str) -> None:
+        """Another client took the seat: what is left to hear is `message`, then the end."""
+        self.superseded = message
+        while not self._queue.empty():
+            self._queue.get_nowait()
+        self._queue.put_nowait(protocol.closing(message))
 
     def recv_nowait(self) -> dict[str, Any] | None:
         """The next message if one is waiting, else None (a screen's first frame uses it)."""

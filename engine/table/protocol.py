@@ -33,6 +33,14 @@ The table then sends a fresh ``state`` with ``legal`` and waits again.
 
     {"t": "notice", "v": 1, "message": "autosave failed: No space left on device"}
 
+A notice with ``"closing": true`` is the last message of a connection: the
+server ends it right after (`closing`). A seat has one live connection, so a
+second connection to the same seat takes it over, and the first one is told
+why and closed; whatever it sends from then on is refused::
+
+    {"t": "notice", "v": 1, "closing": true,
+     "message": "This seat was taken over by another session of yours."}
+
 ``over``: the game ended::
 
     {"t": "over", "v": 1, "rev": 840, "winner": 2, "scores": [7, 5, 10, 6],
@@ -95,6 +103,11 @@ def error(message: str) -> dict[str, Any]:
 
 def notice(message: str) -> dict[str, Any]:
     return {"t": NOTICE, "v": VERSION, "message": message}
+
+
+def closing(message: str) -> dict[str, Any]:
+    """The last message of a connection the server is about to end (a takeover, say)."""
+    return {"t": NOTICE, "v": VERSION, "message": message, "closing": True}
 
 
 def over(rev: int, winner: int | None, scores: list[int], stats: dict[str, Any]) -> dict[str, Any]:

@@ -317,7 +317,11 @@ class SocketServer:
             except ProtocolError as exc:
                 writer.write(encode(error_message(str(exc))))
                 return
-            await endpoint.send(msg)
+            try:
+                await endpoint.send(msg)
+            except ConnectionError:  # the endpoint ended (taken over, say) and refuses it
+                await asyncio.wait({outbound}, timeout=5)  # its last words still go out
+                return
 
 
 def _consume(future: asyncio.Future[Any]) -> None:

@@ -9,10 +9,15 @@ When a game you have a seat in is running and you are not at it (the host
 just started it, or you dropped and came back), the lobby takes you there at
 once: that is how a reconnecting player gets the same seat at the same
 decision without having to look for it.
+
+A seat has one live session: when another session of yours takes your seat
+over, the server says so and ends this one's table connection, and the lobby
+comes back with that message (it will not take you back there by itself).
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -157,9 +162,8 @@ class LobbyScreen(Screen[None]):
         names = [s["user"] or f"Bot {i + 1}" for i, s in enumerate(seats)]
         kinds = ["human" if s["kind"] == "person" else str(s["bot"]) for s in seats]
         self.in_game = grant.get("table")
-        screen = GameScreen(
-            client, names=names, kinds=kinds, ascii=getattr(self.app, "ascii", False)
-        )
+        link = _TableLink(client, lambda message: self._taken_over(screen, grant, message))
+        screen = GameScreen(link, names=names, kinds=kinds, ascii=getattr(self.app, "ascii", False))
 
         self.banner = AwayBanner()
 
@@ -171,6 +175,19 @@ class LobbyScreen(Screen[None]):
         await self.app.push_screen(screen, back)
         await screen.mount(self.banner)
         self._update_banner()
+
+    def _taken_over(self, screen: Screen[Any], grant: dict[str, Any], message: str) -> None:
+        """The server ended this session's seat connection: back to the lobby, saying why."""
+        self._auto_joined.add(grant.get("table"))  # do not take the seat straight back
+
+        def back_to_lobby() -> None:
+            if screen in self.app.screen_stack:
+                while self.app.screen is not screen:
+                    self.app.pop_screen()
+                screen.dismiss(None)
+            self.notify(message, title="Table", severity="warning", timeout=15)
+
+        self.app.call_later(back_to_lobby)
 
     # -- display ---------------------------------------------------------------------
     def _table(self, table_id: Any) -> dict[str, Any] | None:
@@ -289,6 +306,29 @@ class LobbyScreen(Screen[None]):
 
     def action_quit(self) -> None:
         self.app.exit()
+
+
+class _TableLink:
+    """A table connection as the game screen sees it, watching for the server closing it."""
+
+    def __init__(self, client: TableClient, closing: Callable[[str], None]) -> None:
+        self.client = client
+        self.closing = closing
+
+    async def recv(self) -> dict[str, Any]:
+        msg = await self.client.recv()
+        if msg.get("t") == "notice" and msg.get("closing"):
+            # Said once, by the lobby the screen returns to; the screen's reader
+            # waits here until the screen goes, which cancels it.
+            self.closing(str(msg.get("message")))
+            await asyncio.Event().wait()
+        return msg
+
+    async def send(self, msg: dict[str, Any]) -> None:
+        await self.client.send(msg)
+
+    def close(self) -> None:
+        self.client.close()
 
 
 class CreateTableDialog(ModalScreen[dict[str, Any] | None]):

@@ -7,6 +7,15 @@ back, at the same decision (the HumanSeat replays its latest state with the
 legal actions). While a person is away the table simply waits for them; the
 lobby and the table's pushes show for how long, and the table's host may hand
 the seat to a bot (taken back if the person rejoins).
+
+A seat has one live session: a second session of the same user joining the
+seat takes it over, and the first is told so and its table connection ended
+(engine.table.client.TAKEN_OVER); leaving afterwards is like any leave.
+
+The lobby is bounded: a user may have `max_tables_per_user` open (not
+finished) tables as their host, the server `max_tables` in all, restored games
+included. A finished table leaves the lobby once nobody is connected to it any
+more, or `finished_grace` seconds after its end, whichever comes first.
 """
 
 from __future__ import annotations
@@ -14,12 +23,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ai.registry import create_bot
+from ai.registry import available_bots, create_bot
 from ai.seat import BotSeat
 from engine import saves as save_files
 from engine.actions import Action
@@ -40,6 +50,17 @@ from engine.table.unix_socket import (
 
 DEFAULT_BOT = "random"
 log = logging.getLogger("catan.serve")
+
+MAX_TABLES_PER_USER = 3
+MAX_TABLES = 32
+FINISHED_GRACE = 300.0
+"""Seconds a finished table stays listed while someone is still looking at it."""
+
+TOO_MANY_OF_YOURS = (
+    "You already have {tables}, the most one player may have: finish one, "
+    "or leave (l) one you host that has not started, before creating another."
+)
+TOO_MANY_TABLES = "The server has {tables}, as many as it allows: try again when a game ends."
 
 
 class Slot:
@@ -99,9 +120,14 @@ class SeatInfo:
     kind: str  # "person" or "bot"
     bot: str | None = None
     user: str | None = None
-    connections: int = 0
     away_since: float | None = None
     slot: Slot | None = None
+    endpoint: SeatEndpoint | None = None
+    """The seat's one live table connection (a newer one takes the seat over)."""
+
+    @property
+    def connections(self) -> int:
+        return 0 if self.endpoint is None else 1
 
     @property
     def stand_in(self) -> str | None:
@@ -122,6 +148,12 @@ class HostedTable:
     task: asyncio.Task[int | None] | None = None
     spectators: int = 0
     created: float = field(default_factory=time.time)
+    someone_left: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def occupied(self) -> bool:
+        """Someone is connected to the table, at a seat or watching."""
+        return self.spectators > 0 or any(s.endpoint is not None for s in self.seats)
 
     def describe(self) -> dict[str, Any]:
         """What a restarted server needs to seat everyone again (kept in the autosave's meta)."""
@@ -159,10 +191,22 @@ class HostedTable:
 class Lobby:
     """All tables of this server, and the lobby endpoints of connected users."""
 
-    def __init__(self, tokens: TokenBook, saves: Path, bot_pace: float = 0.6) -> None:
+    def __init__(
+        self,
+        tokens: TokenBook,
+        saves: Path,
+        bot_pace: float = 0.6,
+        *,
+        max_tables_per_user: int = MAX_TABLES_PER_USER,
+        max_tables: int = MAX_TABLES,
+        finished_grace: float = FINISHED_GRACE,
+    ) -> None:
         self.tokens = tokens
         self.saves = saves
         self.bot_pace = bot_pace
+        self.max_tables_per_user = max_tables_per_user
+        self.max_tables = max_tables
+        self.finished_grace = finished_grace
         self.tables: dict[int, HostedTable] = {}
         self.rev = 0
         self._next_id = 1
@@ -223,6 +267,11 @@ class Lobby:
         ruleset, options, specs = msg["ruleset"], msg["options"], msg["seats"]
         if not isinstance(ruleset, str) or not isinstance(options, dict):
             raise LobbyRefusal("create needs a ruleset name and an options object")
+        open_tables = [t for t in self.tables.values() if t.status != "over"]
+        if sum(t.host == user for t in open_tables) >= self.max_tables_per_user:
+            raise LobbyRefusal(TOO_MANY_OF_YOURS.format(tables=_open(self.max_tables_per_user)))
+        if len(open_tables) >= self.max_tables:
+            raise LobbyRefusal(TOO_MANY_TABLES.format(tables=_open(self.max_tables)))
         info = get_ruleset(ruleset)
         if not isinstance(specs, list) or len(specs) not in info.seats:
             raise LobbyRefusal(f"{info.title} is played by {', '.join(map(str, info.seats))}")
@@ -267,6 +316,10 @@ class Lobby:
         table = self._table(msg["table"])
         if table.status != "waiting":
             raise LobbyRefusal("the game has started; a bot can take your seat if the host asks")
+        if table.host == user:  # the host leaving a table not started closes it
+            del self.tables[table.id]
+            self.changed()
+            return
         for seat in table.seats:
             if seat.user == user and table.host != user:
                 seat.user = None
@@ -290,7 +343,9 @@ class Lobby:
             raise LobbyRefusal("the game has already started")
         self._start(table)
         self.changed()
-        mine = next(i for i, s in enumerate(table.seats) if s.user == user)
+        mine = next((i for i, s in enumerate(table.seats) if s.user == user), None)
+        if mine is None:  # a table of bots only: nobody to seat
+            return self.snapshot(user)
         return self._seat_grant(table, mine, user)
 
     async def _do_handover(self, user: str, msg: dict[str, Any]) -> None:
@@ -305,8 +360,8 @@ class Lobby:
             raise LobbyRefusal("only a person's seat in a running game can be handed over")
         if seat.connections > 0:
             raise LobbyRefusal(f"{seat.user} is at the table")
-        bot_name = msg.get("bot", DEFAULT_BOT)
-        seat.slot.set_bot(BotSeat(create_bot(str(bot_name), table.seed + no), name=str(bot_name)))
+        bot_name = lobby_bot(str(msg.get("bot", DEFAULT_BOT)))
+        seat.slot.set_bot(BotSeat(create_bot(bot_name, table.seed + no), name=bot_name))
         self.changed()
 
     # -- tables -------------------------------------------------------------------
@@ -346,8 +401,31 @@ class Lobby:
         assert hosted.table is not None
         try:
             await hosted.table.run()
+        except Exception:
+            log.exception("table %d stopped", hosted.id)
         finally:
             hosted.status = "over"
+            self.changed()
+        await self._retire(hosted)
+
+    async def _retire(self, hosted: HostedTable) -> None:
+        """Take a finished table out of the lobby once nobody is at it, or after the grace period.
+
+        Its players see the game-over screen for as long as they stay (up to
+        `finished_grace` seconds, on the loop's clock); its save stays on disk.
+        """
+
+        async def vacated() -> None:
+            while hosted.occupied:
+                hosted.someone_left.clear()
+                await hosted.someone_left.wait()
+
+        try:
+            await asyncio.wait_for(vacated(), self.finished_grace)
+        except TimeoutError:
+            log.info("table %d: finished %.0f s ago, closing it", hosted.id, self.finished_grace)
+        if self.tables.get(hosted.id) is hosted:
+            del self.tables[hosted.id]
             self.changed()
 
     def restore(self) -> int:
@@ -389,12 +467,16 @@ class Lobby:
         return {"t": "seat", "v": PROTOCOL_VERSION, "token": token, "table": hosted.id, "seat": no}
 
     async def _seat(self, hosted: HostedTable, no: int) -> Endpoint:
+        """The seat's table connection; one still open is taken over (told, then ended)."""
         info = hosted.seats[no]
         assert info.slot is not None
-        info.connections += 1
+        if info.endpoint is not None:
+            log.info("table %d seat %d: %s took the seat over", hosted.id, no, info.user)
+        # Subscribing the new client ends the previous one (HumanSeat keeps one live client).
+        info.endpoint = SeatEndpoint(self, hosted, no, InMemoryClient(info.slot.human))
         info.away_since = None
         self.changed()
-        return SeatEndpoint(self, hosted, no, InMemoryClient(info.slot.human))
+        return info.endpoint
 
     async def _spectator(self, hosted: HostedTable, table: Table) -> Endpoint:
         watcher = HumanSeat("spectator")
@@ -403,16 +485,19 @@ class Lobby:
         self.changed()
         return SeatEndpoint(self, hosted, None, InMemoryClient(watcher), watcher)
 
-    def seat_closed(self, hosted: HostedTable, no: int | None, watcher: HumanSeat | None) -> None:
-        if no is None:
-            if hosted.table is not None and watcher is not None:
-                hosted.table.remove_spectator(watcher)
+    def seat_closed(self, hosted: HostedTable, endpoint: SeatEndpoint) -> None:
+        if endpoint.seat is None:
+            if hosted.table is not None and endpoint.watcher is not None:
+                hosted.table.remove_spectator(endpoint.watcher)
             hosted.spectators = max(0, hosted.spectators - 1)
         else:
-            info = hosted.seats[no]
-            info.connections = max(0, info.connections - 1)
-            if info.connections == 0 and hosted.status == "playing":
+            info = hosted.seats[endpoint.seat]
+            if info.endpoint is not endpoint:
+                return  # a connection that was taken over: the seat is still held
+            info.endpoint = None
+            if hosted.status == "playing":
                 info.away_since = time.monotonic()
+        hosted.someone_left.set()
         self.changed()
 
     def presence(self, hosted: HostedTable) -> dict[str, Any]:
@@ -433,13 +518,37 @@ class LobbyRefusal(CatanError):
     """A lobby request that cannot be granted; its text is shown to the user."""
 
 
+def _open(count: int) -> str:
+    return f"{count} open table" if count == 1 else f"{count} open tables"
+
+
+BOT_NAME_RE = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+
+
+def lobby_bot(name: str) -> str:
+    """`name` if it is one of the bots this server offers, else a refusal.
+
+    People at an SSH table choose bots by name only: the bots built in, the
+    installed plugins and the server's drop-in folder. The spec forms a local
+    player may use (`exec:CMD`, `path.py:Class`, `inproc:`, `name:key=value`)
+    would let a remote user run a program, load a file or set a bot's budget on
+    the server, so they are refused here.
+    """
+    offered = sorted({b.name for b in available_bots(load=False)})
+    if not BOT_NAME_RE.match(name) or name not in offered:
+        shown = name if len(name) <= 40 else name[:40] + "…"
+        raise LobbyRefusal(
+            f"unknown bot {shown!r}: this server offers {', '.join(offered)} (by name only)"
+        )
+    return name
+
+
 def _seat_spec(spec: Any) -> SeatInfo:
     if spec == "person":
         return SeatInfo("person")
     if isinstance(spec, str) and spec.startswith("bot"):
         name = spec.partition(":")[2] or DEFAULT_BOT
-        create_bot(name, 0)  # an unknown bot fails at create time, with the list of bots
-        return SeatInfo("bot", bot=name)
+        return SeatInfo("bot", bot=lobby_bot(name))
     raise LobbyRefusal(f"a seat is 'person' or 'bot:<name>', not {spec!r}")
 
 
@@ -501,4 +610,4 @@ class SeatEndpoint:
         if not self._closed:
             self._closed = True
             self.client.close()
-            self.lobby.seat_closed(self.hosted, self.seat, self.watcher)
+            self.lobby.seat_closed(self.hosted, self)
