@@ -18,11 +18,13 @@ from typing import Any
 
 from engine.config import GameConfig
 from engine.errors import CatanError, IllegalAction, SaveError
+from engine.files import MAX_BYTES, parse_json, read_user_file
 from engine.game import Game
 from engine.registry import get_ruleset, new_game
 
 FORMAT = "catan-save"
 VERSION = 1
+MAX_SAVE_BYTES = MAX_BYTES  # 64 MiB; a long game's save is well under 1 MiB
 
 
 def save(game: Game, meta: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -44,14 +46,7 @@ def dumps(game: Game, meta: dict[str, Any] | None = None) -> str:
 def load(data: Any) -> Game:
     """A game rebuilt from a save (dict, str or bytes); SaveError if anything is off."""
     if isinstance(data, bytes | str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise SaveError(f"not a save file: invalid JSON ({exc.msg} at {exc.pos})") from None
-        except UnicodeDecodeError:
-            raise SaveError("not a save file: not UTF-8 text") from None
-        except RecursionError:
-            raise SaveError("not a save file: JSON nested too deeply") from None
+        data = parse_json(data, prefix="not a save file", error=SaveError)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("not a save file: the format tag is missing")
     version = data.get("version")
@@ -70,11 +65,18 @@ def load(data: Any) -> Game:
                 game.apply(codec.decode(raw))
             except IllegalAction as exc:
                 raise SaveError(f"action {i + 1} of the save cannot be replayed: {exc}") from None
+        reached = game.snapshot() == snapshot
     except SaveError:
         raise
     except CatanError as exc:
         raise SaveError(f"the save's config is invalid: {exc}") from None
-    if game.snapshot() != snapshot:
+    except (RecursionError, MemoryError):
+        raise SaveError("the save is corrupt: too deeply nested or too large to replay") from None
+    except Exception as exc:  # a hostile save must never reach the user as a traceback
+        raise SaveError(
+            f"the save is corrupt and cannot be replayed ({type(exc).__name__})"
+        ) from None
+    if not reached:
         raise SaveError("the save's log does not reach its snapshot (edited or corrupt)")
     return game
 
@@ -104,15 +106,14 @@ def save_to_path(game: Game, path: Path, meta: dict[str, Any] | None = None) -> 
 
 
 def read_save(path: Path) -> dict[str, Any]:
-    """The parsed save at `path` (not yet replayed); SaveError if unreadable."""
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise SaveError(f"cannot read {path}: {exc.strerror}") from None
-    try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
-        raise SaveError(f"{path} is not a save file (invalid JSON)") from None
+    """The parsed save at `path` (not yet replayed); SaveError if unreadable.
+
+    Every reader of saves (`catan load`, the menu's Load and Continue, the
+    server's restore) comes through here, so each refuses the same way a FIFO,
+    a device, a file over `MAX_SAVE_BYTES` or JSON that breaks the parser.
+    """
+    raw = read_user_file(path, limit=MAX_SAVE_BYTES, what="save", error=SaveError)
+    data = parse_json(raw, prefix=f"{path} is not a save file", error=SaveError)
     if not isinstance(data, dict):
         raise SaveError(f"{path} is not a save file")
     return data

@@ -5,10 +5,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from tui.cli import build_parser, main
+
+SERVE = ["serve", "--users", "/nonexistent/users.toml"]
+TOURNEY = ["tournament", "--bots", "nope"]
 
 
 def test_plain_catan_takes_the_menu_options() -> None:
@@ -28,6 +32,30 @@ def test_plain_catan_takes_the_menu_options() -> None:
         (["simulate", "--option", "nonsense=1"], "valid options:"),
         (["simulate", "--variant", "strategic"], "has no variants"),
         (["bench", "--ruleset", "starfarers", "--variant", "nowhere"], "choose one of"),
+        (["bench", "--games", "10000000"], "--games: 10000000 must be at most 1000000"),
+        (["bench", "--seed", "1" + "0" * 20], "--seed: 1" + "0" * 20 + " must be at most"),
+        # Every numeric option names what is valid. (Each line would also be refused on a
+        # regression without starting anything: a missing users file, an unknown bot.)
+        ([*SERVE, "--port", "99999"], "--port: 99999 must be at most 65535 (valid: from 0 to"),
+        ([*SERVE, "--port", "-5"], "--port: -5 must be at least 0 (valid: from 0 to 65535"),
+        ([*SERVE, "--max-sessions", "0"], "--max-sessions: 0 must be at least 1"),
+        ([*SERVE, "--max-sessions-per-user", "0"], "--max-sessions-per-user: 0 must be at least"),
+        ([*SERVE, "--bot-pace", "-1"], "--bot-pace: -1 is out of range (valid: from 0 to 60)"),
+        ([*SERVE, "--bot-pace", "nan"], "--bot-pace: nan is not allowed"),
+        (["tournament", "--bots", "nope"], "unknown bot 'nope'; available: greedy, mcts, random"),
+        (["tournament", "--bots", "random,nope"], "unknown bot 'nope'; available:"),
+        ([*TOURNEY, "--workers", "100000"], "--workers: 100000 must be at most"),
+        ([*TOURNEY, "--workers", "0"], "--workers: 0 must be at least 1"),
+        ([*TOURNEY, "--budget", "0"], "--budget: 0 is out of range (valid: more than 0 to"),
+        ([*TOURNEY, "--budget", "inf"], "--budget: inf is not allowed"),
+        ([*TOURNEY, "--games", "2000000"], "--games: 2000000 must be at most 1000000"),
+        ([*TOURNEY, "--seed", "1" + "0" * 30], "--seed: 1000000000000000000000000000000 must"),
+        (["simulate", "--games", "1", "--seed", "9" * 5000], "has far too many digits"),
+        (["simulate", "--players", "-3"], "3 or 4 players, not -3"),
+        (["simulate", "--bots", "random,nope,random,random"], "unknown bot 'nope'"),
+        (["simulate", "--games", "1", "--seed", "1" + "0" * 30], "must be at most 922337"),
+        (["play", "--seats", "human,nope,random", "--seed", "1" + "0" * 30], "--seed: 1000"),
+        (["bots", "--bots-dir", "/nonexistent/catan-bots"], "--bots-dir /nonexistent/catan-b"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(
@@ -42,6 +70,19 @@ def test_bad_arguments_exit_2_with_one_line(
     assert fragment in err
     assert len(err.splitlines()) == 1
     assert "Traceback" not in err
+    assert err.startswith("catan: ")
+
+
+def test_bots_dir_that_is_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "f").write_text("")
+    assert main(["bots", "--bots-dir", str(tmp_path / "f")]) == 2
+    assert "not a folder (give a folder of .py bots)" in capsys.readouterr().err
+    assert main(["bots", "--bots-dir", str(tmp_path), "--json"]) == 0
+
+
+def test_port_0_still_means_any_free_port() -> None:
+    args = build_parser().parse_args(["serve", "--port", "0"])
+    assert args.port == 0
 
 
 def test_simulate_json_reports_every_game_seed_1() -> None:

@@ -204,3 +204,49 @@ def test_save_meta_round_trip() -> None:
     assert meta_of(data) == {"seats": ["human", "random"], "name": "Ada"}
     assert meta_of({"meta": 5}) == {}
     assert load(data).snapshot() == game.snapshot()
+
+
+HUGE_INT = '{"format": "catan-save", "version": ' + "9" * 5000 + "}"
+
+
+def test_an_integer_past_the_digit_limit_is_a_save_error(tmp_path: Path) -> None:
+    """Python refuses to convert ints over 4300 digits (ValueError): still a one-line SaveError."""
+    for form in (HUGE_INT, HUGE_INT.encode()):
+        _refused(form, "not a save file", "too many digits")
+    path = tmp_path / "huge.json"
+    path.write_text(HUGE_INT)
+    with pytest.raises(SaveError, match="too many digits"):
+        read_save(path)
+    assert path.read_text() == HUGE_INT
+
+
+def test_read_save_refuses_what_is_not_a_regular_file(tmp_path: Path) -> None:
+    """Devices and folders are refused by kind, before anything is read."""
+    for path, kind in ((Path("/dev/null"), "a character device"), (tmp_path, "a folder")):
+        with pytest.raises(SaveError) as info:
+            read_save(path)
+        assert f"is {kind}, not a regular file" in str(info.value)
+
+
+def test_read_save_refuses_a_file_over_the_limit(tmp_path: Path) -> None:
+    from engine.saves import MAX_SAVE_BYTES
+
+    path = tmp_path / "big.json"
+    with path.open("wb") as fh:
+        fh.truncate(MAX_SAVE_BYTES + 1)  # sparse: no disk space used
+    with pytest.raises(SaveError, match="larger than 64 MiB"):
+        read_save(path)
+
+
+def test_an_unplanned_exception_in_replay_is_a_save_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seed 3: whatever a hostile action makes the engine raise, loading gives a SaveError."""
+    from engine.registry import get_ruleset
+
+    data = _saved(count=20)
+    codec = get_ruleset("base").codec
+
+    def broken(raw: Any) -> Any:
+        raise KeyError("hostile")
+
+    monkeypatch.setattr(codec, "decode", broken)
+    _refused(data, "cannot be replayed (KeyError)")

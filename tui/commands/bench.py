@@ -15,13 +15,13 @@ import statistics
 import time
 from typing import Any
 
-from tui.commands.common import add_game_arguments, game_config, positive_int
+from tui.commands.common import add_game_arguments, game_config, game_count, positive_int, seed_int
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser)
-    parser.add_argument("--games", type=positive_int, default=100, help="random games to play")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    parser.add_argument("--games", type=game_count, default=100, help="random games to play")
+    parser.add_argument("--seed", type=seed_int, default=1, help="seed of the first game")
     parser.add_argument("--turn-cap", type=positive_int, default=1000, help="turns before a draw")
     parser.add_argument("--copies", type=positive_int, default=20000, help="copies to time")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+from collections.abc import Callable
 from typing import Any
 
 from engine.config import GameConfig
@@ -25,14 +27,69 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, players: bool = True)
         parser.add_argument("--players", type=int, default=4, help="number of seats (3 or 4)")
 
 
-def positive_int(text: str) -> int:
+SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1  # a 64-bit seed: plenty, and it fits every save
+MAX_GAMES = 1_000_000  # days of play; beyond it is a typo, not a plan
+
+
+def _shown(text: str, width: int = 24) -> str:
+    return repr(text) if len(text) <= width else repr(text[:width]) + "..."
+
+
+def _whole(text: str, valid: str) -> int:
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
-    return value
+        stripped = text.strip().lstrip("+-").replace("_", "")
+        what = "has far too many digits" if stripped.isdigit() else "is not a whole number"
+        raise argparse.ArgumentTypeError(f"{_shown(text)} {what} (valid: {valid})") from None
+
+
+def int_in(low: int, high: int | None = None, note: str = "") -> Callable[[str], int]:
+    """An argparse type: a whole number from `low` to `high` (no upper end if None).
+
+    `note` follows the valid range in the message, e.g. " (0 picks a free port)".
+    """
+
+    def parse(text: str) -> int:
+        valid = f"from {low} to {high}" if high is not None else f"{low} or more"
+        value = _whole(text, valid + note)
+        shown = value if value.bit_length() < 256 else "the number"
+        if value < low:
+            raise argparse.ArgumentTypeError(
+                f"{shown} must be at least {low} (valid: {valid}{note})"
+            )
+        if high is not None and value > high:
+            raise argparse.ArgumentTypeError(
+                f"{shown} must be at most {high} (valid: {valid}{note})"
+            )
+        return value
+
+    return parse
+
+
+def float_in(low: float, high: float, *, above_low: bool = False) -> Callable[[str], float]:
+    """An argparse type: a finite number from `low` (or just above it) to `high`."""
+    valid = f"{'more than' if above_low else 'from'} {low:g} to {high:g}"
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{_shown(text)} is not a number (valid: {valid})"
+            ) from None
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"{text.strip()} is not allowed (valid: {valid})")
+        if value < low or (above_low and value == low) or value > high:
+            raise argparse.ArgumentTypeError(f"{value:g} is out of range (valid: {valid})")
+        return value
+
+    return parse
+
+
+positive_int = int_in(1)
+game_count = int_in(1, MAX_GAMES)
+seed_int = int_in(SEED_MIN, SEED_MAX)
 
 
 def parse_options(args: argparse.Namespace) -> dict[str, Any]:

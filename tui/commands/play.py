@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from tui import startup
-from tui.commands.common import add_game_arguments, game_config
+from tui.commands.common import add_game_arguments, game_config, seed_int
 
 
 def add_ui_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,7 +23,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="human,random,random,random",
         help="comma-separated seats: 'human' or a bot name (3 or 4 seats)",
     )
-    parser.add_argument("--seed", type=int, default=None, help="fix the game (random if not given)")
+    parser.add_argument(
+        "--seed", type=seed_int, default=None, help="fix the game (random if not given)"
+    )
     add_ui_arguments(parser)
 
 

@@ -8,13 +8,13 @@ import statistics
 import time
 from typing import Any
 
-from tui.commands.common import add_game_arguments, game_config, positive_int
+from tui.commands.common import add_game_arguments, game_config, game_count, positive_int, seed_int
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser)
-    parser.add_argument("--games", type=positive_int, default=10, help="games to play")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    parser.add_argument("--games", type=game_count, default=10, help="games to play")
+    parser.add_argument("--seed", type=seed_int, default=1, help="seed of the first game")
     parser.add_argument(
         "--bots", default=None, help="comma-separated bot names, one per seat (default: random)"
     )
@@ -23,15 +23,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ai.registry import create_bot
+    from ai.registry import check_spec, create_bot
     from engine.errors import ConfigError
     from engine.headless import play_headless
     from engine.registry import new_game, normalise_config
 
+    normalise_config(game_config(args, args.seed))  # validate once, up front (--players too)
     names = args.bots.split(",") if args.bots else ["random"] * args.players
     if len(names) != args.players:
         raise ConfigError(f"--bots names {len(names)} bots for {args.players} players")
-    normalise_config(game_config(args, args.seed))  # validate once, up front
+    for name in dict.fromkeys(names):
+        check_spec(name)  # an unknown bot is named before any game starts
     wins = [0] * args.players
     turns: list[int] = []
     decisions = 0

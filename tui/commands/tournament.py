@@ -8,10 +8,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
-from tui.commands.common import positive_int
+from tui.commands.common import float_in, game_count, int_in, positive_int, seed_int
+
+MAX_BUDGET = 3600.0  # seconds per decision
+
+
+def _max_workers() -> int:
+    """Four worker processes per CPU core at most: more only thrash (and fork-bomb)."""
+    return max(4, 4 * (os.cpu_count() or 1))
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -21,12 +29,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         required=True,
         help="comma-separated bot specs, one per seat, e.g. mcts,greedy,greedy,greedy",
     )
-    parser.add_argument("--games", type=positive_int, default=8, help="games to play")
-    parser.add_argument("--seed", type=int, default=1, help="match seed (boards, dice, bot seeds)")
-    parser.add_argument("--max-turns", type=positive_int, default=400, help="turn cap per game")
-    parser.add_argument("--workers", type=positive_int, default=1, help="worker processes")
+    parser.add_argument("--games", type=game_count, default=8, help="games to play")
     parser.add_argument(
-        "--budget", type=float, default=2.0, help="soft time budget per decision, seconds"
+        "--seed", type=seed_int, default=1, help="match seed (boards, dice, bot seeds)"
+    )
+    parser.add_argument("--max-turns", type=positive_int, default=400, help="turn cap per game")
+    parser.add_argument(
+        "--workers",
+        type=int_in(1, _max_workers(), " on this machine"),
+        default=1,
+        help="worker processes",
+    )
+    parser.add_argument(
+        "--budget",
+        type=float_in(0.0, MAX_BUDGET, above_low=True),
+        default=2.0,
+        help="soft time budget per decision, seconds",
     )
     parser.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option"
@@ -51,9 +69,11 @@ def _options(items: list[str]) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
+    from rich.markup import escape
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
     from rich.table import Table
 
+    from ai.registry import check_spec
     from ai.sandbox import Budget
     from ai.tournament import MatchSpec, check_lineup, run_tournament
     from engine.config import GameConfig
@@ -61,6 +81,8 @@ def run(args: argparse.Namespace) -> int:
     from engine.registry import normalise_config
 
     bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
+    for spec in dict.fromkeys(bots):
+        check_spec(spec)  # an unknown bot is named (with the valid names) before any count
     if len(bots) < 2:
         raise ConfigError("--bots needs one bot per seat (at least two)")
     options = _options(args.option)
@@ -125,5 +147,5 @@ def run(args: argparse.Namespace) -> int:
         f"average length {report['avg_turns']:.1f} turns"
     )
     for line in report["fault_log"][:10]:
-        out.print(f"[yellow]{line}[/]")
+        out.print(f"[yellow]{escape(line)}[/]")  # bot text: no markup (control bytes: ai/text.py)
     return 0
