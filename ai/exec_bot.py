@@ -1,142 +1,161 @@
 """A bot in another process, reached over JSON lines (ai/wire.py).
 
-The process is started in its own session so that closing the bot can kill
-it and anything it spawned; a reader thread turns its stdout into a queue so
-that a silent or slow bot never blocks the host beyond its deadline.
+Used for ``exec:COMMAND`` bots (any language) and, through ai/bothost.py, for
+every Python bot that is not shipped with the project. The process is
+supervised (ai/process.py, ai/supervisor.py): its output is read in bounded
+lines, writes to it never block the host, and closing it kills it and
+everything it spawned within a few seconds at most.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
-import os
-import queue
-import signal
-import subprocess
-import threading
-from collections import deque
-from typing import Any, ClassVar
+import time
+from typing import Any
 
 from ai import wire
+from ai.process import (
+    DEFAULT_MEMORY,
+    BotBusy,
+    BotExited,
+    BotLoadError,
+    BotProcess,
+    BotProtocolError,
+    BotTimeout,
+)
 from ai.protocol import ALL_RULESETS, EventDict, View
+from ai.text import printable
 from engine.actions import Action
 from engine.registry import get_ruleset
 
+__all__ = [
+    "BotBusy",
+    "BotExited",
+    "BotLoadError",
+    "BotProtocolError",
+    "BotTimeout",
+    "ExecBot",
+    "RemoteBotError",
+]
 
-class BotProtocolError(Exception):
-    """The process broke the protocol: garbage, a wrong id, silence, or it died."""
+
+class RemoteBotError(Exception):
+    """The bot's own code failed in its process (an ``error`` reply from ai/bothost.py)."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.fault_kind = kind if kind in ("exception", "illegal") else "exception"
 
 
 class ExecBot:
     """Speaks the wire protocol to a program; behaves like any in-process bot."""
 
-    name: ClassVar[str] = "exec"
-    rulesets: ClassVar[frozenset[str]] = ALL_RULESETS
-    handshake_timeout: ClassVar[float] = 10.0
+    handshake_timeout: float = 10.0
 
-    def __init__(self, argv: list[str], seed: int = 0, reply_timeout: float = 30.0) -> None:
+    def __init__(
+        self,
+        argv: list[str],
+        seed: int = 0,
+        reply_timeout: float = 30.0,
+        *,
+        name: str | None = None,
+        env: dict[str, str] | None = None,
+        memory: int = DEFAULT_MEMORY,
+        reuse: bool = False,
+    ) -> None:
         if not argv:
             raise ValueError("exec: needs a command")
         self.argv = argv
         self.seed = seed
         self.reply_timeout = reply_timeout
         self.deadline_ms = 1000
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.lines: queue.Queue[bytes | None] = queue.Queue()
-        self.stderr_tail: deque[str] = deque(maxlen=20)
-        self.messages: list[str] = []  # "log" messages from the bot
-        self.remote_name = argv[-1]
+        self.name = printable(name or "exec", 80)
+        self.rulesets: frozenset[str] = ALL_RULESETS
+        self.remote_name = printable(argv[-1], 80)
+        self.reuse = reuse  # may play several games in one process (the bot host may)
+        self._process = BotProcess(argv, env=env, memory=memory, label=self.name)
+        self._started = False
         self._next_id = 0
+        self._outstanding: int | None = None  # a decision asked and not yet answered
 
     # -- process ---------------------------------------------------------------------
-    def start(self) -> None:
-        if self.proc is not None:
-            return
-        self.proc = subprocess.Popen(
-            self.argv,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            start_new_session=True,
+    @property
+    def proc(self) -> Any:
+        """The (supervisor) process while the bot runs; None once closed."""
+        return self._process.proc if self._process.running else None
+
+    @property
+    def stderr_tail(self) -> list[str]:
+        return list(self._process.stderr_tail)
+
+    @property
+    def peak_line_bytes(self) -> int:
+        """The most bytes of one unfinished line from the bot ever held (at most MAX_LINE)."""
+        return self._process.peak_line_bytes
+
+    @property
+    def peak_queued_bytes(self) -> int:
+        """The most bytes of lines ever waiting to be read (at most MAX_QUEUED)."""
+        return self._process.peak_queued_bytes
+
+    @property
+    def reader_waiting(self) -> bool:
+        """True while the bot's output is held back until the host reads what is queued."""
+        return self._process.reader_waiting
+
+    @property
+    def failed(self) -> BotProtocolError | None:
+        return self._process.failed
+
+    @property
+    def reusable(self) -> bool:
+        """Healthy and idle: it may play another game (``on_game_start`` makes a fresh bot)."""
+        return (
+            self.reuse
+            and self._started
+            and self._process.running
+            and self._process.failed is None
+            and self._outstanding is None
         )
-        threading.Thread(target=self._pump_stdout, daemon=True).start()
-        threading.Thread(target=self._pump_stderr, daemon=True).start()
-        self._send(wire.hello())
-        reply = self._read(self.handshake_timeout)
-        if reply.get("type") != "hello":
-            raise BotProtocolError(f"expected hello, got {reply!r:.200}")
-        self.remote_name = str(reply.get("name", self.remote_name))
 
-    def _pump_stdout(self) -> None:
-        assert self.proc is not None and self.proc.stdout is not None
-        for line in self.proc.stdout:
-            self.lines.put(line)
-        self.lines.put(None)
+    def drain_messages(self) -> list[str]:
+        """The bot's ``log`` messages since the last call, escaped."""
+        out = list(self._process.messages)
+        self._process.messages.clear()
+        return out
 
-    def _pump_stderr(self) -> None:
-        assert self.proc is not None and self.proc.stderr is not None
-        for line in self.proc.stderr:
-            self.stderr_tail.append(line.decode(errors="replace").rstrip())
-
-    def _send(self, message: dict[str, Any]) -> None:
-        if self.proc is None or self.proc.stdin is None:
-            raise BotProtocolError("the bot process is not running")
+    def start(self) -> None:
+        """Start the process and shake hands (once); a failure is remembered."""
+        if self._started:
+            if self._process.failed is not None:
+                raise self._process.failed
+            return
+        self._started = True
+        self._process.start()
         try:
-            self.proc.stdin.write(wire.encode(message))
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError) as exc:
-            raise BotProtocolError(f"the bot process has gone away ({exc})") from exc
-
-    def _read(self, timeout: float) -> dict[str, Any]:
-        """The next message that is not a log line."""
-        while True:
-            try:
-                line = self.lines.get(timeout=timeout)
-            except queue.Empty:
-                raise BotProtocolError(f"no reply within {timeout:.1f} s") from None
-            if line is None:
-                tail = " | ".join(self.stderr_tail)
-                raise BotProtocolError(f"the bot process exited; stderr: {tail or '(empty)'}")
-            try:
-                message = json.loads(line)
-            except ValueError:
-                raise BotProtocolError(f"not JSON: {line[:120]!r}") from None
-            if not isinstance(message, dict):
-                raise BotProtocolError(f"not a JSON object: {line[:120]!r}")
-            if message.get("type") == "log":
-                self.messages.append(str(message.get("message", ""))[:500])
-                continue
-            return message
+            deadline = time.monotonic() + self.handshake_timeout
+            self._process.send(wire.hello(), deadline)
+            reply = self._process.read(self.handshake_timeout)
+        except BotProtocolError as exc:
+            self._process.failed = exc
+            raise
+        if reply.get("type") != "hello":
+            self._process.failed = BotProtocolError(
+                f"expected hello, got {printable(repr(reply), 200)}"
+            )
+            raise self._process.failed
+        if reply.get("error"):
+            self._process.failed = BotLoadError(printable(reply["error"], 500))
+            raise self._process.failed
+        self.remote_name = printable(reply.get("name", self.remote_name), 80)
+        rulesets = reply.get("rulesets")
+        if isinstance(rulesets, list) and all(isinstance(r, str) for r in rulesets):
+            self.rulesets = frozenset(rulesets)
 
     def close(self) -> None:
-        """Say bye, then make sure the process and its children are gone."""
-        proc, self.proc = self.proc, None
-        if proc is None:
-            return
-        with contextlib.suppress(Exception):
-            assert proc.stdin is not None
-            proc.stdin.write(wire.encode({"type": "bye"}))
-            proc.stdin.flush()
-        with contextlib.suppress(Exception):
-            assert proc.stdin is not None
-            proc.stdin.close()
-        try:
-            proc.wait(timeout=1.0)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=1.0)
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(ProcessLookupError, PermissionError):
-                    os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(proc.pid, signal.SIGKILL)  # stragglers the bot spawned
-        for stream in (proc.stdout, proc.stderr):
-            with contextlib.suppress(Exception):
-                assert stream is not None
-                stream.close()
+        """Say bye, then make sure the process and its descendants are gone (bounded)."""
+        stuck = self._outstanding is not None
+        self._process.close(grace=0.0 if stuck else 0.5)
 
     def __del__(self) -> None:
         with contextlib.suppress(Exception):
@@ -145,34 +164,55 @@ class ExecBot:
     # -- the bot protocol --------------------------------------------------------------
     def on_game_start(self, seat: int, view: View) -> None:
         self.start()
-        self._send({"type": "game_start", "seat": seat, "seed": self.seed, "view": view})
+        self._process.send({"type": "game_start", "seat": seat, "seed": self.seed, "view": view})
 
     def on_events(self, events: list[EventDict]) -> None:
-        if self.proc is not None:
-            self._send({"type": "events", "events": events})
+        if self._started and self._process.running and self._process.failed is None:
+            self._process.send({"type": "events", "events": events})
 
     def on_game_end(self, view: View) -> None:
-        if self.proc is not None:
-            self._send({"type": "game_over", "view": view})
+        if self._started and self._process.running and self._process.failed is None:
+            self._process.send({"type": "game_over", "view": view})
+
+    def _still_busy(self) -> bool:
+        """True while the last decision is unanswered (late answers are taken and dropped)."""
+        while self._outstanding is not None:
+            try:
+                reply = self._process.read(0.0)
+            except BotTimeout:
+                return True
+            if reply.get("id") == self._outstanding:
+                self._outstanding = None
+        return False
 
     def decide(self, view: View, legal: list[Action]) -> Action:
         self.start()
+        if self._still_busy():  # like a thread still in decide(): fault now, do not queue
+            raise BotBusy("still thinking about an earlier decision")
         self._next_id += 1
         rid = self._next_id
-        self._send(wire.decide(rid, view, [a.to_json() for a in legal], self.deadline_ms))
+        deadline = time.monotonic() + self.reply_timeout
+        self._outstanding = rid
+        request = wire.decide(rid, view, [a.to_json() for a in legal], self.deadline_ms)
+        self._process.send(request, deadline)
         while True:
-            reply = self._read(self.reply_timeout)
-            if reply.get("type") != "action":
-                raise BotProtocolError(f"expected an action, got {reply!r:.200}")
+            reply = self._process.read(max(0.0, deadline - time.monotonic()))
+            if isinstance(reply.get("id"), int) and reply["id"] < rid:
+                continue  # a late answer to a decision already decided by fallback
             if reply.get("id") != rid:
-                if isinstance(reply.get("id"), int) and reply["id"] < rid:
-                    continue  # a late answer to a decision already decided by fallback
-                raise BotProtocolError(f"reply id {reply.get('id')!r}, expected {rid}")
+                got = printable(repr(reply.get("id")))
+                raise BotProtocolError(f"reply id {got}, expected {rid}")
             break
+        self._outstanding = None
+        if reply.get("type") == "error":
+            raise RemoteBotError(str(reply.get("kind")), printable(reply.get("message", "?")))
+        if reply.get("type") != "action":
+            raise BotProtocolError(f"expected an action, got {printable(repr(reply), 200)}")
         if "index" in reply:
             index = reply["index"]
             if type(index) is not int or not 0 <= index < len(legal):
-                raise BotProtocolError(f"index {index!r} is not in 0..{len(legal) - 1}")
+                shown = printable(repr(index))
+                raise BotProtocolError(f"index {shown} is not in 0..{len(legal) - 1}")
             return legal[index]
         if "action" in reply:
             codec = get_ruleset(str(view.get("ruleset"))).codec

@@ -11,27 +11,42 @@ The one entry point the table, the app and the CLI use is
 - ``path/to/file.py`` or ``path/to/file.py:ClassName``: a bot class in a file.
 - ``exec:COMMAND``: a program in any language speaking the JSON-lines protocol
   (ai/wire.py) on stdin and stdout.
+- ``inproc:SPEC``: a plugin, drop-in or file bot loaded into this process
+  (trusted code only, for speed).
+
+Where bots run: the built-in bots (``BUILTINS``, shipped in ai/bots) run in
+this process. Every other Python bot runs in a process of its own
+(ai/bothost.py under ai/supervisor.py, reached through ai/exec_bot.py), so
+the only game data it can find is its own seat's view; ``inproc:`` opts out.
+The host never imports an out-of-process bot's code: it locates the file or
+entry point by name (``locate``), and loading, describing and checking
+happen in a child process.
 
 Listing (``available_bots``) reads entry-point names without importing the
-plugins; ``load=True`` imports each one to learn its rulesets, and a plugin
-that fails to import is reported with its error, never raised.
+plugins; ``load=True`` loads each one (in one child process) to learn its
+rulesets, and a plugin that fails to import is reported with its error,
+never raised.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import importlib.util
 import inspect
+import json
 import os
 import shlex
 import sys
-from dataclasses import dataclass, replace
+import time
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ai.protocol import ALL_RULESETS, Bot
+from ai.text import printable
 from engine.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -39,6 +54,9 @@ if TYPE_CHECKING:
 
 ENTRY_POINT_GROUP = "catan.bots"
 BOTS_DIR_ENV = "CATAN_TUI_BOTS_DIR"
+INPROC = "inproc:"
+"""Spec prefix: run a plugin, drop-in or file bot in this process (trusted code only)."""
+DESCRIBE_TIMEOUT = 30.0  # seconds for a child process to load and describe bots
 
 
 @dataclass(frozen=True)
@@ -74,7 +92,7 @@ def bots_dir() -> Path:
 
 
 def _load_target(target: str) -> type[Bot]:
-    module_name, _, attr = target.partition(":")
+    module_name, _, attr = target.split("[")[0].strip().partition(":")
     obj: Any = importlib.import_module(module_name)
     for part in attr.split("."):
         obj = getattr(obj, part)
@@ -87,7 +105,7 @@ def _as_bot_class(obj: Any, where: str) -> type[Bot]:
         obj = obj()
     if not inspect.isclass(obj) or not callable(getattr(obj, "decide", None)):
         raise ConfigError(f"{where} is not a bot class (it needs a decide method)")
-    return obj  # type: ignore[no-any-return]
+    return obj  # type: ignore[return-value]
 
 
 _FILE_MODULES: dict[Path, ModuleType] = {}
@@ -137,7 +155,7 @@ def load_file_bot(path: Path, class_name: str | None = None) -> type[Bot]:
         raise ConfigError(
             f"{path} must define BOT = YourBot or exactly one bot class (found {len(own)})"
         )
-    return own[0]  # type: ignore[no-any-return]
+    return own[0]  # type: ignore[return-value]
 
 
 # -- discovery ---------------------------------------------------------------------
@@ -156,38 +174,51 @@ def _dist_label(ep: importlib.metadata.EntryPoint) -> str:
     return f"entry point ({dist.metadata['Name']} {dist.version})"
 
 
-def _describe(info: BotInfo, loader: Any) -> BotInfo:
+def _plugin_entry_points() -> list[importlib.metadata.EntryPoint]:
+    """Entry points other than the project's own declarations of its built-ins."""
+    return [
+        ep for ep in _entry_points() if not (ep.name in BUILTINS and ep.value == BUILTINS[ep.name])
+    ]
+
+
+def _describe_builtin(info: BotInfo) -> BotInfo:
     try:
-        cls = loader()
-    except Exception as exc:  # a broken plugin is reported, never raised
-        return replace(info, error=f"{type(exc).__name__}: {exc}")
-    rulesets = frozenset(getattr(cls, "rulesets", ALL_RULESETS))
-    return replace(info, rulesets=rulesets)
+        cls = _load_target(info.target)
+    except Exception as exc:
+        return replace(info, error=printable(f"{type(exc).__name__}: {exc}"))
+    return replace(info, rulesets=frozenset(getattr(cls, "rulesets", ALL_RULESETS)))
 
 
 def available_bots(load: bool = True, folder: Path | None = None) -> list[BotInfo]:
     """Every bot found: built-ins, entry points, then drop-in files.
 
     With ``load=False`` nothing is imported (rulesets are left empty); with
-    ``load=True`` each bot is imported to learn its rulesets, and failures
-    are recorded in ``BotInfo.error``.
+    ``load=True`` built-ins are imported here and every other bot in one
+    child process (ai/bothost.py) to learn its rulesets, and failures are
+    recorded in ``BotInfo.error``.
     """
     out: list[BotInfo] = []
     for name, target in BUILTINS.items():
         info = BotInfo(name, "built-in", frozenset(), target)
-        out.append(_describe(info, lambda t=target: _load_target(t)) if load else info)
-    for ep in _entry_points():
-        if ep.name in BUILTINS and ep.value == BUILTINS[ep.name]:
-            continue  # the project's own declaration of a built-in
+        out.append(_describe_builtin(info) if load else info)
+    others: list[tuple[BotInfo, Located]] = []
+    for ep in _plugin_entry_points():
         info = BotInfo(ep.name, _dist_label(ep), frozenset(), ep.value)
-        out.append(_describe(info, lambda e=ep: _as_bot_class(e.load(), e.value)) if load else info)
+        others.append((info, Located(ep.name, "module", ep.value)))
     folder = folder if folder is not None else bots_dir()
     if folder.is_dir():
         for path in sorted(folder.glob("*.py")):
             if path.name.startswith("_"):
                 continue
-            info = BotInfo(path.stem, f"drop-in {path}", frozenset(), str(path))
-            out.append(_describe(info, lambda p=path: load_file_bot(p)) if load else info)
+            info = BotInfo(printable(path.stem), f"drop-in {path}", frozenset(), str(path))
+            others.append((info, Located(path.stem, "file", str(path.resolve()))))
+    if not load:
+        return out + [info for info, _ in others]
+    for (info, _), found in zip(others, describe([loc for _, loc in others]), strict=True):
+        if found.get("error"):
+            out.append(replace(info, error=printable(found["error"])))
+        else:
+            out.append(replace(info, rulesets=frozenset(found.get("rulesets") or ALL_RULESETS)))
     return out
 
 
@@ -212,47 +243,201 @@ def parse_params(text: str) -> dict[str, Any]:
     return params
 
 
-def resolve_class(spec: str, folder: Path | None = None) -> tuple[type[Bot], dict[str, Any]]:
-    """The bot class and constructor parameters a (non-exec) spec names."""
-    head, _, rest = spec.partition(":")
+@dataclass(frozen=True)
+class Located:
+    """Where a spec's bot is, found without importing any of its code.
+
+    ``kind`` is "builtin" (``target`` is module:Class), "module" (an entry
+    point's module:Class), "file" (an absolute path; ``class_name`` picks a
+    class) or "exec" (``target`` is the command line).
+    """
+
+    spec: str
+    kind: str
+    target: str
+    class_name: str | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+    inproc: bool = False
+
+    @property
+    def isolated(self) -> bool:
+        """True for a Python bot that runs in a process of its own."""
+        return self.kind in ("module", "file") and not self.inproc
+
+    def wire_target(self) -> dict[str, Any]:
+        """The target ai/bothost.py loads (see its docstring)."""
+        return {
+            "kind": self.kind,
+            "target": self.target,
+            "class": self.class_name,
+            "params": self.params,
+            "spec": self.spec,
+            "path": _host_path(),
+        }
+
+
+def locate(spec: str, folder: Path | None = None) -> Located:
+    """Which bot ``spec`` names, and where it runs; ConfigError if there is none."""
+    if spec.startswith("exec:"):
+        return Located(spec, "exec", spec[5:], inproc=False)
+    inproc = spec.startswith(INPROC)
+    body = spec[len(INPROC) :] if inproc else spec
+    head, _, rest = body.partition(":")
     if head.endswith(".py"):
-        return load_file_bot(Path(head), rest or None), {}
+        path = Path(head).resolve()
+        if not path.is_file():
+            raise ConfigError(f"no bot file {path}")
+        return Located(spec, "file", str(path), rest or None, {}, inproc)
     params = parse_params(rest) if rest else {}
     name = head
     if name in BUILTINS:
-        return _load_target(BUILTINS[name]), params
+        return Located(spec, "builtin", BUILTINS[name], None, params, inproc=True)
     dist_name, _, ep_name = name.rpartition("/") if "/" in name else ("", "", name)
     for ep in _entry_points():
         if ep.name == ep_name and (not dist_name or (ep.dist and ep.dist.name == dist_name)):
-            return _as_bot_class(ep.load(), ep.value), params
+            if ep.name in BUILTINS and ep.value == BUILTINS[ep.name]:
+                return Located(spec, "builtin", ep.value, None, params, inproc=True)
+            return Located(spec, "module", ep.value, None, params, inproc)
     folder = folder if folder is not None else bots_dir()
     candidate = folder / f"{name}.py"
     if candidate.is_file():
-        return load_file_bot(candidate), params
+        return Located(spec, "file", str(candidate.resolve()), None, params, inproc)
     known = ", ".join(sorted({b.name for b in available_bots(load=False, folder=folder)}))
     raise ConfigError(f"unknown bot {spec!r}; available: {known} (or file.py:Class, exec:CMD)")
 
 
-def create_bot(spec: str, seed: int = 0, folder: Path | None = None) -> Bot:
-    """A ready bot for ``spec`` (see the module docstring), seeded with ``seed``."""
-    if spec.startswith("exec:"):
-        from ai.exec_bot import ExecBot
+def _load_located(found: Located) -> type[Bot]:
+    """Import a located bot into this process (built-ins and ``inproc:`` only)."""
+    if found.kind == "file":
+        return load_file_bot(Path(found.target), found.class_name)
+    return _load_target(found.target)
 
-        return ExecBot(shlex.split(spec[5:]), seed=seed)
-    cls, params = resolve_class(spec, folder)
+
+def resolve_class(spec: str, folder: Path | None = None) -> tuple[type[Bot], dict[str, Any]]:
+    """The bot class and constructor parameters a (non-exec) spec names, imported here.
+
+    This runs the bot's code in this process: the registry calls it for
+    built-ins and ``inproc:`` specs only.
+    """
+    found = locate(spec, folder)
+    if found.kind == "exec":
+        raise ConfigError(f"{spec!r} is a program, not a Python bot class")
+    return _load_located(found), dict(found.params)
+
+
+def instantiate(cls: type[Bot], seed: int, params: dict[str, Any], spec: str) -> Bot:
+    """``cls(seed, **params)``; a plugin whose constructor takes no seed gets ``cls()``."""
     try:
         return cls(seed, **params)  # type: ignore[call-arg]
     except TypeError as exc:
         if params:
             raise ConfigError(f"bot {spec!r}: {exc}") from exc
-        return cls()  # a plugin whose constructor takes no seed
+        return cls()
+
+
+# -- out-of-process bots -------------------------------------------------------------
+
+
+def _host_path() -> list[str]:
+    """This process's import path, for a bot host to import the same plugins from."""
+    return [os.path.abspath(p) if p else os.getcwd() for p in sys.path]
+
+
+def _bothost_env() -> dict[str, str]:
+    """The environment of a bot host: ours, with the folder holding ``ai`` importable."""
+    env = dict(os.environ)
+    root = str(Path(__file__).resolve().parent.parent)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [root, env.get("PYTHONPATH")]))
+    env.pop("PYTHONSTARTUP", None)
+    return env
+
+
+def bothost_argv(found: Located, seed: int) -> list[str]:
+    """The command that runs a located Python bot in its own process."""
+    target = json.dumps(found.wire_target(), separators=(",", ":"))
+    return [sys.executable, "-m", "ai.bothost", "serve", "--seed", str(seed), "--target", target]
+
+
+_DESCRIBED: dict[str, dict[str, Any]] = {}
+
+
+def _describe_key(found: Located) -> str:
+    key = json.dumps([found.kind, found.target, found.class_name, found.params], sort_keys=True)
+    if found.kind == "file":
+        with contextlib.suppress(OSError):
+            key += f"@{os.stat(found.target).st_mtime_ns}"
+    return key
+
+
+def describe(located: list[Located]) -> list[dict[str, Any]]:
+    """Load each bot in a child process: ``{"name", "rulesets", "error", "stage"}`` per bot.
+
+    One child for the whole list; results are remembered (a file until it
+    changes). A bot that hangs its import times out with an error.
+    """
+    from ai.process import BotProcess, BotProtocolError
+
+    keys = [_describe_key(found) for found in located]
+    todo = {k: f for k, f in zip(keys, located, strict=True) if k not in _DESCRIBED}
+    failed: dict[str, dict[str, Any]] = {}
+    if todo:
+        argv = [sys.executable, "-m", "ai.bothost", "describe"]
+        process = BotProcess(argv, env=_bothost_env(), label="describe")
+        results: list[dict[str, Any]] = []
+        problem = "no answer"
+        try:
+            process.start()
+            deadline = time.monotonic() + DESCRIBE_TIMEOUT
+            process.send({"targets": [f.wire_target() for f in todo.values()]}, deadline)
+            while len(results) < len(todo):
+                results.append(process.read(max(0.0, deadline - time.monotonic())))
+        except BotProtocolError as exc:
+            problem = str(exc)
+        finally:
+            process.close()
+        for i, key in enumerate(todo):
+            if i < len(results):
+                _DESCRIBED[key] = results[i]
+            else:  # the child itself failed: say so, and try again next time
+                failed[key] = {"error": f"could not be loaded ({problem})", "stage": "load"}
+    return [_DESCRIBED.get(k) or failed[k] for k in keys]
+
+
+# -- creating and checking ------------------------------------------------------------
+
+
+def create_bot(spec: str, seed: int = 0, folder: Path | None = None) -> Bot:
+    """A ready bot for ``spec`` (see the module docstring), seeded with ``seed``.
+
+    A bot out of process is started here (its process loads the bot and
+    shakes hands), so a bot that cannot load fails now, with ConfigError.
+    """
+    found = locate(spec, folder)
+    if found.kind == "exec":
+        from ai.exec_bot import ExecBot
+
+        return ExecBot(shlex.split(found.target), seed=seed, name=bot_label(spec))  # type: ignore[return-value]
+    if not found.isolated:
+        return instantiate(_load_located(found), seed, dict(found.params), spec)
+    from ai.exec_bot import BotProtocolError, ExecBot
+
+    argv = bothost_argv(found, seed)
+    bot = ExecBot(argv, seed=seed, name=bot_label(spec), env=_bothost_env(), reuse=True)
+    try:
+        bot.start()
+    except BotProtocolError as exc:
+        bot.close()
+        raise ConfigError(f"bot {spec!r} cannot be loaded: {exc}") from None
+    bot.name = bot.remote_name  # the class's own name, as in process
+    return bot  # type: ignore[return-value]
 
 
 def check_spec(spec: str, folder: Path | None = None) -> None:
     """Raise ConfigError, in one line, unless ``spec`` names a bot that can be loaded.
 
-    Only the named bot is imported, so a game's start never pays for the
+    Only the named bot is loaded, so a game's start never pays for the
     others; a broken file or plugin is reported by its error, never raised.
+    Bots that run out of process are loaded in a child process, not here.
     """
     if spec.startswith("exec:"):
         try:
@@ -262,23 +447,52 @@ def check_spec(spec: str, folder: Path | None = None) -> None:
         if not command:
             raise ConfigError(f"bot {spec!r}: exec: needs a command")
         return
+    found = locate(spec, folder)
+    if found.isolated:
+        result = describe([found])[0]
+        if result.get("error"):
+            error = printable(result["error"])
+            if result.get("stage") == "params":
+                raise ConfigError(f"bot {spec!r}: {error}")
+            raise ConfigError(f"bot {spec!r} cannot be loaded: {error}")
+        return
     try:
-        cls, params = resolve_class(spec, folder)
+        cls = _load_located(found)
     except ConfigError:
         raise
     except Exception as exc:  # a plugin that fails to import
-        raise ConfigError(f"bot {spec!r} cannot be loaded: {type(exc).__name__}: {exc}") from None
-    if params:
+        error = printable(f"{type(exc).__name__}: {exc}")
+        raise ConfigError(f"bot {spec!r} cannot be loaded: {error}") from None
+    if found.params:
         try:
-            inspect.signature(cls).bind(0, **params)
+            inspect.signature(cls).bind(0, **found.params)
         except TypeError as exc:
             raise ConfigError(f"bot {spec!r}: {exc}") from None
+
+
+def spec_rulesets(spec: str, folder: Path | None = None) -> frozenset[str] | None:
+    """The rulesets a spec's bot says it plays; None when only the running bot can say (exec:)."""
+    found = locate(spec, folder)
+    if found.kind == "exec":
+        return None
+    if found.isolated:
+        result = describe([found])[0]
+        if result.get("error"):
+            raise ConfigError(f"bot {spec!r} cannot be loaded: {printable(result['error'])}")
+        return frozenset(result.get("rulesets") or ALL_RULESETS)
+    supported = getattr(_load_located(found), "rulesets", None)
+    return frozenset(supported) if supported is not None else None
 
 
 def bot_label(spec: str) -> str:
     """A short name for reports: the spec without paths and long commands."""
     if spec.startswith("exec:"):
-        return "exec:" + Path(shlex.split(spec[5:])[-1]).name
+        try:
+            return "exec:" + Path(shlex.split(spec[5:])[-1]).name
+        except (ValueError, IndexError):
+            return printable(spec, 40)
+    if spec.startswith(INPROC):
+        return INPROC + bot_label(spec[len(INPROC) :])
     head, _, rest = spec.partition(":")
     if head.endswith(".py"):
         return Path(head).stem + (f":{rest}" if rest else "")

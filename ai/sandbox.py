@@ -6,18 +6,22 @@ decision (the built-in greedy bot's choice; "decline" for a trade answer),
 and the fault is logged. After ``max_faults`` faults a built-in bot takes the
 seat for the rest of the game, and the log says so.
 
-In-process bots run in a worker thread of their own; a thread cannot be
-killed, so a bot still busy with an old decision simply faults again until
-it is replaced. Bots that need real isolation (crashes, memory, CPU) run as
-``exec:`` programs, whose processes are killed at the end. This isolates
-mistakes, not malice: it is not a security boundary.
+In-process bots (the built-ins, and ``inproc:`` specs) run in a worker
+thread of their own; a thread cannot be killed, so a bot still busy with an
+old decision simply faults again until it is replaced, and the thread is a
+daemon so that it never keeps the program from exiting. Every other bot runs
+in a process of its own (ai/exec_bot.py), which is killed with everything it
+spawned at the end. Everything a bot says (exception text, log lines, its
+name) is escaped before it is logged (ai/text.py).
 """
 
 from __future__ import annotations
 
 import concurrent.futures
 import logging
+import queue
 import random
+import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -25,12 +29,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai.protocol import EventDict, View, call_hook
+from ai.text import printable
 from engine.actions import Action
 
 log = logging.getLogger("catan.bots")
 
 OPEN_ENDED = frozenset({"offer_trade", "counter_trade"})
 """Actions a bot may choose outside the legal list (any offer the rules allow)."""
+MAX_SAID = 20
+"""``log`` messages of a bot process copied into a seat's log, at most."""
 
 
 @dataclass(frozen=True)
@@ -47,7 +54,7 @@ class Budget:
 
 @dataclass
 class Fault:
-    kind: str  # "exception", "timeout", "busy", "illegal", "protocol", "hook"
+    kind: str  # "exception", "timeout", "busy", "illegal", "protocol", "exited"
     message: str
     turn: int | None = None
 
@@ -64,6 +71,45 @@ class SeatStats:
 
 
 Checker = Callable[[Action], str | None]
+
+
+_Job = tuple[Callable[..., Any], tuple[Any, ...], "concurrent.futures.Future[Any]"]
+
+
+class DaemonWorker:
+    """One daemon thread running calls in order; unlike a ThreadPoolExecutor's threads,
+    nobody joins it at exit, so a bot stuck in an endless loop never keeps the program alive."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> concurrent.futures.Future[Any]:
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
+            self._thread.start()
+        self._jobs.put((fn, args, future))
+        return future
+
+    def _run(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            fn, args, future = job
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(fn(*args))
+            except BaseException as exc:  # SystemExit from a bot is a fault like any other
+                future.set_exception(exc)
+            del job, fn, args, future
+
+    def shutdown(self) -> None:
+        """Let the thread end after its current call (if that ever returns)."""
+        self._jobs.put(None)
 
 
 def _safe_default(view: View, legal: list[Action]) -> Action:
@@ -90,7 +136,7 @@ class SandboxedBot:
         on_log: Callable[[str], None] | None = None,
     ) -> None:
         self.bot = bot
-        self.name = name or str(getattr(bot, "name", type(bot).__name__))
+        self.name = printable(name or getattr(bot, "name", type(bot).__name__), 80)
         self.budget = budget or Budget()
         self.seat = seat
         self.fallback = fallback
@@ -99,9 +145,10 @@ class SandboxedBot:
         self.stats = SeatStats()
         self.lines: list[str] = []
         self._on_log = on_log
-        self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix=f"bot-{seat}")
+        self._pool = DaemonWorker(f"bot-{seat}")
         self._busy: concurrent.futures.Future[Action] | None = None
         self._hook_errors = 0
+        self._said = 0  # log messages relayed from a bot process
         self._rng = random.Random(seat or 0)  # last-resort moves; random avoids move loops
         if hasattr(bot, "deadline_ms"):
             bot.deadline_ms = int(self.budget.soft * 1000)
@@ -112,7 +159,7 @@ class SandboxedBot:
         return len(self.stats.faults)
 
     def _log(self, message: str) -> None:
-        line = f"seat {self.seat} ({self.name}): {message}"
+        line = printable(f"seat {self.seat} ({self.name}): {message}", 1000)
         self.lines.append(line)
         log.warning(line)
         if self._on_log is not None:
@@ -131,7 +178,8 @@ class SandboxedBot:
                 if target is self.bot:
                     self._hook_errors += 1
                     if self._hook_errors <= 3:
-                        self._log(f"{hook} raised {type(exc).__name__}: {exc} (ignored)")
+                        self._log(f"{hook} raised {_exception_text(exc)} (ignored)")
+        self._relay_messages()
 
     def on_game_start(self, seat: int, view: View) -> None:
         self.seat = seat
@@ -154,6 +202,7 @@ class SandboxedBot:
             elapsed = time.perf_counter() - start
             self.stats.think_time += elapsed
             self.stats.times.append(elapsed)
+            self._relay_messages()
         if problem is None:
             if elapsed > self.budget.soft:
                 self.stats.slow += 1
@@ -177,12 +226,13 @@ class SandboxedBot:
         except concurrent.futures.TimeoutError:
             self._busy = future
             return None, ("timeout", f"no answer within {self.budget.hard_limit:.2f} s")
-        except Exception as exc:
-            kind = "protocol" if type(exc).__name__ == "BotProtocolError" else "exception"
-            tb = traceback.format_exception_only(type(exc), exc)[-1].strip()
-            return None, (kind, tb)
+        except (Exception, SystemExit) as exc:  # SystemExit: a bot called sys.exit()
+            kind = getattr(exc, "fault_kind", None)
+            if isinstance(kind, str):  # a bot process's fault, already worded (and escaped)
+                return None, (kind, printable(exc))
+            return None, ("exception", _exception_text(exc))
         if not isinstance(action, Action):
-            return None, ("illegal", f"returned {action!r:.80}, not an action")
+            return None, ("illegal", printable(f"returned {action!r:.80}, not an action"))
         if action in legal:
             return action, None
         offered = any(a.type == action.type for a in legal) or action.type == "counter_trade"
@@ -190,8 +240,8 @@ class SandboxedBot:
             problem = self.checker(action) if self.checker is not None else None
             if problem is None:
                 return action, None
-            return None, ("illegal", f"{action}: {problem}")
-        return None, ("illegal", f"{action} is not a legal action now")
+            return None, ("illegal", printable(f"{action}: {problem}"))
+        return None, ("illegal", printable(f"{action} is not a legal action now"))
 
     def _fallback(self, view: View, legal: list[Action]) -> Action:
         if view.get("phase") in ("trade_response", "trade_confirm"):
@@ -221,8 +271,8 @@ class SandboxedBot:
             "takes this seat for the rest of the game"
         )
         self._close_bot(old)
-        self._pool.shutdown(wait=False, cancel_futures=True)
-        self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="bot-repl")
+        self._pool.shutdown()
+        self._pool = DaemonWorker(f"bot-{self.seat}-replacement")
 
     @staticmethod
     def _close_bot(bot: Any) -> None:
@@ -231,11 +281,34 @@ class SandboxedBot:
             try:
                 close()
             except Exception as exc:
-                log.warning("closing bot failed: %s", exc)
+                log.warning("closing bot failed: %s", printable(exc))
 
     def close(self) -> None:
         """End the game for this seat: stop subprocesses, let go of the worker thread."""
         self._close_bot(self.bot)
         if self.fallback is not None and self.fallback is not self.bot:
             self._close_bot(self.fallback)
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool.shutdown()
+
+    def release(self) -> Any:
+        """End the game for this seat but keep the bot itself (and its process); returns it."""
+        if self.fallback is not None and self.fallback is not self.bot:
+            self._close_bot(self.fallback)
+        self._pool.shutdown()
+        return self.bot
+
+    def _relay_messages(self) -> None:
+        """Copy a bot process's ``log`` messages into this seat's log (escaped at the source)."""
+        drain = getattr(self.bot, "drain_messages", None)
+        if callable(drain):
+            for message in drain():
+                self._said += 1
+                if self._said <= MAX_SAID:
+                    self._log(f"says: {message}")
+                elif self._said == MAX_SAID + 1:
+                    self._log(f"says more than {MAX_SAID} things; the rest is not logged")
+
+
+def _exception_text(exc: BaseException) -> str:
+    """``Type: message`` of a bot's exception, escaped and cut short."""
+    return printable(traceback.format_exception_only(type(exc), exc)[-1].strip())

@@ -18,6 +18,7 @@ from typing import Any
 
 from ai.protocol import Bot
 from ai.sandbox import Budget, SandboxedBot
+from ai.text import printable
 from engine.actions import Action
 
 
@@ -40,7 +41,7 @@ class BotSeat:
         on_log: Callable[[str], None] | None = None,
     ) -> None:
         self.bot = bot
-        self.name = name or getattr(bot, "name", "bot")
+        self.name = printable(name or getattr(bot, "name", "bot"), 80)
         fallback = default_fallback(getattr(bot, "seed", 0) or 0)
         self.sandbox = SandboxedBot(
             bot, name=self.name, budget=budget, seat=seat, fallback=fallback, on_log=on_log
@@ -86,7 +87,7 @@ class BotSeat:
         game = getattr(self._table, "game", None)
         if game is not None and self.seat_no is not None:
             await self.finish(game.view(self.seat_no))
-        self.close()
+        await asyncio.to_thread(self.close)  # ending a bot process may take a moment: not here
 
     def close(self) -> None:
         self.sandbox.close()

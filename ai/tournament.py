@@ -7,11 +7,17 @@ seed, the game and the seat, so a tournament replays exactly. Every bot runs
 in the sandbox (ai/sandbox.py), so faults are counted rather than fatal, and
 games are capped at ``max_turns`` (a capped game is nobody's win, and is
 reported).
+
+Bots that run in processes of their own keep their process from one game to
+the next of a tournament (``BotPool``): each game still gets a fresh bot,
+seeded for that game, but not a fresh interpreter. A process that faulted,
+was replaced or is still busy is closed instead.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import math
 import statistics
 from collections.abc import Callable, Mapping
@@ -71,19 +77,63 @@ class MatchSpec:
 
 
 def check_lineup(ruleset: str, bots: tuple[str, ...]) -> None:
-    """Refuse up front a bot that says it cannot play ``ruleset`` (exec bots say so later)."""
-    from ai.registry import resolve_class
+    """Refuse up front a bot that says it cannot play ``ruleset`` (exec bots say so later).
+
+    Bots that run out of process are asked in a child process (ai/bothost.py);
+    their code is never imported here.
+    """
+    from ai.registry import spec_rulesets
     from engine.errors import ConfigError
 
-    for spec in bots:
-        if spec.startswith("exec:"):
-            continue
-        cls, _ = resolve_class(spec)
-        supported = getattr(cls, "rulesets", None)
+    for spec in dict.fromkeys(bots):
+        supported = spec_rulesets(spec)
         if supported is not None and ruleset not in supported:
             raise ConfigError(
                 f"bot {spec!r} does not play {ruleset} (it plays {', '.join(sorted(supported))})"
             )
+
+
+class BotPool:
+    """Healthy bot processes kept between the games of a tournament, per spec."""
+
+    def __init__(self) -> None:
+        self._idle: dict[str, list[Any]] = {}
+
+    def take(self, spec: str, seed: int) -> Any:
+        idle = self._idle.get(spec)
+        if idle:
+            bot = idle.pop()
+            bot.seed = seed  # sent with the next game_start: a fresh bot, seeded for this game
+            return bot
+        return create_bot(spec, seed)
+
+    def give_back(self, spec: str, box: SandboxedBot) -> None:
+        """Keep the seat's bot process for another game if it is healthy, else close it."""
+        if box.stats.replaced or not getattr(box.bot, "reusable", False):
+            box.close()
+            return
+        self._idle.setdefault(spec, []).append(box.release())
+
+    def close(self) -> None:
+        for bots in self._idle.values():
+            for bot in bots:
+                with contextlib.suppress(Exception):
+                    bot.close()
+        self._idle.clear()
+
+
+_WORKER_POOL: BotPool | None = None  # per worker process of a parallel tournament
+
+
+def _play_in_worker(spec: MatchSpec, index: int) -> GameRecord:
+    """``play_game`` in a worker process, which keeps its bot processes between games.
+
+    They end with the worker: their supervisors see the control pipe close.
+    """
+    global _WORKER_POOL
+    if _WORKER_POOL is None:
+        _WORKER_POOL = BotPool()
+    return play_game(spec, index, _WORKER_POOL)
 
 
 def game_seed(match_seed: int, round_index: int) -> int:
@@ -94,8 +144,11 @@ def bot_seed(match_seed: int, game_index: int, seat: int) -> int:
     return Rng(match_seed ^ 0xB075).derive(game_index * 64 + seat) >> 1
 
 
-def play_game(spec: MatchSpec, index: int) -> GameRecord:
-    """Game ``index`` of the match: seed of its round, line-up rotated by ``index``."""
+def play_game(spec: MatchSpec, index: int, pool: BotPool | None = None) -> GameRecord:
+    """Game ``index`` of the match: seed of its round, line-up rotated by ``index``.
+
+    With a ``pool``, bot processes come from it and healthy ones go back to it.
+    """
     n = len(spec.bots)
     seed = game_seed(spec.seed, index // n)
     shift = index % n
@@ -106,7 +159,8 @@ def play_game(spec: MatchSpec, index: int) -> GameRecord:
     try:
         for seat, entry in enumerate(entries):
             bseed = bot_seed(spec.seed, index, seat)
-            bot = create_bot(spec.bots[entry], bseed)
+            name = spec.bots[entry]
+            bot = pool.take(name, bseed) if pool is not None else create_bot(name, bseed)
             sandboxes.append(
                 SandboxedBot(
                     bot,
@@ -134,8 +188,11 @@ def play_game(spec: MatchSpec, index: int) -> GameRecord:
         for seat, box in enumerate(sandboxes):
             box.on_game_end(game.view(seat))
     finally:
-        for box in sandboxes:
-            box.close()
+        for seat, box in enumerate(sandboxes):
+            if pool is not None:
+                pool.give_back(spec.bots[entries[seat]], box)
+            else:
+                box.close()
     scores = game.scores()
     winner = game.winner
     for seat, box in enumerate(sandboxes):
@@ -221,14 +278,18 @@ def run_tournament(
     """Play ``games`` games (in ``workers`` processes) and summarize them."""
     records: list[GameRecord] = []
     if workers <= 1:
-        for i in range(games):
-            record = play_game(spec, i)
-            records.append(record)
-            if on_game is not None:
-                on_game(record)
+        bots = BotPool()
+        try:
+            for i in range(games):
+                record = play_game(spec, i, bots)
+                records.append(record)
+                if on_game is not None:
+                    on_game(record)
+        finally:
+            bots.close()
     else:
         with concurrent.futures.ProcessPoolExecutor(workers) as pool:
-            futures = [pool.submit(play_game, spec, i) for i in range(games)]
+            futures = [pool.submit(_play_in_worker, spec, i) for i in range(games)]
             for future in concurrent.futures.as_completed(futures):
                 record = future.result()
                 records.append(record)

@@ -24,11 +24,19 @@ bot to host
         the 4th legal action; or ``"action": {"type": "offer_trade", ...}`` for
         any action in its JSON form (open-ended trade offers and counters).
     ``{"type": "log", "message": "..."}``
-        optional; copied into the host's log.
+        optional; copied into the host's log (escaped, cut at 500 characters).
+    ``{"type": "error", "id": 7, "kind": "exception", "message": "..."}``
+        optional: the bot could not decide (``kind`` "exception", or "illegal"
+        when it produced something that is not an action). ai/bothost.py
+        sends it when a Python bot raises; the host counts it as that fault.
+    A hello may carry ``"error": "..."``: the bot could not be loaded.
 
-A reply that is not JSON, has the wrong id, or names an illegal action is a
-fault: the host plays a fallback move and, after three faults, seats a
-built-in bot for the rest of the game.
+A line on stdout is at most 1 MiB (``ai.process.MAX_LINE``, newline
+included); a longer one is a fault and the host stops reading. A reply that
+is not JSON, has the wrong id, or names an illegal action is a fault too: the
+host plays a fallback move and, after three faults, seats a built-in bot for
+the rest of the game. stdin is written without blocking the host, so a bot
+that stops reading only delays its own messages.
 """
 
 from __future__ import annotations

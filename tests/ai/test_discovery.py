@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 from aifix import EXAMPLES, SEED_GAME
 
+from ai.exec_bot import ExecBot
 from ai.registry import available_bots, create_bot
 from ai.tournament import MatchSpec, play_game
+from engine.errors import ConfigError
 from tui.cli import main
 
 DROP_IN = """
@@ -78,17 +80,25 @@ def test_drop_in_file(bots_folder: Path) -> None:
     found = _by_name()
     assert found["dropbot"].origin.startswith("drop-in")  # type: ignore[attr-defined]
     assert found["dropbot"].rulesets == frozenset({"base"})  # type: ignore[attr-defined]
-    bot = create_bot("dropbot", seed=1)
-    assert type(bot).__name__ == "DropBot"
+    bot = create_bot("dropbot", seed=1)  # a drop-in runs in a process of its own
+    assert isinstance(bot, ExecBot) and bot.name == "dropbot"
+    assert bot.proc is not None and bot.proc.poll() is None
+    bot.close()
+    trusted = create_bot("inproc:dropbot", seed=1)  # unless it is trusted in
+    assert type(trusted).__name__ == "DropBot"
 
 
 def test_file_and_class(tmp_path: Path) -> None:
     path = tmp_path / "several.py"
     path.write_text(NAMED)
     bot = create_bot(f"{path}:Named", seed=1)
-    assert bot.name == "named"
-    with pytest.raises(Exception, match="exactly one bot class"):
+    assert isinstance(bot, ExecBot) and bot.name == "named"
+    bot.close()
+    assert create_bot(f"inproc:{path}:Named", seed=1).name == "named"
+    with pytest.raises(ConfigError, match="exactly one bot class"):
         create_bot(str(path))
+    with pytest.raises(ConfigError, match="exactly one bot class"):
+        create_bot(f"inproc:{path}")
 
 
 def test_exec_bot_plays_a_game() -> None:
