@@ -114,7 +114,10 @@ def test_starfarers_events_read_well() -> None:
     shake = {"kind": "shake", "seat": 3, "balls": ["yellow", "black"], "base_speed": 3}
     assert narrate(shake, NAMES) == "Orange shook the mothership: yellow and black (base speed 3)."
     card = {"kind": "friendship_card", "seat": 1, "card": "green_folk_fuel"}
-    assert narrate(card, NAMES) == "Blue took the friendship card Green Folk: fuel."
+    assert narrate(card, NAMES) == (
+        "Blue took the friendship card Green Folk: fuel "
+        "(+1 fuel whenever your planets produce fuel)."
+    )
     stolen = {"kind": "steal", "seat": 1, "victim": 3, "resource": None}
     assert narrate(stolen, NAMES, 3) == "Blue stole a card from you."
     assert narrate({"kind": "fly", "seat": 1, "from": 1, "to": 2, "left": 3}, NAMES) is None
