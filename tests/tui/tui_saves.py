@@ -21,9 +21,10 @@ def play_until(
     *,
     min_actions: int = 0,
     max_actions: int = 20000,
+    options: dict[str, str] | None = None,
 ) -> Game:
     """A game played by seeded random choices (no trade offers) until `stop` holds."""
-    game = new_game(GameConfig(ruleset, 4, seed, {}))
+    game = new_game(GameConfig(ruleset, 4, seed, options or {}))
     rng = random.Random(seed)
     for n in range(max_actions):
         if game.to_act is None or (n >= min_actions and stop(game)):
@@ -69,3 +70,21 @@ def base_finished(directory: Path) -> Path:
 
 def starfarers_finished(directory: Path) -> Path:
     return write(play_until("starfarers", 2, lambda g: False, max_actions=100000), directory)
+
+
+def starfarers_first_turn(directory: Path, variant: str = "first_game") -> Path:
+    """The human's first decision of a Starfarers game of `variant`."""
+    stop = human_to_act({"roll", "place_colony", "place_ship", "end_turn"})
+    return write(play_until("starfarers", 3, stop, options={"variant": variant}), directory)
+
+
+def starfarers_stations(directory: Path) -> Path:
+    """Later on: trade stations at the outposts, pirate bases or ice planets face up, ships out."""
+
+    def stop(game: Game) -> bool:
+        view = game.view(0)
+        stations = sum(sum(v) for v in view["trade_stations"].values())
+        bases = any(str(p["disc"]).startswith(("pirate", "ice")) for p in view["planets"])
+        return stations >= 1 and bases and human_to_act({"end_turn"})(game)
+
+    return write(play_until("starfarers", 4, stop, min_actions=100), directory)
