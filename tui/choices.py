@@ -6,7 +6,8 @@ legal actions (JSON dicts, in the engine's order) into commands:
 - ``direct``: one action, sent at once (roll, end turn, buy a card);
 - ``target``: pick a vertex, edge, hex or point on the map among the legal ones;
 - ``dialog``: pick among several actions in a dialog (discard, steal, play a card...);
-- ``free``: a form (trade offers and counter-offers, which the rules check).
+- ``free``: a form (trade offers and counter-offers, which the rules check);
+- ``flight``: a Starfarers flight, chosen as ship and destination (tui/flight.py).
 
 Known action types have fixed keys; any other type (Starfarers, later rulesets)
 gets a digit key and is chosen on the map if its only field names a map target,
@@ -28,7 +29,7 @@ FIELD_KIND = {"site": "point"}
 class Spec:
     key: str
     label: str
-    mode: str  # direct | target | dialog | free
+    mode: str  # direct | target | dialog | free | flight
     dialog: str = ""  # which dialog for mode == dialog / free
     field: str = ""  # for targets: the action field naming the target
     kind: str = ""  # for targets: the map's kind of target (vertex, edge, hex, point, ship)
@@ -87,7 +88,7 @@ STARFARERS_SPECS: dict[str, Spec] = {
     "buy_fame": Spec("h", "Buy a fame medal", "dialog", "generic"),
     "choose_start_upgrade": Spec("b", "Choose a starting upgrade", "dialog", "generic"),
     "shake": Spec("k", "Shake the mothership", "direct"),
-    "fly_step": Spec("w", "Fly one step", "target", field="to", kind="point"),
+    "fly_step": Spec("w", "Fly a ship", "flight"),
     "end_move": Spec("z", "Stop flying", "direct"),
     "jump": Spec("j", "Jump through the wormhole", "target", field="to", kind="point"),
     "found_colony": Spec("l", "Found a colony", "target", field="ship", kind="ship"),
@@ -129,7 +130,7 @@ FOOTER = {
     "Withdraw the offer": "Withdraw",
     "End the turn": "End turn",
     "Shake the mothership": "Shake",
-    "Fly one step": "Fly",
+    "Fly a ship": "Fly",
     "Stop flying": "Stop",
 }
 

@@ -104,6 +104,8 @@ HARBOUR_DOCK = Style(color="#9fd0ff", bold=True)  # the two vertices a harbour s
 # -- highlights -----------------------------------------------------------------
 LEGAL = Style(color="#000000", bgcolor="#4ee06a", bold=True)
 CURSOR = Style(color="#000000", bgcolor="#ffe14d", bold=True, reverse=False, blink=False)
+PATH = Style(color="#000000", bgcolor="#9fd8ff", bold=True)  # the points a flight passes
+SELECTED = Style(color="#ffffff", bgcolor="#c02fc0", bold=True)  # the ship being flown
 
 # -- Starfarers -----------------------------------------------------------------
 SPACE = Style(bgcolor="#0b0f1e")

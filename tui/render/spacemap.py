@@ -423,6 +423,18 @@ def render_space_map(
         for target in highlight.targets:
             if target != highlight.cursor:
                 _mark(c, lay, highlight.kind, target, P.LEGAL, ascii, labels, cursor=False)
+        for point in highlight.path:
+            if point != highlight.cursor and 0 <= point < len(lay.point_cell):
+                x, y = lay.point_cell[point]
+                if c.char_at(x, y) in EMPTY_GLYPHS:
+                    c.put(x, y, "o" if ascii else "•", P.PATH)
+                else:
+                    c.restyle(x, y, P.PATH)
+        if highlight.origin is not None and 0 <= highlight.origin < len(lay.point_cell):
+            x, y = lay.point_cell[highlight.origin]
+            c.restyle(x, y, P.SELECTED)
+            if ascii:  # the tag after an ASCII ship, too
+                c.restyle(x + 1, y, P.SELECTED)
         if highlight.cursor is not None:
             _mark(c, lay, highlight.kind, highlight.cursor, P.CURSOR, ascii, labels, cursor=True)
     if window is None and compact:
@@ -495,7 +507,7 @@ def _mark(
         x, y = lay.point_cell[target]
         label = labels.get(target) if labels else None
         ch = c.char_at(x, y)
-        if label:
+        if label and ch in EMPTY_GLYPHS:  # never over a piece or a name's letter
             ch = label[:1]
         elif ch in EMPTY_GLYPHS:
             ch = ("@" if cursor else "+") if ascii else ("●" if cursor else "○")

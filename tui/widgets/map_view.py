@@ -55,11 +55,18 @@ def renderer_for(ruleset: str) -> tuple[Renderer | None, Callable[..., Any] | No
     return render, layout
 
 
-def make_highlight(kind: str, targets: list[int], cursor: int | None) -> Any:
+def make_highlight(
+    kind: str,
+    targets: list[int],
+    cursor: int | None,
+    *,
+    path: tuple[int, ...] = (),
+    origin: int | None = None,
+) -> Any:
     try:
         from tui.render.targets import Highlight
 
-        return Highlight(kind, frozenset(targets), cursor)
+        return Highlight(kind, frozenset(targets), cursor, path, origin)
     except Exception:
         return {"kind": kind, "targets": frozenset(targets), "cursor": cursor}
 

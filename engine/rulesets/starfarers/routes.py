@@ -109,15 +109,18 @@ def reachable(game: StarfarersGame, ship: int) -> dict[int, Route]:
 
 def _route(g: StarfarersGame, v: int, steps: tuple[FlyStep, ...]) -> Route | None:
     legal = g.legal_actions()
-    found = FoundColony(v) in legal
-    if EndMove() in legal:
-        return Route(v, steps, EndMove(), found=found)
-    if found:
+    if FoundColony(v) in legal:  # a colony ship flies to a site to found there
         return Route(v, steps, FoundColony(v), found=True)
+    if EndMove() in legal:
+        return Route(v, steps, EndMove())
     return None
 
 
 # -- in words ------------------------------------------------------------------------------
+def _pods(n: int) -> str:
+    return f"{n} freight pod{'s' if n != 1 else ''}"
+
+
 def ship_kind(game: StarfarersGame, ship: int) -> int:
     return game.moving_kind if game.moving == ship else game.occ_kind[ship]
 
@@ -150,15 +153,15 @@ def what_is_there(game: StarfarersGame, ship: int, v: int, route: Route | None) 
             out.append(f"the {name}' outpost is full (5 trade stations)")
         elif pods > there:
             out.append(
-                f"trade station at the {name}: needs {there + 1} freight pods, you have {pods}"
+                f"trade station at the {name}: needs {_pods(there + 1)}, you have {pods}"
             )
         else:
             out.append(
-                f"no trade station at the {name}: needs {there + 1} freight pods, you have {pods}"
+                f"no trade station at the {name}: needs {_pods(there + 1)}, you have {pods}"
             )
     if kind == COLONY_SHIP and B.INNER_SLOT[v] >= 0:
         if route is not None and route.found:
-            out.append("found a colony here (l), or stop and found it next turn")
+            out.append("found a colony here")
         elif flight.is_colony_site(game, v):
             problem = flight._found_problem(game, p, v)
             if problem:
@@ -201,7 +204,7 @@ def out_of_reach(game: StarfarersGame, ship: int, routes: dict[int, Route]) -> l
         if there >= 5:
             out.append(f"{name}: the outpost is full")
         elif pods <= there:
-            out.append(f"{name}: a trade station needs {there + 1} freight pods, you have {pods}")
+            out.append(f"{name}: a trade station needs {_pods(there + 1)}, you have {pods}")
         else:
             out.append(f"{name}: out of reach this flight")
     return out
