@@ -67,11 +67,11 @@ class FlightPlan:
         kind = R.ship_kind(self.game, self.ship if ship is None else ship)
         return SHIP_WORDS.get(kind, "trade ship")
 
-    def _notes(self, v: int) -> list[str]:
+    def notes(self, v: int) -> list[str]:
         return R.what_is_there(self.game, self.ship, v, self.routes.get(v))
 
     def _score(self, v: int) -> int:
-        words = " ".join(self._notes(v))
+        words = " ".join(self.notes(v))
         if "no trade station" in words or "no colony" in words:
             return 0
         return max((s for k, s in KINDS_SCORED if k in words), default=0)
@@ -119,7 +119,7 @@ class FlightPlan:
         else:
             steps = len(route.steps)
             go = f"{steps} step{'s' if steps != 1 else ''} there"
-            notes = self._notes(route.to)
+            notes = self.notes(route.to)
             lines = [f"{head}; {go}", "; ".join(notes) if notes else "open space"]
         far = R.out_of_reach(self.game, self.ship, self.routes)
         if far:

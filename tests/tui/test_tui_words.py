@@ -150,7 +150,7 @@ def test_commands_for_starfarers_and_unknown_actions() -> None:
     cmds = {c.key: c for c in choices.commands(legal, "starfarers")}
     assert cmds["c"].label == "Build a colony ship" and cmds["c"].target_kind == "point"
     assert cmds["i"].label == "Build a trade ship"
-    assert cmds["w"].targets() == {41: legal[2]}
+    assert cmds["w"].mode == "flight" and cmds["w"].actions == [legal[2]]
     assert cmds["1"].mode == "target" and cmds["1"].target_kind == "sector"
     assert cmds["2"].mode == "direct"
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from engine import saves
 from engine.config import GameConfig
@@ -88,3 +89,25 @@ def starfarers_stations(directory: Path) -> Path:
         return stations >= 1 and bases and human_to_act({"end_turn"})(game)
 
     return write(play_until("starfarers", 4, stop, min_actions=100), directory)
+
+
+FLIGHT_SEED = 1
+
+
+def starfarers_flight(directory: Path) -> Path:
+    """Seed 1, turn 165: the human's flight, a trade ship able to dock at an outpost."""
+    from engine.rulesets.starfarers.constants import FLIGHT
+    from engine.rulesets.starfarers.routes import movable_ships, reachable, what_is_there
+
+    def stop(game: Game) -> bool:
+        g: Any = game
+        if not (g.to_act == 0 and g.phase == FLIGHT and g.moving < 0):
+            return False
+        return any(
+            note.startswith("trade station")
+            for ship in movable_ships(g)
+            for v, route in reachable(g, ship).items()
+            for note in what_is_there(g, ship, v, route)
+        )
+
+    return write(play_until("starfarers", FLIGHT_SEED, stop), directory, "flight.json")

@@ -68,7 +68,7 @@ COMMAND_KEYS = [
 ]
 
 
-def flight_status(view: dict[str, Any]) -> str | None:
+def flight_status(view: dict[str, Any], can_fly: bool = False) -> str | None:
     """During a Starfarers flight: the speed this turn, and the moving ship's steps left."""
     if view.get("phase") != "flight":
         return None
@@ -87,7 +87,8 @@ def flight_status(view: dict[str, Any]) -> str | None:
     parts = [f"base {base}", f"{boosters} booster{'s' if boosters != 1 else ''}"]
     if science:
         parts.append(f"{science} from the Scientists")
-    return f"Flight: speed {base + boosters + science} ({' + '.join(parts)}). w: fly a ship."
+    fly = " w: fly a ship." if can_fly else " Every ship has flown."
+    return f"Flight: speed {base + boosters + science} ({' + '.join(parts)}).{fly}"
 
 
 class GameScreen(Screen[None]):
@@ -349,7 +350,8 @@ class GameScreen(Screen[None]):
             bar.items = (("⏎", "Confirm"), ("esc", "Back"))
             return
         if self.legal:
-            bar.status = flight_status(view) or "Your move."
+            can_fly = any(c.mode == "flight" for c in self.cmds)
+            bar.status = flight_status(view, can_fly) or "Your move."
             bar.items = tuple((c.key, c.label) for c in self.cmds)
         else:
             to_act = view.get("to_act")
