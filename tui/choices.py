@@ -229,8 +229,55 @@ def auto_command(cmds: list[Command]) -> Command | None:
     return None
 
 
+UPGRADE_WORDS = {
+    "booster": "a booster (+1 speed), for 2 fuel",
+    "cannon": "a cannon (+1 combat strength), for 2 carbon",
+    "pod": "a freight pod (trade stations, ice planets), for 2 ore",
+}
+START_WORDS = {
+    "boosters": "Two boosters (+2 speed)",
+    "cannon": "A cannon (+1 combat strength)",
+    "pod": "A freight pod (trade stations, ice planets)",
+}
+
+
+def say(action: Action) -> str | None:
+    """A Starfarers action in a player's words ("Build a freight pod", "Take 1 ore")."""
+    kind = action.get("type")
+    if kind == "build_upgrade":
+        return "Build " + UPGRADE_WORDS.get(str(action.get("kind")), "an upgrade")
+    if kind == "choose_start_upgrade":
+        return START_WORDS.get(str(action.get("option")))
+    if kind == "take_resource":
+        return f"Take 1 {action.get('resource')}"
+    if kind == "buy_fame":
+        return "Buy a half medal for 2 goods (Diplomats)"
+    if kind == "choose_upgrade":
+        return "Gain " + UPGRADE_WORDS.get(str(action.get("kind")), "an upgrade").split(",")[0]
+    if kind == "remove_upgrade":
+        return "Lose " + UPGRADE_WORDS.get(str(action.get("kind")), "an upgrade").split(",")[0]
+    if kind == "end_move":
+        return "Stop the ship here"
+    return None
+
+
+DIALOG_TITLES = {
+    "build_upgrade": "Build an upgrade",
+    "choose_start_upgrade": "Your starting gift",
+    "take_resource": "Take a card from the supply",
+    "choose_upgrade": "Gain an upgrade",
+    "remove_upgrade": "Lose an upgrade",
+    "buy_fame": "The Diplomats' fame",
+    "choose_ship": "Which ship is held up",
+    "choose_opponent": "Who gets it",
+}
+
+
 def describe(action: Action) -> str:
     """A short label for one action, for dialogs."""
+    said = say(action)
+    if said is not None:
+        return said
     kind = str(action.get("type", "?"))
     rest = {k: v for k, v in action.items() if k != "type"}
     words = kind.replace("_", " ")

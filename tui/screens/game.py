@@ -649,6 +649,13 @@ class GameScreen(Screen[None]):
                 options.append((f"Give {rate} {a['give']} → get 1 {a['get']}{best}", a))
             if rates:
                 body = "Bank rates: " + ", ".join(f"{r}:1 {n}" for n, r in rates.items())
+        elif cmd.dialog == "discard" and view.get("phase") == "encounter_choice":
+            from tui.screens.dialogs.encounter import PaymentDialog
+
+            enc = view.get("encounter") or {}
+            owed = int((view.get("state") or {}).get("enc_count") or 0)
+            self._push(PaymentDialog(enc, cmd.actions, owed, hand), self._send_soon)
+            return
         elif cmd.dialog == "discard":
             owed = 0
             seat = view.get("seat")
@@ -702,6 +709,8 @@ class GameScreen(Screen[None]):
         else:
             options = [(choices.describe(a), a) for a in cmd.actions]
             body = self._situation(view)
+            if len(cmd.types) == 1:
+                title = choices.DIALOG_TITLES.get(cmd.types[0], title)
         self._push(ChoiceDialog(title, options, body, cancellable=cancellable), self._send_soon)
 
     def _situation(self, view: dict[str, Any]) -> str | Text:
