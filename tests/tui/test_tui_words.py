@@ -138,6 +138,18 @@ def test_commands_for_base_actions() -> None:
     assert cmds["m"].mode == "dialog" and cmds["e"].mode == "direct"
 
 
+def test_a_production_shortage_is_told() -> None:
+    short = {"resource": "fuel", "supply": 1, "owed": 3}
+    event = {"kind": "production", "roll": 5, "paid": [{}, {}, {}, {}], "short": [short]}
+    assert narrate(event, NAMES) == (
+        "Nobody produced anything. Nobody got fuel: the supply has 1 and 3 were owed."
+    )
+    partial = dict(event, paid=[{"fuel": 1}, {}, {}, {}], short=[dict(short, owed=2)])
+    assert narrate(partial, NAMES, 0) == (
+        "You get 1 fuel. Not enough fuel: the supply had 1 and 2 were owed."
+    )
+
+
 def test_commands_for_starfarers_and_unknown_actions() -> None:
     legal = [
         {"type": "build_ship", "kind": "colony", "site": 5},

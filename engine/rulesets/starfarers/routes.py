@@ -152,13 +152,9 @@ def what_is_there(game: StarfarersGame, ship: int, v: int, route: Route | None) 
         elif there >= 5:
             out.append(f"the {name}' outpost is full (5 trade stations)")
         elif pods > there:
-            out.append(
-                f"trade station at the {name}: needs {_pods(there + 1)}, you have {pods}"
-            )
+            out.append(f"trade station at the {name}: needs {_pods(there + 1)}, you have {pods}")
         else:
-            out.append(
-                f"no trade station at the {name}: needs {_pods(there + 1)}, you have {pods}"
-            )
+            out.append(f"no trade station at the {name}: needs {_pods(there + 1)}, you have {pods}")
     if kind == COLONY_SHIP and B.INNER_SLOT[v] >= 0:
         if route is not None and route.found:
             out.append("found a colony here")
