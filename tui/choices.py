@@ -6,7 +6,8 @@ legal actions (JSON dicts, in the engine's order) into commands:
 - ``direct``: one action, sent at once (roll, end turn, buy a card);
 - ``target``: pick a vertex, edge, hex or point on the map among the legal ones;
 - ``dialog``: pick among several actions in a dialog (discard, steal, play a card...);
-- ``free``: a form (trade offers and counter-offers, which the rules check).
+- ``free``: a form (trade offers and counter-offers, which the rules check);
+- ``flight``: a Starfarers flight, chosen as ship and destination (tui/flight.py).
 
 Known action types have fixed keys; any other type (Starfarers, later rulesets)
 gets a digit key and is chosen on the map if its only field names a map target,
@@ -28,7 +29,7 @@ FIELD_KIND = {"site": "point"}
 class Spec:
     key: str
     label: str
-    mode: str  # direct | target | dialog | free
+    mode: str  # direct | target | dialog | free | flight
     dialog: str = ""  # which dialog for mode == dialog / free
     field: str = ""  # for targets: the action field naming the target
     kind: str = ""  # for targets: the map's kind of target (vertex, edge, hex, point, ship)
@@ -87,7 +88,7 @@ STARFARERS_SPECS: dict[str, Spec] = {
     "buy_fame": Spec("h", "Buy a fame medal", "dialog", "generic"),
     "choose_start_upgrade": Spec("b", "Choose a starting upgrade", "dialog", "generic"),
     "shake": Spec("k", "Shake the mothership", "direct"),
-    "fly_step": Spec("w", "Fly one step", "target", field="to", kind="point"),
+    "fly_step": Spec("w", "Fly a ship", "flight"),
     "end_move": Spec("z", "Stop flying", "direct"),
     "jump": Spec("j", "Jump through the wormhole", "target", field="to", kind="point"),
     "found_colony": Spec("l", "Found a colony", "target", field="ship", kind="ship"),
@@ -129,7 +130,7 @@ FOOTER = {
     "Withdraw the offer": "Withdraw",
     "End the turn": "End turn",
     "Shake the mothership": "Shake",
-    "Fly one step": "Fly",
+    "Fly a ship": "Fly",
     "Stop flying": "Stop",
 }
 
@@ -228,8 +229,55 @@ def auto_command(cmds: list[Command]) -> Command | None:
     return None
 
 
+UPGRADE_WORDS = {
+    "booster": "a booster (+1 speed), for 2 fuel",
+    "cannon": "a cannon (+1 combat strength), for 2 carbon",
+    "pod": "a freight pod (trade stations, ice planets), for 2 ore",
+}
+START_WORDS = {
+    "boosters": "Two boosters (+2 speed)",
+    "cannon": "A cannon (+1 combat strength)",
+    "pod": "A freight pod (trade stations, ice planets)",
+}
+
+
+def say(action: Action) -> str | None:
+    """A Starfarers action in a player's words ("Build a freight pod", "Take 1 ore")."""
+    kind = action.get("type")
+    if kind == "build_upgrade":
+        return "Build " + UPGRADE_WORDS.get(str(action.get("kind")), "an upgrade")
+    if kind == "choose_start_upgrade":
+        return START_WORDS.get(str(action.get("option")))
+    if kind == "take_resource":
+        return f"Take 1 {action.get('resource')}"
+    if kind == "buy_fame":
+        return "Buy a half medal for 2 goods (Diplomats)"
+    if kind == "choose_upgrade":
+        return "Gain " + UPGRADE_WORDS.get(str(action.get("kind")), "an upgrade").split(",")[0]
+    if kind == "remove_upgrade":
+        return "Lose " + UPGRADE_WORDS.get(str(action.get("kind")), "an upgrade").split(",")[0]
+    if kind == "end_move":
+        return "Stop the ship here"
+    return None
+
+
+DIALOG_TITLES = {
+    "build_upgrade": "Build an upgrade",
+    "choose_start_upgrade": "Your starting gift",
+    "take_resource": "Take a card from the supply",
+    "choose_upgrade": "Gain an upgrade",
+    "remove_upgrade": "Lose an upgrade",
+    "buy_fame": "The Diplomats' fame",
+    "choose_ship": "Which ship is held up",
+    "choose_opponent": "Who gets it",
+}
+
+
 def describe(action: Action) -> str:
     """A short label for one action, for dialogs."""
+    said = say(action)
+    if said is not None:
+        return said
     kind = str(action.get("type", "?"))
     rest = {k: v for k, v in action.items() if k != "type"}
     words = kind.replace("_", " ")

@@ -73,17 +73,26 @@ def _dice(t: _Teller, e: dict[str, Any]) -> str:
     return f"{t.who(e.get('seat'))} rolled {total}" + (f" ({shown})." if shown else ".")
 
 
+def _shortage(s: dict[str, Any], gains: dict[str, Any]) -> str:
+    """A resource the supply could not pay in full (Starfarers events carry what was owed)."""
+    what, have, owed = s.get("resource"), s.get("supply"), s.get("owed")
+    if any(isinstance(got, dict) and got.get(what) for got in gains.values()):
+        return f"Not enough {what}: the supply had {have} and {owed} were owed."
+    return f"Nobody got {what}: the supply has {have} and {owed} were owed."
+
+
 def _production(t: _Teller, e: dict[str, Any]) -> str | None:
     gains = e.get("gains") or {}
     paid = e.get("paid")
     if not gains and isinstance(paid, list):
         gains = {str(i): got for i, got in enumerate(paid) if isinstance(got, dict) and got}
+    shortages = [_shortage(s, gains) for s in e.get("short") or [] if isinstance(s, dict)]
     if not gains:
-        return "Nobody produced anything."
+        return " ".join(["Nobody produced anything.", *shortages])
     parts = []
     for seat, got in sorted(gains.items(), key=lambda kv: int(kv[0])):
         parts.append(f"{t.who(int(seat))} {t.verb(int(seat), 'get', 'gets')} {bundle(got)}")
-    return "; ".join(parts) + "."
+    return " ".join(["; ".join(parts) + ".", *shortages])
 
 
 def _steal(t: _Teller, e: dict[str, Any]) -> str:

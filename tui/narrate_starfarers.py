@@ -190,12 +190,53 @@ def _friendship_marker(t: Teller, e: dict[str, Any]) -> str:
 CIVILISATIONS = ("green_folk", "scientists", "merchants", "diplomats")
 
 
-def _friendship_card(t: Teller, e: dict[str, Any]) -> str:
-    name = str(e.get("card"))
+def _per_resource(civ: str, effect: str) -> dict[str, str]:
+    return {f"{civ}_{r}": effect.format(r=r) for r in ("ore", "fuel", "carbon", "food", "goods")}
+
+
+# What each friendship card does, in a player's words (rules/starfarers.md §7).
+FRIENDSHIP_EFFECTS: dict[str, str] = {
+    **_per_resource("green_folk", "+1 {r} whenever your planets produce {r}"),
+    "scientists_dual": "+1 speed and +1 combat strength",
+    "scientists_boost": "+2 speed",
+    "scientists_cannon": "+2 combat strength",
+    **_per_resource("merchants", "trade {r} with the supply 2 for 1"),
+    "merchants_goods": "once a turn, trade 1 goods for any 1 card",
+    "diplomats_tribute": "on a 7, discard only above 12 cards",
+    "diplomats_relief": "when your planets give you nothing, take 1 card of your choice",
+    "diplomats_helping_hand": "after your production, take 1 card from a player ahead of you",
+    "diplomats_fame": "once a turn, pay 2 goods for a half medal",
+}
+
+
+def friendship_title(name: str) -> str:
+    """'merchants_fuel' as 'Merchants: fuel'."""
     civ = next((c for c in CIVILISATIONS if name.startswith(c + "_")), "")
     what = name[len(civ) + 1 :] if civ else name
-    card = f"{nice(civ)}: {what.replace('_', ' ')}" if civ else nice(name)
+    return f"{nice(civ)}: {what.replace('_', ' ')}" if civ else nice(name)
+
+
+def friendship_words(name: str) -> str:
+    """'merchants_fuel' as 'Merchants: fuel (trade fuel with the supply 2 for 1)'."""
+    effect = FRIENDSHIP_EFFECTS.get(name)
+    return friendship_title(name) + (f" ({effect})" if effect else "")
+
+
+def _friendship_card(t: Teller, e: dict[str, Any]) -> str:
+    card = friendship_words(str(e.get("card")))
     return f"{t.who(e.get('seat'))} took the friendship card {card}."
+
+
+def _starting_hand(t: Teller, e: dict[str, Any]) -> str:
+    cards = e.get("cards")  # a dict for its owner; a count when the hand is public
+    count = int(e.get("count") or (cards if isinstance(cards, int) else 0))
+    what = _bundle(cards) if isinstance(cards, dict) else f"{count} card{'s' * (count != 1)}"
+    return f"{t.who(e.get('seat'))} {t.verb(e.get('seat'), 'start', 'starts')} with {what}."
+
+
+def _upgrade(e: Mapping[str, Any]) -> str:
+    name = str(e.get("upgrade") or "")
+    return UPGRADES.get(name, "an upgrade")
 
 
 def _build(t: Teller, e: dict[str, Any]) -> str:
@@ -242,14 +283,9 @@ TELL: dict[str, Callable[[Teller, dict[str, Any]], str | None]] = {
     "half_medals": _half_medals,
     "buy_fame": lambda t, e: f"{t.who(e.get('seat'))} bought fame: a half medal.",
     "upgrade_gained": lambda t, e: (
-        f"{t.who(e.get('seat'))} gained {UPGRADES.get(str(e.get('kind')), e.get('kind'))}."
+        f"{t.who(e.get('seat'))} gained {_upgrade(e)} for the mothership."
     ),
-    "upgrade_lost": lambda t, e: (
-        f"{t.who(e.get('seat'))} lost {UPGRADES.get(str(e.get('kind')), e.get('kind'))}."
-    ),
-    "booster": lambda t, e: f"{t.who(e.get('seat'))} added a booster to the mothership.",
-    "cannon": lambda t, e: f"{t.who(e.get('seat'))} added a cannon to the mothership.",
-    "pod": lambda t, e: f"{t.who(e.get('seat'))} added a freight pod to the mothership.",
+    "upgrade_lost": lambda t, e: f"{t.who(e.get('seat'))} lost {_upgrade(e)} from the mothership.",
     "build": _build,
     "place": lambda t, e: (
         f"{t.who(e.get('seat'))} placed a {str(e.get('piece')).replace('_', ' ')}"
@@ -277,8 +313,5 @@ TELL: dict[str, Callable[[Teller, dict[str, Any]], str | None]] = {
     "discover": _discover,
     "friendship_marker": _friendship_marker,
     "friendship_card": _friendship_card,
-    "starting_hand": lambda t, e: (
-        f"{t.who(e.get('seat'))} {t.verb(e.get('seat'), 'start', 'starts')} with "
-        f"{e.get('cards')} cards."
-    ),
+    "starting_hand": _starting_hand,
 }

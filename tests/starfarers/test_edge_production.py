@@ -80,6 +80,22 @@ def test_edge_11_shortage() -> None:
     assert _paid(roll(g2, 4, 4))[2] == {"ore": 1}
 
 
+def test_a_shortage_is_told_with_what_was_owed() -> None:
+    """The production event names each resource the supply could not pay in full."""
+    g = make(4, seed=1)
+    _silence_homes(g)
+    g.planet_disc[5] = 8  # H2 ore: blue and white are owed 1 each
+    g.reserve[ORE] += g.supply[ORE] - 1
+    g.supply[ORE] = 1
+    event = next(e for e in roll(g, 4, 4) if e.kind == "production")
+    assert event.data["short"] == [{"resource": "ore", "supply": 1, "owed": 2}]
+    g2 = make(4, seed=1)
+    _silence_homes(g2)
+    g2.planet_disc[5] = 8
+    event = next(e for e in roll(g2, 4, 4) if e.kind == "production")
+    assert event.data["short"] == []  # the supply paid everyone
+
+
 def test_edge_12_green_folk_once_per_roll() -> None:
     """Case 12: Green Folk ore with two producing ore buildings gives +1, not +2."""
     g = make(4, seed=1)

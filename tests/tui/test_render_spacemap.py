@@ -15,12 +15,17 @@ from engine import GameConfig, new_game
 from engine.rulesets.starfarers import board as B
 from tui.render import palette as P
 from tui.render.canvas import style_at
+from tui.render.legend import map_key_strip, map_legend, markdown_key
 from tui.render.spacemap import (
+    CIV_LABELS,
+    GREEK,
+    WINDOW_WIDTH,
     Highlight,
     hit_test,
     nearest_target,
     render_space_map,
     space_map_layout,
+    window_for,
 )
 
 SEED_FIRST = 5  # the first-game board, play not started
@@ -28,8 +33,9 @@ SEED_DISCOVER = 5  # discoverer: every sector face down
 SEED_TRADE = 1  # first game, trade ships steered to outposts until 3 stations stand
 SEED_THREE = 9  # first game for three: the fourth colour's pieces stand as neutral blockers
 SEED_RANDOM = 1  # first game, random play (random.Random(1)) until pirates and ice show
-SIZES = [False, True]
-SIZE_IDS = ["normal", "compact"]
+# WGL4 glyphs (in DejaVu Sans Mono, Liberation Mono, Menlo and Consolas) the map may use.
+WGL4 = frozenset("·◦●■▲♦□♥◊░○αβγδ")
+PIECES = {"colony": "●", "spaceport": "■", "colony_ship": "▲", "trade_ship": "♦"}
 
 
 def game(variant: str, seed: int) -> Any:
@@ -90,6 +96,9 @@ def explored() -> Any:
     raise AssertionError("no pirate and ice discs revealed")
 
 
+# -- size and geometry -----------------------------------------------------------
+
+
 def lines(text: Text) -> list[str]:
     return text.plain.split("\n")
 
@@ -98,211 +107,186 @@ def at(text: Text, x: int, y: int) -> str:
     return lines(text)[y][x]
 
 
-# -- size and geometry -----------------------------------------------------------
+def cells(text: Text, xy: tuple[int, int], n: int) -> str:
+    x, y = xy
+    return lines(text)[y][x : x + n]
 
 
-@pytest.mark.parametrize("compact", SIZES, ids=SIZE_IDS)
-def test_output_has_the_layout_size_and_fits(compact: bool) -> None:
-    lay = space_map_layout(compact)
-    text = render_space_map(game("first_game", SEED_FIRST).view(0), compact=compact)
-    rows = lines(text)
-    assert len(rows) == lay.height
-    assert all(len(r) == lay.width and cell_len(r) == lay.width for r in rows)
-    if compact:
-        assert lay.width <= 48 and lay.height <= 20
-    else:
-        assert lay.width <= 71 and lay.height <= 32
+LAY = space_map_layout(False)
+W = LAY.width
 
 
-@pytest.mark.parametrize("compact", SIZES, ids=SIZE_IDS)
-def test_layout_is_the_engine_lattice(compact: bool) -> None:
-    lay = space_map_layout(compact)
-    assert len(lay.point_cell) == B.NUM_VERTICES == 540
-    assert len(set(lay.point_cell)) == 540
-    for v in range(B.NUM_VERTICES):
-        x, y = B.vertex_xy(v)
-        assert lay.point_cell[v] == ((x, 14 - y) if compact else (2 * x, 2 * (14 - y)))
-    for s in B.SLOTS:
-        assert lay.sector_cell[s.index] == lay.point_cell[s.centre]
-    # Normal: a planet's cells lie strictly inside its hex cell's corners.
-    if not compact:
-        for pid, cells in enumerate(lay.planet_cells):
-            s = B.SLOTS[pid // 3]
-            x0, y0 = s.faces[pid % 3]
-            lo = lay.point_cell[B.vid(x0, y0)]
-            hi = lay.point_cell[B.vid(x0 + 2, y0 + 1)]
-            for cx, cy in cells:
-                assert lo[0] < cx < hi[0] and hi[1] < cy < lo[1]
-    else:
-        for pid, (cell,) in enumerate(lay.planet_cells):
-            corners = B.PLANET_CORNERS[pid]
-            assert cell in {lay.point_cell[c] for c in corners}
+# -- size, charset ---------------------------------------------------------------------
 
 
-# -- board elements ----------------------------------------------------------------
+def test_the_drawing_is_71_by_29_and_only_uses_common_glyphs() -> None:
+    for view in (game("first_game", SEED_FIRST).view(0), traded().view(0), explored().view(0)):
+        text = render_space_map(view)
+        rows = lines(text)
+        assert len(rows) == 29 and all(cell_len(r) == len(r) == 71 for r in rows)
+        odd = {
+            ch for ch in text.plain if not (ch == "\n" or 32 <= ord(ch) < 127) and ch not in WGL4
+        }
+        assert not odd, f"glyphs outside WGL4: {odd}"
 
 
-@pytest.mark.parametrize("compact", SIZES, ids=SIZE_IDS)
-def test_points_and_lanes(compact: bool) -> None:
+def test_ascii_mode_is_printable_ascii_only() -> None:
+    views = [explored().view(0), traded().view(0), game("discoverer", SEED_DISCOVER).view(None)]
+    hls = [
+        None,
+        Highlight("point", frozenset({40, 41, 100}), 41),
+        Highlight("sector", frozenset({5}), 5),
+    ]
+    for view in views:
+        for hl in hls:
+            for window in (None, (10, 5, WINDOW_WIDTH, 19)):
+                plain = render_space_map(view, hl, ascii=True, window=window).plain
+                assert all(ch == "\n" or 32 <= ord(ch) < 127 for ch in plain)
+
+
+# -- tiles, planets, outposts ---------------------------------------------------------
+
+
+def test_sector_tiles_are_filled_shapes_in_the_colour_of_their_kind() -> None:
     view = game("first_game", SEED_FIRST).view(0)
-    lay = space_map_layout(compact)
-    text = render_space_map(view, compact=compact)
-    points = set(view["points"])
-    occupied = {p["point"] for p in view["pieces"]}
-    planet_cells = {c for cells in lay.planet_cells for c in cells}
-    systems = [s["slot"] for s in view["sectors"] if s["kind"] in ("home", "planetary")]
-    sites = {v for slot in systems for v in B.SLOTS[slot].inner}
-    assert len(sites) == 3 * len(systems) == 36
-    for v in range(B.NUM_VERTICES):
-        x, y = lay.point_cell[v]
-        ch = at(text, x, y)
-        if v in occupied:
-            continue
-        if v in points and B.CENTRE_SLOT[v] >= 0:
-            assert ch == "◈"  # a revealed outpost's docking point
-        elif v in sites:
-            assert ch == "◦"
-        elif v in points and (x, y) not in planet_cells:
-            assert ch == "·"
-        elif v not in points:
-            assert ch != "·"
-    if compact:
-        return
-    # The lanes the view documents: a lattice lane is drawn iff both ends are points.
-    lattice = view["board"]["lattice_lanes"]
-    assert len(lattice) == sum(len(n) for n in B.NEIGHBOURS) // 2
-    drawn = 0
-    for a, b in lattice:
-        (ax, ay), (bx, by) = lay.point_cell[a], lay.point_cell[b]
-        ch = at(text, (ax + bx) // 2, (ay + by) // 2)
-        lane = a in points and b in points
-        assert (ch == ("─" if ay == by else "│")) == lane, (B.vertex_xy(a), B.vertex_xy(b))
-        drawn += lane
-    assert drawn == 732  # the first-game board's lanes (rules/starfarers.md §2.3)
-
-
-@pytest.mark.parametrize("compact", SIZES, ids=SIZE_IDS)
-def test_planets_show_resource_and_disc(compact: bool) -> None:
-    view = explored().view(0)
-    lay = space_map_layout(compact)
-    text = render_space_map(view, compact=compact)
-    pieces = {p["point"] for p in view["pieces"]}
-    kinds = set()
-    for p in view["planets"]:
-        cells = lay.planet_cells[p["planet"]]
-        disc = p["disc"]
-        shown = "".join(at(text, x, y) for x, y in cells)
-        if compact:
-            if lay.point_cell.index(cells[0]) in pieces:
-                continue  # a ship parked on the planet's tip hides it
-            want = "?" if disc is None else disc.removeprefix("pirate").removeprefix("ice")
-            want = {"10": "A", "11": "B", "12": "C"}.get(want.split("/")[0], want.split("/")[0])
-            assert shown == want
+    text = render_space_map(view)
+    for sector in view["sectors"]:
+        want = P.TILE_STYLES[sector["kind"]].bgcolor
+        tile = LAY.tile_cells[sector["slot"]]
+        assert 33 <= len(tile) <= 45  # three 5 x 3 hexes sharing their edges
+        plain = [c for c in tile if c not in {c for cs in LAY.planet_cells for c in cs}]
+        backgrounds = {style_at(text, W, x, y).bgcolor for x, y in plain}
+        if sector["kind"] != "outpost":
+            assert backgrounds == {want}, (sector, backgrounds)
         else:
-            assert shown[0] == P.SPACE_RESOURCE_LETTERS[p["resource"]]
+            assert want in backgrounds
+    open_space = (LAY.point_cell[B.vid(6, 7)][0] + 1, LAY.point_cell[B.vid(6, 7)][1])
+    assert style_at(text, W, *open_space).bgcolor == P.SPACE.bgcolor
+
+
+def test_every_planet_is_a_disc_with_resource_letter_and_number() -> None:
+    kinds = set()
+    for view in (explored().view(0), game("discoverer", SEED_DISCOVER).view(0)):
+        text = render_space_map(view)
+        for p in view["planets"]:
+            first = LAY.planet_cells[p["planet"]][0]
+            shown = cells(text, first, 3)
+            disc = p["disc"]
+            assert shown[0] == P.SPACE_RESOURCE_LETTERS[p["resource"]], (p, shown)
+            letter_bg = style_at(text, W, *first).bgcolor
+            assert letter_bg == P.RESOURCE_DISCS[p["resource"]].bgcolor
+            number_style = style_at(text, W, first[0] + 1, first[1])
             if disc is None:
+                kinds.add("hidden")
                 assert shown[1:] == " ?"
             elif disc.startswith("pirate"):
-                assert shown[1:] == "P" + disc[-1]
+                kinds.add("pirate")
+                assert shown[1:] == "P" + disc[6:] and number_style.bgcolor == P.PIRATE.bgcolor
             elif disc.startswith("ice"):
-                assert shown[1:] == "I" + disc[-1]
-            elif "/" in disc:
-                assert shown[1:] == disc.split("/")[0] + "+"
+                kinds.add("ice")
+                assert shown[1:] == "I" + disc[3:] and number_style.bgcolor == P.ICE.bgcolor
             else:
-                assert shown[1:].strip() == disc
-        style = style_at(text, lay.width, *cells[-1])
-        if disc and disc.startswith("pirate"):
-            assert style.bgcolor == P.PIRATE.bgcolor
-            kinds.add("pirate")
-        elif disc and disc.startswith("ice"):
-            assert style.bgcolor == P.ICE.bgcolor
-            kinds.add("ice")
-        else:
-            assert style.bgcolor == P.RESOURCE_DISCS[p["resource"]].bgcolor
-            kinds.add("hidden" if disc is None else "number")
+                kinds.add("number")
+                first_n = disc.split("/")[0]
+                assert shown[1:] == (first_n + "+" if "/" in disc else f"{first_n:>2}")
+                hot = int(first_n) in (6, 8)
+                assert number_style.bgcolor == (P.CHIP_HOT if hot else P.CHIP).bgcolor
     assert kinds == {"pirate", "ice", "hidden", "number"}
 
 
-@pytest.mark.parametrize("compact", SIZES, ids=SIZE_IDS)
-def test_face_down_sectors_are_marked_hidden(compact: bool) -> None:
-    view = game("discoverer", SEED_DISCOVER).view(0)
-    lay = space_map_layout(compact)
-    text = render_space_map(view, compact=compact)
+def test_face_down_sectors_read_as_unexplored() -> None:
+    view = game("discoverer", SEED_DISCOVER).view(None)
+    text = render_space_map(view)
     hidden = [s["slot"] for s in view["sectors"] if not s["face_up"]]
     assert len(hidden) == 15
     for s in hidden:
-        assert at(text, *lay.sector_cell[s]) == "?"
+        assert at(text, *LAY.sector_cell[s]) == "?"
         for j in range(3):
-            for x, y in lay.planet_cells[3 * s + j]:
-                assert at(text, x, y) == "?"
-    assert "◈" not in text.plain  # no outpost is known yet
+            assert cells(text, LAY.planet_cells[3 * s + j][0], 3) == " ? "
+        hatch = [c for c in LAY.tile_cells[s] if at(text, *c) == "░"]
+        assert len(hatch) >= 10
+        assert style_at(text, W, *hatch[0]).bgcolor == P.TILE_HIDDEN.bgcolor
+    assert "◊" not in text.plain and not any(n in text.plain for n in CIV_LABELS.values())
 
 
-@pytest.mark.parametrize("compact", SIZES, ids=SIZE_IDS)
-@pytest.mark.parametrize("ascii", [False, True], ids=["unicode", "ascii"])
-def test_pieces_in_seat_colours_at_their_points(compact: bool, ascii: bool) -> None:
-    view = explored().view(0)
-    lay = space_map_layout(compact)
-    text = render_space_map(view, compact=compact, ascii=ascii)
-    kinds = set()
-    for p in view["pieces"]:
-        x, y = lay.point_cell[p["point"]]
-        owner, piece = p["owner"], p["piece"]
-        ch = at(text, x, y)
-        if ascii:
-            want = {"colony_ship": "^", "trade_ship": "$"}.get(piece)
-            if want is None:
-                letter = "n" if owner is None else "rbwo"[owner]
-                want = letter.upper() if piece == "spaceport" else letter
-        else:
-            want = {"colony": "●", "spaceport": "■", "colony_ship": "▲", "trade_ship": "◆"}[piece]
-        assert ch == want
-        if owner is not None:
-            assert style_at(text, lay.width, x, y).color == P.SEAT_STYLES[owner].color
-        kinds.add(piece)
-    assert kinds == {"colony", "spaceport", "colony_ship", "trade_ship"}
-
-
-def test_outposts_docks_stations_and_markers() -> None:
-    view = traded().view(0)
-    lay = space_map_layout(False)
+def test_home_systems_are_named_and_show_their_colony_sites() -> None:
+    view = game("first_game", SEED_FIRST).view(0)
     text = render_space_map(view)
-    labels = {"green_folk": "Grn", "scientists": "Sci", "merchants": "Mer", "diplomats": "Dip"}
+    occupied = {p["point"] for p in view["pieces"]}
+    for s in range(4):
+        assert at(text, *LAY.sector_cell[s]) == GREEK[s]
+        for site in B.SLOTS[s].inner:
+            if site not in occupied:
+                assert at(text, *LAY.point_cell[site]) == "◦"
+
+
+def test_outposts_show_name_docks_stations_marker_and_docking_point() -> None:
+    view = traded().view(0)
+    text = render_space_map(view)
     outposts = {s["civilisation"]: s["slot"] for s in view["sectors"] if s["kind"] == "outpost"}
+    pieces = {LAY.point_cell[p["point"]]: p["piece"] for p in view["pieces"]}
     assert len(outposts) == 4
     for civ, slot in outposts.items():
-        assert at(text, *lay.sector_cell[slot]) in "◈◆"  # docking point, or a ship on it
-        assert "".join(at(text, x, y) for x, y in lay.planet_cells[3 * slot]) == labels[civ]
-        docks = sorted(
-            [*lay.planet_cells[3 * slot + 1], *lay.planet_cells[3 * slot + 2]],
-            key=lambda c: (c[1], c[0]),
-        )
+        s = B.SLOTS[slot]
+        cx, cy = LAY.sector_cell[slot]
+        name_row, dock_row = (cy - 2, cy - 1) if s.up else (cy + 2, cy + 1)
+        label = CIV_LABELS[civ]
+        start = cx - len(label) // 2
+        for k, ch in enumerate(label):  # a ship standing on a point of the name covers a letter
+            piece = pieces.get((start + k, name_row))
+            assert at(text, start + k, name_row) == (PIECES[piece] if piece else ch)
+        assert at(text, cx, cy) in "◊♦▲"  # the docking point, or a ship on it
+        docks = cells(text, (cx - 3, dock_row), 5)
         counts = view["trade_stations"][civ]
+        filled = [ch for ch in docks if ch == "■"]
+        assert len(filled) == min(5, sum(counts)) and docks.count("□") == 5 - len(filled)
         k = 0
         for seat, n in enumerate(counts):
             for _ in range(n):
-                x, y = docks[k]
-                assert at(text, x, y) == "▮"
-                assert style_at(text, lay.width, x, y).color == P.SEAT_STYLES[seat].color
+                assert style_at(text, W, cx - 3 + k, dock_row).color == P.SEAT_STYLES[seat].color
                 k += 1
-        for x, y in docks[k:5]:
-            assert at(text, x, y) == "▫"
         holder = view["friendship_markers"][civ]
-        x, y = docks[5]
         if holder >= 0:
-            assert at(text, x, y) == "★"
-            assert style_at(text, lay.width, x, y).color == P.SEAT_STYLES[holder].color
-        else:
-            assert at(text, x, y) == " "
+            assert at(text, cx + 3, dock_row) == "♥"
+            assert style_at(text, W, cx + 3, dock_row).color == P.SEAT_STYLES[holder].color
     assert sum(sum(c) for c in view["trade_stations"].values()) >= 3
 
 
-def test_home_systems_show_their_greek_letter() -> None:
-    view = game("first_game", SEED_FIRST).view(0)
-    lay = space_map_layout(False)
-    text = render_space_map(view)
-    for s, letter in zip(B.HOME_SLOTS, "αβγδ", strict=True):
-        assert at(text, *lay.sector_cell[s]) == letter
+# -- pieces -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ascii", [False, True], ids=["unicode", "ascii"])
+def test_every_piece_is_drawn_at_its_point_by_kind_and_owner(ascii: bool) -> None:
+    seen = set()
+    for view in (traded().view(0), explored().view(0)):
+        text = render_space_map(view, ascii=ascii)
+        looks: dict[tuple[str, str], tuple[int, str | None]] = {}
+        for p in view["pieces"]:
+            x, y = LAY.point_cell[p["point"]]
+            owner, piece = p["owner"], p["piece"]
+            letter = "n" if owner is None else "rbwo"[owner]
+            if ascii:
+                want = {"colony": letter, "spaceport": letter.upper()}.get(piece)
+                want = want or {"colony_ship": "^", "trade_ship": "$"}[piece]
+                assert at(text, x, y) == want
+                if piece.endswith("_ship"):
+                    assert at(text, x + 1, y) == letter  # the ship's seat, in words
+            else:
+                assert at(text, x, y) == PIECES[piece]
+            colour = style_at(text, W, x, y).color
+            if owner is not None:
+                assert colour == P.SEAT_STYLES[owner].color
+            # the same look never means two different (owner, kind) pairs
+            key = (
+                at(text, x, y) + (at(text, x + 1, y) if ascii and piece.endswith("_ship") else ""),
+                str(colour),
+            )
+            assert looks.setdefault(key, (owner if owner is not None else -1, piece)) == (
+                owner if owner is not None else -1,
+                piece,
+            )
+            seen.add(piece)
+    assert seen == set(PIECES)
 
 
 def test_a_moving_ship_is_drawn_where_it_flies() -> None:
@@ -316,14 +300,29 @@ def test_a_moving_ship_is_drawn_where_it_flies() -> None:
     view = g.view(0)
     moving = view["moving_ship"]
     assert moving is not None
-    lay = space_map_layout(False)
     text = render_space_map(view)
-    x, y = lay.point_cell[moving["point"]]
-    assert at(text, x, y) == {"colony_ship": "▲", "trade_ship": "◆"}[moving["piece"]]
-    assert style_at(text, lay.width, x, y).underline
+    x, y = LAY.point_cell[moving["point"]]
+    assert at(text, x, y) == PIECES[moving["piece"]]
+    assert style_at(text, W, x, y).underline
 
 
-# -- highlights and the cursor -----------------------------------------------------
+@pytest.mark.parametrize("ascii", [False, True], ids=["unicode", "ascii"])
+def test_neutral_pieces_of_a_three_seat_game(ascii: bool) -> None:
+    g = new_game(GameConfig("starfarers", 3, SEED_THREE, {"variant": "first_game"}))
+    view = g.view(0)
+    neutral = [p for p in view["pieces"] if p["owner"] is None]
+    assert {p["piece"] for p in neutral} == {"colony", "spaceport"}
+    text = render_space_map(view, ascii=ascii)
+    for p in neutral:
+        x, y = LAY.point_cell[p["point"]]
+        if ascii:
+            assert at(text, x, y) == ("N" if p["piece"] == "spaceport" else "n")
+        else:
+            assert at(text, x, y) == PIECES[p["piece"]]
+        assert style_at(text, W, x, y).color not in {s.color for s in P.SEAT_STYLES}
+
+
+# -- highlights, labels, the cursor ---------------------------------------------------------
 
 
 def marked(text: Text, width: int, height: int) -> dict[tuple[int, int], Any]:
@@ -336,116 +335,97 @@ def marked(text: Text, width: int, height: int) -> dict[tuple[int, int], Any]:
     return out
 
 
-@pytest.mark.parametrize("compact", SIZES, ids=SIZE_IDS)
-def test_point_highlight_only_on_legal_targets(compact: bool) -> None:
+def test_point_highlight_only_on_legal_targets_with_step_labels() -> None:
     g = game("strategic", SEED_FIRST)
     sites = frozenset(a.site for a in g.legal_actions())
     assert len(sites) == 12
     cursor = sorted(sites)[3]
-    lay = space_map_layout(compact)
-    text = render_space_map(g.view(0), Highlight("point", sites, cursor), compact=compact)
-    got = marked(text, lay.width, lay.height)
-    assert set(got) == {lay.point_cell[v] for v in sites}
-    assert got[lay.point_cell[cursor]] == P.CURSOR.bgcolor
-    assert at(text, *lay.point_cell[cursor]) == "◎"
+    text = render_space_map(g.view(0), Highlight("point", sites, cursor))
+    got = marked(text, W, LAY.height)
+    assert set(got) == {LAY.point_cell[v] for v in sites}
+    assert got[LAY.point_cell[cursor]] == P.CURSOR.bgcolor
     other = sorted(sites - {cursor})[0]
-    assert at(text, *lay.point_cell[other]) == "○"
+    assert at(text, *LAY.point_cell[other]) == "○"
+    labelled = render_space_map(g.view(0), Highlight("point", sites, cursor), labels={other: "3"})
+    assert at(labelled, *LAY.point_cell[other]) == "3"
 
 
-@pytest.mark.parametrize("compact", SIZES, ids=SIZE_IDS)
-def test_ship_and_sector_highlights_only_on_legal_targets(compact: bool) -> None:
+def test_sector_highlight_covers_the_whole_tile() -> None:
     view = explored().view(0)
-    ships = frozenset(view["players"][0]["ships"])
-    assert ships
-    lay = space_map_layout(compact)
-    text = render_space_map(view, Highlight("ship", ships, min(ships)), compact=compact)
-    assert set(marked(text, lay.width, lay.height)) == {lay.point_cell[v] for v in ships}
     sectors = frozenset({4, 7, 12})
-    text = render_space_map(view, Highlight("sector", sectors, 7), compact=compact)
-    got = marked(text, lay.width, lay.height)
-    want = {lay.sector_cell[s] for s in sectors}
-    want |= {c for s in sectors for j in range(3) for c in lay.planet_cells[3 * s + j]}
-    assert set(got) == want
-    assert got[lay.sector_cell[7]] == P.CURSOR.bgcolor
-    assert got[lay.sector_cell[4]] == P.LEGAL.bgcolor
+    text = render_space_map(view, Highlight("sector", sectors, 7))
+    got = marked(text, W, LAY.height)
+    assert set(got) == {c for s in sectors for c in LAY.tile_cells[s]}
+    assert got[LAY.sector_cell[7]] == P.CURSOR.bgcolor
+    assert got[LAY.sector_cell[4]] == P.LEGAL.bgcolor
 
 
-@pytest.mark.parametrize("compact", SIZES, ids=SIZE_IDS)
 @pytest.mark.parametrize("kind", ["point", "ship", "sector"])
-def test_cursor_moves_only_between_legal_targets(compact: bool, kind: str) -> None:
-    lay = space_map_layout(compact)
+def test_cursor_moves_only_between_legal_targets(kind: str) -> None:
     view = game("first_game", SEED_FIRST).view(0)
-    total = B.NUM_SLOTS if kind == "sector" else B.NUM_VERTICES
     rnd = random.Random(11)
-    pool = view["points"] if kind != "sector" else range(total)
+    pool = view["points"] if kind != "sector" else range(B.NUM_SLOTS)
     targets = frozenset(rnd.sample(list(pool), 9 if kind == "sector" else 40))
     for start in sorted(targets):
         for direction in ("up", "down", "left", "right"):
-            got = nearest_target(lay, kind, targets, start, direction)
+            got = nearest_target(LAY, kind, targets, start, direction)
             assert got in targets
             if got != start:
-                (fx, fy), (tx, ty) = lay.anchor(kind, start), lay.anchor(kind, got)
+                (fx, fy), (tx, ty) = LAY.anchor(kind, start), LAY.anchor(kind, got)
                 assert {"up": ty < fy, "down": ty > fy, "left": tx < fx, "right": tx > fx}[
                     direction
                 ]
 
 
-def test_cursor_steps_to_the_lattice_neighbour() -> None:
-    lay = space_map_layout(False)
-    everything = frozenset(range(B.NUM_VERTICES))
-    v = B.vid(10, 5)
-    assert nearest_target(lay, "point", everything, v, "right") == B.vid(11, 5)
-    assert nearest_target(lay, "point", everything, v, "left") == B.vid(9, 5)
-    assert nearest_target(lay, "point", everything, v, "up") == B.vid(10, 6)
-    assert nearest_target(lay, "point", everything, v, "down") == B.vid(10, 4)
-    corner = B.vid(0, 14)
-    assert nearest_target(lay, "point", everything, corner, "up") == corner
+def test_hit_test_inverts_the_layout() -> None:
+    for v, (x, y) in enumerate(LAY.point_cell):
+        assert hit_test(LAY, x, y) == ("point", v)
+        assert hit_test(LAY, x, y, kind="ship") == ("ship", v)
+    for s in range(B.NUM_SLOTS):
+        for x, y in LAY.tile_cells[s]:
+            if (x, y) not in LAY.point_cell:
+                assert hit_test(LAY, x, y) == ("sector", s)
 
 
-@pytest.mark.parametrize("compact", SIZES, ids=SIZE_IDS)
-def test_hit_test_inverts_the_layout(compact: bool) -> None:
-    lay = space_map_layout(compact)
-    for v, (x, y) in enumerate(lay.point_cell):
-        assert hit_test(lay, x, y) == ("point", v)
-        assert hit_test(lay, x, y, kind="ship") == ("ship", v)
-    for s, (x, y) in enumerate(lay.sector_cell):
-        assert hit_test(lay, x, y, kind="sector") == ("sector", s)
-    if not compact:
-        for pid, cells in enumerate(lay.planet_cells):
-            for x, y in cells:
-                assert hit_test(lay, x, y) == ("sector", pid // 3)
-        x, y = lay.point_cell[B.vid(5, 5)]
-        assert hit_test(lay, x + 1, y) is None  # a lane is nothing to click
-        assert hit_test(lay, x + 1, y, kind="point") == ("point", B.vid(5, 5))
+# -- the compact window -------------------------------------------------------------------
 
 
-# -- charset, determinism, the adapter ----------------------------------------------
+def test_the_compact_window_follows_the_cursor_and_keeps_planets_readable() -> None:
+    view = explored().view(0)
+    compact = space_map_layout(True)
+    assert compact.width == WINDOW_WIDTH <= 48 and compact.point_cell == LAY.point_cell
+    for cursor in (B.vid(0, 14), B.vid(35, 0), B.vid(18, 7)):
+        hl = Highlight("point", frozenset({cursor}), cursor)
+        x0, y0, w, h = window_for(view, hl, WINDOW_WIDTH, 19)
+        cx, cy = LAY.point_cell[cursor]
+        assert x0 <= cx < x0 + w and y0 <= cy < y0 + h
+        assert 0 <= x0 <= 71 - w and 0 <= y0 <= 29 - h and (w, h) == (WINDOW_WIDTH, 19)
+        text = render_space_map(view, hl, window=(x0, y0, w, h))
+        full = lines(render_space_map(view, hl))
+        assert lines(text) == [r[x0 : x0 + w] for r in full[y0 : y0 + h]]
+        assert style_at(text, w, cx - x0, cy - y0).bgcolor == P.CURSOR.bgcolor
+    # a planet inside the window is drawn whole, letter and number
+    text = render_space_map(view, window=(0, 0, WINDOW_WIDTH, 19))
+    assert any(ch in lines(text)[1] for ch in P.SPACE_RESOURCE_LETTERS.values())
 
 
-@pytest.mark.parametrize("compact", SIZES, ids=SIZE_IDS)
-def test_ascii_mode_is_printable_ascii_only(compact: bool) -> None:
-    views = [
-        explored().view(0),
-        traded().view(0),
-        game("discoverer", SEED_DISCOVER).view(None),
-    ]
-    hls = [
-        None,
-        Highlight("point", frozenset({40, 41, 100}), 41),
-        Highlight("sector", frozenset({5}), 5),
-    ]
-    for view in views:
-        for hl in hls:
-            plain = render_space_map(view, hl, ascii=True, compact=compact).plain
-            assert all(ch == "\n" or 32 <= ord(ch) < 127 for ch in plain)
+def test_without_a_cursor_the_window_shows_the_flying_or_own_ship() -> None:
+    view = explored().view(0)
+    moving = view["moving_ship"]
+    ship = moving["point"] if moving else view["players"][0]["ships"][0]
+    x0, y0, w, h = window_for(view, None, WINDOW_WIDTH, 19)
+    cx, cy = LAY.point_cell[ship]
+    assert x0 <= cx < x0 + w and y0 <= cy < y0 + h
+
+
+# -- determinism, caching, the adapter -----------------------------------------------------
 
 
 def test_same_seed_same_picture() -> None:
     a = render_space_map(game("strategic", 77).view(0))
     b = render_space_map(game("strategic", 77).view(0))
     assert a.plain == b.plain and a.spans == b.spans
-    c = render_space_map(game("strategic", 78).view(0))
-    assert c.plain != a.plain
+    assert render_space_map(game("strategic", 78).view(0)).plain != a.plain
 
 
 def test_render_reads_only_the_documented_view_parts() -> None:
@@ -459,59 +439,29 @@ def test_render_reads_only_the_documented_view_parts() -> None:
     assert full == before
 
 
-def test_map_layout_alias_takes_a_view() -> None:
-    from tui.render.spacemap import map_layout
-
-    view = game("first_game", SEED_FIRST).view(0)
-    assert map_layout(view, compact=True) is space_map_layout(True)
-    assert map_layout(view) is space_map_layout(False)
-
-
-@pytest.mark.parametrize("compact", SIZES, ids=SIZE_IDS)
-def test_cached_layers_never_carry_paint_between_renders(compact: bool) -> None:
-    """Renders share cached background rows; pieces and highlights must not leak into them."""
+def test_cached_layers_never_carry_paint_between_renders() -> None:
     bare = game("strategic", SEED_FIRST).view(0)
-    first = render_space_map(bare, compact=compact)
-    render_space_map(explored().view(0), Highlight("sector", frozenset({4}), 4), compact=compact)
-    render_space_map(bare, Highlight("point", frozenset({2, 37}), 37), compact=compact)
-    again = render_space_map(bare, compact=compact)
+    first = render_space_map(bare)
+    render_space_map(explored().view(0), Highlight("sector", frozenset({4}), 4))
+    render_space_map(bare, Highlight("point", frozenset({2, 37}), 37), labels={2: "1"})
+    again = render_space_map(bare)
     assert again.plain == first.plain and again.spans == first.spans
 
 
+# -- the key -------------------------------------------------------------------------------
+
+
 @pytest.mark.parametrize("ascii", [False, True], ids=["unicode", "ascii"])
-def test_neutral_pieces_of_a_three_seat_game(ascii: bool) -> None:
-    g = new_game(GameConfig("starfarers", 3, SEED_THREE, {"variant": "first_game"}))
-    view = g.view(0)
-    neutral = [p for p in view["pieces"] if p["owner"] is None]
-    assert {p["piece"] for p in neutral} == {"colony", "spaceport"}
-    lay = space_map_layout(False)
-    text = render_space_map(view, ascii=ascii)
-    for p in neutral:
-        x, y = lay.point_cell[p["point"]]
-        if ascii:
-            assert at(text, x, y) == ("N" if p["piece"] == "spaceport" else "n")
-        else:
-            assert at(text, x, y) == ("■" if p["piece"] == "spaceport" else "●")
-        colour = style_at(text, lay.width, x, y).color
-        assert colour not in {s.color for s in P.SEAT_STYLES}
-
-
-def test_compact_outposts_count_stations_and_show_the_marker() -> None:
-    view = traded().view(0)
-    lay = space_map_layout(True)
-    text = render_space_map(view, compact=True)
-    occupied = {p["point"] for p in view["pieces"]}
-    outposts = {s["civilisation"]: s["slot"] for s in view["sectors"] if s["kind"] == "outpost"}
-    for civ, slot in outposts.items():
-        tips = [lay.planet_cells[3 * slot + j][0] for j in range(3)]
-        free = [lay.point_cell.index(t) not in occupied for t in tips]
-        if free[0]:
-            assert at(text, *tips[0]) == civ[0].upper()
-        total = sum(view["trade_stations"][civ])
-        if free[1] and total:
-            assert at(text, *tips[1]) == str(total)
-        holder = view["friendship_markers"][civ]
-        if free[2] and holder >= 0:
-            assert at(text, *tips[2]) == "★"
-            assert style_at(text, lay.width, *tips[2]).color == P.SEAT_STYLES[holder].color
-    assert any(sum(v) for v in view["trade_stations"].values())
+def test_the_key_names_every_glyph_the_map_draws(ascii: bool) -> None:
+    key = map_legend("starfarers", ascii=ascii).plain
+    drawn = set()
+    for view in (traded().view(0), explored().view(0), game("discoverer", SEED_DISCOVER).view(0)):
+        drawn |= set(render_space_map(view, ascii=ascii).plain)
+    drawn -= set(" \n0123456789?+") | set(P.SPACE_RESOURCE_LETTERS.values()) | {"P", "I"}
+    drawn -= set("".join(CIV_LABELS.values()))  # names are words, written out
+    drawn -= set("rbwonRBWON")  # ASCII seat letters, in the key's first lines
+    keyed = {line[:4].strip()[:1] for line in key.split("\n")} | set(key)
+    assert drawn <= keyed, f"drawn but not in the key: {drawn - keyed}"
+    strip = map_key_strip(ascii=ascii).plain.split("\n")
+    assert len(strip) == 3 and all(len(line) <= 71 for line in strip)
+    assert "Reading the map" in markdown_key("starfarers")

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import tui_saves
 
 from tui.cli import main
 
@@ -135,3 +136,26 @@ def test_saves_that_cannot_be_kept_are_a_one_line_error_before_any_screen(
     assert done.returncode == 2
     assert done.stderr.startswith("catan: cannot keep saves in ") and "--saves DIR" in done.stderr
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--ascii", "--speed", "slow", "load", "FILE"],
+        ["load", "--ascii", "--speed", "slow", "FILE"],
+        ["load", "FILE", "--ascii", "--speed", "slow"],
+    ],
+    ids=["before", "after", "at-the-end"],
+)
+def test_load_takes_the_ui_options_before_or_after_its_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, argv: list[str]
+) -> None:
+    """`catan --ascii load FILE` used to lose --ascii: the subcommand's default overwrote it."""
+    from tui.app import CatanApp
+
+    path = tui_saves.starfarers_first_turn(tmp_path)
+    seen: list[tuple[bool, str]] = []
+    monkeypatch.setattr(CatanApp, "run", lambda self: seen.append((self.ascii, self.speed)))
+    argv = [str(path) if a == "FILE" else a for a in argv]
+    assert main([*argv, "--saves", str(tmp_path)]) == 0
+    assert seen == [(True, "slow")]

@@ -97,3 +97,28 @@ def test_game_over(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> 
 def test_starfarers_game_over(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
     app = _app(tmp_path, tui_saves.starfarers_finished(tmp_path))
     assert snap_compare(app, terminal_size=size, run_before=_settle)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("variant", ["first_game", "discoverer"])
+def test_starfarers_space_map_first_turn(
+    snap_compare: Any, tmp_path: Path, size: tuple[int, int], variant: str
+) -> None:
+    """The first game's board, and the discoverer's with every sector unexplored."""
+    app = _app(tmp_path, tui_saves.starfarers_first_turn(tmp_path, variant))
+    assert snap_compare(app, terminal_size=size, run_before=_settle)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("ascii", [False, True], ids=["unicode", "ascii"])
+def test_starfarers_space_map_stations(
+    snap_compare: Any, tmp_path: Path, size: tuple[int, int], ascii: bool
+) -> None:
+    """Mid-game: trade stations at outposts, pirate bases or ice planets, ships in flight."""
+    app = CatanApp(
+        saves_dir=tmp_path / "saves",
+        load=tui_saves.starfarers_stations(tmp_path),
+        speed="instant",
+        ascii=ascii,
+    )
+    assert snap_compare(app, terminal_size=size, run_before=_settle)

@@ -114,7 +114,10 @@ def test_starfarers_events_read_well() -> None:
     shake = {"kind": "shake", "seat": 3, "balls": ["yellow", "black"], "base_speed": 3}
     assert narrate(shake, NAMES) == "Orange shook the mothership: yellow and black (base speed 3)."
     card = {"kind": "friendship_card", "seat": 1, "card": "green_folk_fuel"}
-    assert narrate(card, NAMES) == "Blue took the friendship card Green Folk: fuel."
+    assert narrate(card, NAMES) == (
+        "Blue took the friendship card Green Folk: fuel "
+        "(+1 fuel whenever your planets produce fuel)."
+    )
     stolen = {"kind": "steal", "seat": 1, "victim": 3, "resource": None}
     assert narrate(stolen, NAMES, 3) == "Blue stole a card from you."
     assert narrate({"kind": "fly", "seat": 1, "from": 1, "to": 2, "left": 3}, NAMES) is None
@@ -135,6 +138,18 @@ def test_commands_for_base_actions() -> None:
     assert cmds["m"].mode == "dialog" and cmds["e"].mode == "direct"
 
 
+def test_a_production_shortage_is_told() -> None:
+    short = {"resource": "fuel", "supply": 1, "owed": 3}
+    event = {"kind": "production", "roll": 5, "paid": [{}, {}, {}, {}], "short": [short]}
+    assert narrate(event, NAMES) == (
+        "Nobody produced anything. Nobody got fuel: the supply has 1 and 3 were owed."
+    )
+    partial = dict(event, paid=[{"fuel": 1}, {}, {}, {}], short=[dict(short, owed=2)])
+    assert narrate(partial, NAMES, 0) == (
+        "You get 1 fuel. Not enough fuel: the supply had 1 and 2 were owed."
+    )
+
+
 def test_commands_for_starfarers_and_unknown_actions() -> None:
     legal = [
         {"type": "build_ship", "kind": "colony", "site": 5},
@@ -147,7 +162,7 @@ def test_commands_for_starfarers_and_unknown_actions() -> None:
     cmds = {c.key: c for c in choices.commands(legal, "starfarers")}
     assert cmds["c"].label == "Build a colony ship" and cmds["c"].target_kind == "point"
     assert cmds["i"].label == "Build a trade ship"
-    assert cmds["w"].targets() == {41: legal[2]}
+    assert cmds["w"].mode == "flight" and cmds["w"].actions == [legal[2]]
     assert cmds["1"].mode == "target" and cmds["1"].target_kind == "sector"
     assert cmds["2"].mode == "direct"
 

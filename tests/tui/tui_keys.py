@@ -104,7 +104,7 @@ def game_screen(app: Any) -> GameScreen | None:
 
 
 async def wait_for_decision(pilot: Pilot[Any], timeout: float = 20.0) -> str:
-    """Until the person must do something: 'dialog', 'target', 'turn' or 'over'."""
+    """Until the person must do something: 'dialog', 'flight', 'target', 'turn' or 'over'."""
     app = pilot.app
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -114,6 +114,8 @@ async def wait_for_decision(pilot: Pilot[Any], timeout: float = 20.0) -> str:
         if isinstance(screen, ChoiceDialog | TradeDialog):
             return "dialog"
         if isinstance(screen, GameScreen):
+            if screen.flight is not None:
+                return "flight"
             if screen.target is not None:
                 return "target"
             if screen.legal and not screen.dialog_open:
@@ -133,6 +135,11 @@ async def step(pilot: Pilot[Any]) -> str:
             await pilot.press("escape")
         else:
             await pilot.press("end", "enter")
+    elif kind == "flight":
+        screen = game_screen(app)
+        assert screen is not None and screen.flight is not None
+        # the destination offered first (a station, a colony, else the farthest point)
+        await pilot.press("enter" if screen.flight.route is not None else "escape")
     elif kind == "target":
         screen = game_screen(app)
         assert screen is not None

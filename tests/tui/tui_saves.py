@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from engine import saves
 from engine.config import GameConfig
@@ -21,9 +22,10 @@ def play_until(
     *,
     min_actions: int = 0,
     max_actions: int = 20000,
+    options: dict[str, str] | None = None,
 ) -> Game:
     """A game played by seeded random choices (no trade offers) until `stop` holds."""
-    game = new_game(GameConfig(ruleset, 4, seed, {}))
+    game = new_game(GameConfig(ruleset, 4, seed, options or {}))
     rng = random.Random(seed)
     for n in range(max_actions):
         if game.to_act is None or (n >= min_actions and stop(game)):
@@ -69,3 +71,43 @@ def base_finished(directory: Path) -> Path:
 
 def starfarers_finished(directory: Path) -> Path:
     return write(play_until("starfarers", 2, lambda g: False, max_actions=100000), directory)
+
+
+def starfarers_first_turn(directory: Path, variant: str = "first_game") -> Path:
+    """The human's first decision of a Starfarers game of `variant`."""
+    stop = human_to_act({"roll", "place_colony", "place_ship", "end_turn"})
+    return write(play_until("starfarers", 3, stop, options={"variant": variant}), directory)
+
+
+def starfarers_stations(directory: Path) -> Path:
+    """Later on: trade stations at the outposts, pirate bases or ice planets face up, ships out."""
+
+    def stop(game: Game) -> bool:
+        view = game.view(0)
+        stations = sum(sum(v) for v in view["trade_stations"].values())
+        bases = any(str(p["disc"]).startswith(("pirate", "ice")) for p in view["planets"])
+        return stations >= 1 and bases and human_to_act({"end_turn"})(game)
+
+    return write(play_until("starfarers", 4, stop, min_actions=100), directory)
+
+
+FLIGHT_SEED = 1
+
+
+def starfarers_flight(directory: Path) -> Path:
+    """Seed 1, turn 165: the human's flight, a trade ship able to dock at an outpost."""
+    from engine.rulesets.starfarers.constants import FLIGHT
+    from engine.rulesets.starfarers.routes import movable_ships, reachable, what_is_there
+
+    def stop(game: Game) -> bool:
+        g: Any = game
+        if not (g.to_act == 0 and g.phase == FLIGHT and g.moving < 0):
+            return False
+        return any(
+            note.startswith("trade station")
+            for ship in movable_ships(g)
+            for v, route in reachable(g, ship).items()
+            for note in what_is_there(g, ship, v, route)
+        )
+
+    return write(play_until("starfarers", FLIGHT_SEED, stop), directory, "flight.json")

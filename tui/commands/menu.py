@@ -10,7 +10,7 @@ from tui import startup
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from tui.commands.play import add_ui_arguments
 
-    add_ui_arguments(parser)
+    add_ui_arguments(parser, top=True)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -8,11 +8,24 @@ from tui import startup
 from tui.commands.common import add_game_arguments, game_config, seed_int
 
 
-def add_ui_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--ascii", action="store_true", help="draw with ASCII only")
-    parser.add_argument("--saves", default=None, metavar="DIR", help="where saves are kept")
+def add_ui_arguments(parser: argparse.ArgumentParser, *, top: bool = False) -> None:
+    """--ascii, --saves and --speed; given before or after a subcommand's name alike.
+
+    Only the top-level parser sets their defaults: a subcommand's own default
+    would overwrite what was given before its name (`catan --ascii load FILE`).
+    """
+    unset = argparse.SUPPRESS
     parser.add_argument(
-        "--speed", choices=("instant", "normal", "slow"), default="normal", help="bot speed"
+        "--ascii", action="store_true", default=False if top else unset, help="draw with ASCII only"
+    )
+    parser.add_argument(
+        "--saves", default=None if top else unset, metavar="DIR", help="where saves are kept"
+    )
+    parser.add_argument(
+        "--speed",
+        choices=("instant", "normal", "slow"),
+        default="normal" if top else unset,
+        help="bot speed",
     )
 
 

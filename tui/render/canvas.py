@@ -110,6 +110,32 @@ class Canvas:
             spans.extend(row_spans)
         return Text("\n".join(lines), spans=spans, no_wrap=True, overflow="crop", end="")
 
+    def to_text_window(self, x0: int, y0: int, width: int, height: int) -> Text:
+        """The `width` x `height` part from column x0, row y0, as `to_text` would draw it."""
+        x0 = max(0, min(x0, self.width - 1))
+        y0 = max(0, min(y0, self.height - 1))
+        width = min(width, self.width - x0)
+        height = min(height, self.height - y0)
+        styles = self.styles
+        lines: list[str] = []
+        spans: list[Span] = []
+        for k, y in enumerate(range(y0, y0 + height)):
+            base = y * self.width + x0
+            offset = k * (width + 1)
+            run_style = styles[base]
+            run_start = 0
+            for x in range(1, width):
+                st = styles[base + x]
+                if st is not run_style:
+                    if run_style is not None:
+                        spans.append(Span(offset + run_start, offset + x, run_style))
+                    run_style = st
+                    run_start = x
+            if run_style is not None:
+                spans.append(Span(offset + run_start, offset + width, run_style))
+            lines.append("".join(self.chars[base : base + width]))
+        return Text("\n".join(lines), spans=spans, no_wrap=True, overflow="crop", end="")
+
 
 def style_at(text: Text, width: int, x: int, y: int) -> Style:
     """The combined style of cell (x, y) of a text made by `Canvas.to_text` (for tests)."""

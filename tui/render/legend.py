@@ -10,7 +10,7 @@ from rich.style import Style
 from rich.text import Text
 
 from tui.render import palette as P
-from tui.render.spacemap import COMPACT_NUMBERS, PIECE_GLYPHS, SHIP_ASCII
+from tui.render.spacemap import GREEK, GREEK_ASCII, PIECE_GLYPHS, SHIP_ASCII
 
 
 def map_legend(ruleset: str, *, ascii: bool = False) -> Text:
@@ -19,7 +19,7 @@ def map_legend(ruleset: str, *, ascii: bool = False) -> Text:
     text = Text()
     for glyph, style, meaning in items:
         text.append(glyph, style)
-        text.append(" " * (5 - len(glyph)) + f"{meaning}\n")
+        text.append(" " * max(1, 5 - len(glyph)) + f"{meaning}\n")
     text.rstrip()
     return text
 
@@ -45,26 +45,95 @@ def _space_items(ascii: bool) -> list[Item]:
     def piece(name: str) -> str:
         if not ascii:
             return PIECE_GLYPHS[name]
-        return SHIP_ASCII.get(name, "C" if name == "spaceport" else "c")
+        return (
+            SHIP_ASCII[name] + "r" if name in SHIP_ASCII else ("R" if name == "spaceport" else "r")
+        )
 
-    letters = " ".join(f"{v}={k}" for k, v in P.SPACE_RESOURCE_LETTERS.items())
-    codes = " ".join(f"{v}={k}" for k, v in COMPACT_NUMBERS.items())
-    return [
-        (piece("colony"), P.SEAT_STYLES[0], "colony (ASCII: seat letter r b w o)"),
-        (piece("spaceport"), P.SEAT_STYLES[0], "spaceport (ASCII: upper case)"),
-        (piece("colony_ship"), P.SEAT_STYLES[1], "colony ship"),
-        (piece("trade_ship"), P.SEAT_STYLES[1], "trade ship"),
-        ("F 6", P.RESOURCE_DISCS["fuel"], f"planet: resource and number ({letters})"),
-        ("F3+", P.RESOURCE_DISCS["fuel"], "double number disc, 3 and 12"),
-        ("F ?", P.RESOURCE_DISCS["fuel"], "number disc still face down"),
-        ("FP5", P.PIRATE, "pirate base of strength 5 (on a fuel planet)"),
-        ("FI3", P.ICE, "ice planet of strength 3"),
-        ("???", P.HIDDEN, "sector tile still face down"),
-        (":" if ascii else "◦", P.SITE, "a free colony site"),
-        ("#" if ascii else "◈", P.OUTPOST, "outpost docking point"),
-        ("_" if ascii else "▫", P.DOCK, "a free dock; a trade station fills it"),
-        ("*" if ascii else "★", P.SEAT_STYLES[0], "friendship marker holder"),
-        ("5", P.RESOURCE_DISCS["ore"], f"compact map: a planet's number ({codes})"),
-        ("+" if ascii else "○", P.LEGAL, "a legal choice"),
-        ("@" if ascii else "◎", P.CURSOR, "the cursor"),
+    seat = " (ASCII: seat letter r b w o)" if ascii else " (in its seat's colour)"
+    items: list[Item] = [
+        (piece("colony"), P.SEAT_STYLES[0], "colony" + seat),
+        (
+            piece("spaceport"),
+            P.SEAT_STYLES[0],
+            "spaceport" + (" (ASCII: upper case)" if ascii else ""),
+        ),
+        (
+            piece("colony_ship"),
+            P.SEAT_STYLES[1],
+            "colony ship" + (" + seat letter" if ascii else ""),
+        ),
+        (piece("trade_ship"), P.SEAT_STYLES[1], "trade ship" + (" + seat letter" if ascii else "")),
     ]
+    for resource, letter in P.SPACE_RESOURCE_LETTERS.items():
+        items.append((letter, P.RESOURCE_DISCS[resource], f"{resource} planet"))
+    items += [
+        (" 9", P.CHIP, "the planet's number (produces on that roll)"),
+        (" 8", P.CHIP_HOT, "6 and 8, the likeliest rolls"),
+        ("3+", P.CHIP, "a double disc: 3 and 12"),
+        (" ?", P.DISC_HIDDEN, "number not yet known"),
+        ("P5", P.PIRATE, "pirate base, strength 5: beat it with cannons"),
+        ("I3", P.ICE, "ice planet, strength 3: thaw it with freight pods"),
+        (":" if ascii else "◦", P.SITE, "free colony site"),
+        (
+            " ".join(GREEK_ASCII if ascii else GREEK),
+            P.HOME_NAME + P.TILE_STYLES["home"],
+            "home systems alpha, beta, gamma, delta",
+        ),
+        ("Merchants", P.OUTPOST, "alien outpost"),
+        ("_" if ascii else "□", P.DOCK, "free dock for a trade station"),
+        ("R" if ascii else "■", P.SEAT_STYLES[0] + P.DOCK_FILLED, "a seat's trade station"),
+        ("*" if ascii else "♥", P.SEAT_STYLES[0] + P.DOCK_FILLED, "friendship marker holder"),
+        ("#" if ascii else "◊", P.DOCKING_POINT, "outpost docking point"),
+        ("#" if ascii else "░", P.TILE_HIDDEN, "unexplored sector"),
+        ("." if ascii else "·", P.LANE, "a point in space a ship can stop on"),
+        ("+" if ascii else "○", P.LEGAL, "a legal choice: you can pick it"),
+        ("@" if ascii else "●", P.CURSOR, "the cursor"),
+    ]
+    return items
+
+
+def map_key_strip(*, ascii: bool = False) -> Text:
+    """The space map's key in three lines of at most 71 cells, for under the map; F1 has it all."""
+
+    def g(unicode: str, plain: str) -> str:
+        return plain if ascii else unicode
+
+    seat, other = P.SEAT_STYLES[0], P.SEAT_STYLES[1]
+    res = [(letter, P.RESOURCE_DISCS[r], r) for r, letter in P.SPACE_RESOURCE_LETTERS.items()]
+    lines: list[list[tuple[str, Style, str]]] = [
+        [
+            (g(PIECE_GLYPHS["colony"], "r"), seat, "colony"),
+            (g(PIECE_GLYPHS["spaceport"], "R"), seat, "spaceport"),
+            (g(PIECE_GLYPHS["colony_ship"], "^r"), other, "colony ship"),
+            (g(PIECE_GLYPHS["trade_ship"], "$r"), other, "trade ship"),
+            (g("◦", ":"), P.SITE, "colony site"),
+        ],
+        [*res, (" 9", P.CHIP, "number"), (" ?", P.DISC_HIDDEN, "unknown")],
+        [
+            ("P5", P.PIRATE, "pirates"),
+            ("I3", P.ICE, "ice"),
+            (g("░", "#"), P.TILE_HIDDEN, "unexplored"),
+            (g("□", "_"), P.DOCK, "dock"),
+            (g("■", "R"), seat + P.DOCK_FILLED, "station"),
+            (g("♥", "*"), seat + P.DOCK_FILLED, "friendship"),
+        ],
+    ]
+    text = Text()
+    for n, line in enumerate(lines):
+        for k, (glyph, style, meaning) in enumerate(line):
+            text.append("  " if k else "")
+            text.append(glyph, style)
+            text.append(" " + meaning, P.KEY_TEXT)
+        if n < len(lines) - 1:
+            text.append("\n")
+    return text
+
+
+def markdown_key(ruleset: str) -> str:
+    """The key as a Markdown table, for the rules screen (F1)."""
+    items = _space_items(False) if ruleset == "starfarers" else _hex_items(False)
+    ascii_items = _space_items(True) if ruleset == "starfarers" else _hex_items(True)
+    rows = ["## Reading the map", "", "| symbol | with --ascii | what it is |", "|---|---|---|"]
+    for (glyph, _, meaning), (plain, _, _) in zip(items, ascii_items, strict=True):
+        rows.append(f"| `{glyph}` | `{plain}` | {meaning.split(' (ASCII')[0]} |")
+    return "\n".join(rows) + "\n"

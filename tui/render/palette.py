@@ -104,18 +104,34 @@ HARBOUR_DOCK = Style(color="#9fd0ff", bold=True)  # the two vertices a harbour s
 # -- highlights -----------------------------------------------------------------
 LEGAL = Style(color="#000000", bgcolor="#4ee06a", bold=True)
 CURSOR = Style(color="#000000", bgcolor="#ffe14d", bold=True, reverse=False, blink=False)
+PATH = Style(color="#000000", bgcolor="#9fd8ff", bold=True)  # the points a flight passes
+SELECTED = Style(color="#ffffff", bgcolor="#c02fc0", bold=True)  # the ship being flown
 
 # -- Starfarers -----------------------------------------------------------------
 SPACE = Style(bgcolor="#0b0f1e")
-NEBULA = Style(color="#5b3b7a", bgcolor="#1a1230")
-LANE = Style(color="#6a7aa0")  # lanes and empty points
-SITE = Style(color="#c0c8e0", bold=True)
-SECTOR_FACE = Style(bgcolor="#18203a")
+NEBULA = Style(bgcolor="#171029")  # a faint band; it has no effect on play
+LANE = Style(color="#3e4866")  # the dots of open space
+SITE = Style(color="#e8ecff", bold=True)  # a free colony site
 HIDDEN = Style(color="#c0c0c0", bgcolor="#303848", bold=True)
 PIRATE = Style(color="#ffffff", bgcolor="#8a1020", bold=True)
 ICE = Style(color="#002030", bgcolor="#a8e0f0", bold=True)
-OUTPOST = Style(color="#000000", bgcolor="#d0b060", bold=True)
-DOCK = Style(color="#d0b060")
+OUTPOST = Style(color="#000000", bgcolor="#d0b060", bold=True)  # a civilisation's name
+DOCK = Style(color="#d0b060")  # a free dock at an outpost
+DOCK_FILLED = Style(bgcolor="#3b3214")
+DOCKING_POINT = Style(color="#ffe9a0", bold=True)
+HOME_NAME = Style(color="#ffffff", bold=True)
+DISC_HIDDEN = Style(color="#ffffff", bgcolor="#555e70", bold=True)
+TILE_POINT = Style(color="#8090b8")  # a point on a sector tile
+TILE_HIDDEN = Style(color="#4a5468", bgcolor="#262c38")
+TILE_HIDDEN_MARK = Style(color="#ffffff", bgcolor="#262c38", bold=True)
+KEY_TEXT = Style(color="#a0a8c0")  # the words of the key under the map
+# Sector tiles, one background per kind, so a tile reads as one shape.
+TILE_STYLES: dict[str, Style] = {
+    "home": Style(bgcolor="#2c2456"),
+    "planetary": Style(bgcolor="#17305a"),
+    "outpost": Style(bgcolor="#3b3214"),
+    "empty": Style(bgcolor="#141a2c"),
+}
 
 # One letter per Starfarers resource, for the three-cell planet labels.
 SPACE_RESOURCE_LETTERS: dict[str, str] = {

@@ -1,23 +1,32 @@
-"""The Starfarers space map, as text.
+"""The Starfarers space map, drawn the way the board looks.
 
 The engine's board is a 36 x 15 "brick wall" lattice (rules/starfarers.md §2;
-`engine.rulesets.starfarers.board`), which maps straight onto text cells, so
-the geometry here is read from the engine and only scaled:
+`engine.rulesets.starfarers.board`); vertex (x, y) is drawn at column 2x,
+row 2(14 - y), so the map is 71 x 29 cells. What a player sees:
 
-* normal (71 x 29): vertex (x, y) at column 2x, row 2(14 - y) as §2.4
-  suggests; lanes are drawn between points; a hex cell F(x0, y0) has a
-  three-cell interior (the row between its corner rows) that holds the
-  planet: resource letter and number disc.
-* compact (36 x 15): one cell per vertex and no lane glyphs (the lattice's
-  parity fixes the lanes anyway); a planet is drawn on its "tip", the one
-  corner of its cell that is neither the sector centre, a colony site nor a
-  spaceport site, as a single character (2-9, A=10, B=11, C=12).
+* open space: a faint dot per point a ship can stand on (no lane glyphs:
+  where a ship may go is shown by the highlight while it flies);
+* a sector tile: its three hex cells filled as one shape (a triangle of
+  three planets), in the colour of its kind: home system (named by its Greek
+  letter at the centre), planetary system, alien outpost, or unexplored
+  (hatched, with "?" discs);
+* a planet: a coloured disc, its resource's letter on the resource colour,
+  then its number on a cream number disc (6 and 8 in red), or a pirate base
+  "P5" / an ice planet "I3" with its strength;
+* an outpost: the civilisation's name in words, five docks that fill in the
+  colours of the seats' trade stations, a heart for the friendship marker's
+  holder, and the docking point at its centre;
+* pieces in seat colours: colony ●, spaceport ■, colony ship ▲, trade ship ♦
+  (with --ascii: seat letters, and ^ / $ ships tagged with their seat letter).
+
+Every glyph is in WGL4, the repertoire of DejaVu Sans Mono, Liberation Mono,
+Menlo and Consolas alike. The compact map (80 x 24) is the same drawing seen
+through a window that follows the cursor (`window_for`).
 
 `_read_view` is the only code that reads the view dict; everything else works
-on the small `SpaceState` it returns, so a change in the view format touches
-one function. The static frame is cached per (compact, ascii), the board
-layer (sectors, planets, docking points) per board state, and a render paints
-pieces, trade stations and highlights on a copy.
+on the small `SpaceState` it returns. The static frame is cached per charset,
+the board layer (tiles, planets, docking points) per board state, and a
+render paints pieces, trade stations and highlights on a copy.
 """
 
 from __future__ import annotations
@@ -44,16 +53,21 @@ __all__ = [
     "nearest_target",
     "render_space_map",
     "space_map_layout",
+    "window_for",
 ]
 
-CIV_LABELS = {"green_folk": "Grn", "scientists": "Sci", "merchants": "Mer", "diplomats": "Dip"}
+CIV_LABELS = {
+    "green_folk": "Green Folk",
+    "scientists": "Scientists",
+    "merchants": "Merchants",
+    "diplomats": "Diplomats",
+}
 GREEK = ("α", "β", "γ", "δ")  # noqa: RUF001 (the home systems' own letters)
 GREEK_ASCII = ("a", "b", "g", "d")
 SEAT_LETTERS = "rbwo"
 DOCKS = 5
-COMPACT_NUMBERS = {10: "A", 11: "B", 12: "C"}
 EMPTY_GLYPHS = frozenset("·.◦:")  # an empty point or colony site; a legal one gets a ring
-HOT = Style(color="#c40000", bold=True)  # 6 and 8, on the planet's resource colour
+WINDOW_WIDTH = 47  # the compact map's window onto the 71-column drawing
 
 
 # -- the view adapter ---------------------------------------------------------------
@@ -125,61 +139,55 @@ class SpaceLayout(MapLayout):
     """A `MapLayout` with the space map's extra geometry.
 
     anchors: "point" and "ship" -> the cell of each lattice vertex id
-    (y * 36 + x); "sector" -> the cell of each slot's centre.
+    (y * 36 + x); "sector" -> the cell of each slot's centre. Cells are in
+    the whole drawing's coordinates; a compact layout is `WINDOW_WIDTH` wide
+    (what the widget shows) and the widget adds the window's origin to clicks.
     """
 
     point_cell: tuple[Cell, ...] = ()
     sector_cell: tuple[Cell, ...] = ()
     planet_cells: tuple[tuple[Cell, ...], ...] = ()  # per planet id (3 * slot + face)
-    planet_cell: tuple[Cell, ...] = ()  # the planet's number cell
+    planet_cell: tuple[Cell, ...] = ()  # the planet's number cell (its last)
+    tile_cells: tuple[tuple[Cell, ...], ...] = ()  # per slot: every cell of its three hexes
     compact: bool = False
+    full_width: int = 2 * B.WIDTH - 1
+    full_height: int = 2 * B.HEIGHT - 1
 
 
-def _cell(compact: bool, v: int) -> Cell:
+def _cell(v: int) -> Cell:
     x, y = B.vertex_xy(v)
-    if compact:
-        return (x, B.HEIGHT - 1 - y)
     return (2 * x, 2 * (B.HEIGHT - 1 - y))
 
 
-@lru_cache(maxsize=1)
-def _tips() -> tuple[int, ...]:
-    """Per planet, the corner of its cell that no colony, spaceport or centre can use."""
-    out = []
-    for s in B.SLOTS:
-        for j in range(3):
-            corners = B.PLANET_CORNERS[3 * s.index + j]
-            out.append(next(c for c in corners if c not in s.inner and B.SITE_OF[c] < 0))
-    return tuple(out)
+def _face_rows(face: tuple[int, int]) -> tuple[int, int]:
+    """A hex cell's (left column, middle row) in the drawing."""
+    x0, y0 = face
+    return 2 * x0, 2 * (B.HEIGHT - 1 - y0) - 1
 
 
 @lru_cache(maxsize=2)
 def space_map_layout(compact: bool = False) -> SpaceLayout:
     """Where every lattice vertex, planet and sector is drawn, computed once per size."""
-    point_cell = tuple(_cell(compact, v) for v in range(B.NUM_VERTICES))
+    point_cell = tuple(_cell(v) for v in range(B.NUM_VERTICES))
     sector_cell = tuple(point_cell[s.centre] for s in B.SLOTS)
     planet_cells: list[tuple[Cell, ...]] = []
+    tile_cells: list[tuple[Cell, ...]] = []
     for s in B.SLOTS:
-        for x0, y0 in s.faces:
-            if compact:
-                planet_cells.append((point_cell[_tips()[len(planet_cells)]],))
-            else:
-                row = 2 * (B.HEIGHT - 1 - y0) - 1
-                planet_cells.append(tuple((2 * x0 + k, row) for k in (1, 2, 3)))
+        tile: set[Cell] = set()
+        for face in s.faces:
+            col, row = _face_rows(face)
+            planet_cells.append(tuple((col + k, row) for k in (1, 2, 3)))
+            tile.update((col + k, row + d) for k in range(5) for d in (-1, 0, 1))
+        tile_cells.append(tuple(sorted(tile, key=lambda c: (c[1], c[0]))))
     planet_cell = tuple(cells[-1] for cells in planet_cells)
-    if compact:
-        width, height = B.WIDTH, B.HEIGHT
-    else:
-        width, height = 2 * B.WIDTH - 1, 2 * B.HEIGHT - 1
+    full_w, full_h = 2 * B.WIDTH - 1, 2 * B.HEIGHT - 1
     anchors = {"point": point_cell, "ship": point_cell, "sector": sector_cell}
-    sector_shapes = [
-        (s.index, [c for j in range(3) for c in planet_cells[3 * s.index + j]]) for s in B.SLOTS
-    ]
+    sector_shapes = [(s.index, tile_cells[s.index]) for s in B.SLOTS]
     cells, kind_cells = build_cells(anchors, {"sector": sector_shapes}, ("point", "sector"))
     kind_cells["ship"] = kind_cells["point"]
     return SpaceLayout(
-        width=width,
-        height=height,
+        width=WINDOW_WIDTH if compact else full_w,
+        height=full_h,
         anchors=anchors,
         cells=cells,
         kind_cells=kind_cells,
@@ -187,7 +195,10 @@ def space_map_layout(compact: bool = False) -> SpaceLayout:
         sector_cell=sector_cell,
         planet_cells=tuple(planet_cells),
         planet_cell=planet_cell,
+        tile_cells=tuple(tile_cells),
         compact=compact,
+        full_width=full_w,
+        full_height=full_h,
     )
 
 
@@ -196,45 +207,71 @@ def map_layout(view: Mapping[str, Any] | None = None, *, compact: bool = False) 
     return space_map_layout(compact)
 
 
-@lru_cache(maxsize=2)
-def _lanes(compact: bool) -> tuple[tuple[int, int, Cell, str], ...]:
-    """(a, b, cell, kind) for every lattice lane of the engine's board, kind "h" or "v".
+Window = tuple[int, int, int, int]  # left column, top row, width, height
 
-    The lanes are the engine's `NEIGHBOURS` pairs; a lane glyph sits in the
-    cell between its two end points. Compact maps draw no lanes.
+
+def window_for(
+    view: Mapping[str, Any], highlight: Highlight | None, width: int, height: int
+) -> Window:
+    """The part of the drawing a `width` x `height` widget shows: centred on what matters.
+
+    The cursor while choosing; else the ship in flight, the seat's own ship,
+    or its first colony; else the middle of the board. Clamped to the map.
     """
-    if compact:
-        return ()
-    out = []
-    for a in range(B.NUM_VERTICES):
-        for b in B.NEIGHBOURS[a]:
-            if a < b:
-                (ax, ay), (bx, by) = _cell(False, a), _cell(False, b)
-                kind = "h" if ay == by else "v"
-                out.append((a, b, ((ax + bx) // 2, (ay + by) // 2), kind))
-    return tuple(out)
+    lay = space_map_layout(False)
+    width = max(1, min(width, lay.full_width))
+    height = max(1, min(height, lay.full_height))
+    focus = _focus(view, highlight, lay)
+    x0 = min(max(focus[0] - width // 2, 0), lay.full_width - width)
+    y0 = min(max(focus[1] - height // 2, 0), lay.full_height - height)
+    return (x0, y0, width, height)
 
 
-@lru_cache(maxsize=4)
-def _frame(compact: bool, ascii: bool) -> Canvas:
-    """Space, the nebula band and every lane and point that is a point on any board."""
-    lay = space_map_layout(compact)
-    # Space, lanes and points share one style, so an empty row is a single span.
-    c = Canvas(lay.width, lay.height, P.SPACE + P.LANE)
-    scale = 1 if compact else 2
+def _focus(view: Mapping[str, Any], highlight: Highlight | None, lay: SpaceLayout) -> Cell:
+    if highlight is not None:
+        anchors = lay.anchors.get(highlight.kind, ())
+        if highlight.cursor is not None and 0 <= highlight.cursor < len(anchors):
+            return anchors[highlight.cursor]
+        if highlight.targets:
+            cells = [anchors[t] for t in highlight.targets if 0 <= t < len(anchors)]
+            if cells:
+                return (
+                    sum(c[0] for c in cells) // len(cells),
+                    sum(c[1] for c in cells) // len(cells),
+                )
+    moving = view.get("moving_ship")
+    if isinstance(moving, Mapping) and isinstance(moving.get("point"), int):
+        return lay.point_cell[moving["point"]]
+    seat = view.get("seat")
+    players = view.get("players") or []
+    if isinstance(seat, int) and 0 <= seat < len(players) and players[seat].get("ships"):
+        return lay.point_cell[players[seat]["ships"][0]]
+    mine = [
+        p["point"]
+        for p in view.get("pieces", ())
+        if p.get("owner") == seat and isinstance(p.get("point"), int)
+    ]
+    if mine:
+        return lay.point_cell[mine[0]]
+    return (lay.full_width // 2, lay.full_height // 2)
+
+
+# -- the frame: space and its points ------------------------------------------------------
+
+DOT = {False: "·", True: "."}
+
+
+@lru_cache(maxsize=2)
+def _frame(ascii: bool) -> Canvas:
+    """Space, the (cosmetic) nebula band, and a faint dot on every point of every board."""
+    lay = space_map_layout(False)
+    c = Canvas(lay.full_width, lay.full_height, P.SPACE + P.LANE)
     for x in B.board_json()["nebula_x"]:
-        for col in range(scale * x - (0 if compact else 1), scale * x + 1):
-            for row in range(lay.height):
-                c.put(col, row, "~" if ascii else "░", P.NEBULA)
-    fixed = _default_points()
-    for a, b, (x, y), kind in _lanes(compact):
-        if a in fixed and b in fixed:
-            glyph = ("-" if ascii else "─") if kind == "h" else ("|" if ascii else "│")
-            c.put(x, y, glyph)
-    dot = "." if ascii else "·"
-    for v in fixed:
-        x, y = lay.point_cell[v]
-        c.put(x, y, dot)
+        for col in range(2 * x - 1, 2 * x + 1):
+            for row in range(lay.full_height):
+                c.restyle(col, row, P.NEBULA)
+    for v in _default_points():
+        c.put(*lay.point_cell[v], DOT[ascii])
     return c
 
 
@@ -249,73 +286,82 @@ def _letter(resource: str) -> str:
     return P.SPACE_RESOURCE_LETTERS.get(resource, resource[:1].upper())
 
 
-def _disc_text(disc: str | None, compact: bool) -> tuple[str, Style | None]:
-    """The number part of a planet label and its style (None: the resource's own)."""
+def _disc_text(disc: str | None) -> tuple[str, Style]:
+    """The two cells after a planet's letter: its number disc, or a base's strength."""
     if disc is None:
-        return ("?" if compact else " ?", None)
+        return (" ?", P.DISC_HIDDEN)
     if disc.startswith("pirate"):
-        return (disc[6:] if compact else "P" + disc[6:], P.PIRATE)
+        return ("P" + disc[6:], P.PIRATE)
     if disc.startswith("ice"):
-        return (disc[3:] if compact else "I" + disc[3:], P.ICE)
+        return ("I" + disc[3:], P.ICE)
     first = disc.split("/")[0]
-    n = int(first)
-    if compact:
-        return (COMPACT_NUMBERS.get(n, first), HOT if n in (6, 8) else None)
     label = f"{first}+" if "/" in disc else f"{first:>2}"
-    return (label, HOT if n in (6, 8) else None)
+    return (label, P.CHIP_HOT if int(first) in (6, 8) else P.CHIP)
+
+
+def _tile_style(face_up: bool, kind: str | None) -> Style:
+    if not face_up:
+        return P.TILE_HIDDEN
+    return P.TILE_STYLES.get(kind or "", P.TILE_STYLES["empty"])
+
+
+def _wide_rows(slot: int) -> tuple[int, int]:
+    """The outpost's name row and dock row: the wide side of its triangle."""
+    s = B.SLOTS[slot]
+    _, cy = _cell(s.centre)
+    return (cy - 2, cy - 1) if s.up else (cy + 2, cy + 1)
 
 
 @lru_cache(maxsize=8)
-def _board_layer(compact: bool, ascii: bool, key: _BoardKey) -> Canvas:
-    lay = space_map_layout(compact)
-    c = _frame(compact, ascii).copy()
+def _board_layer(ascii: bool, key: _BoardKey) -> Canvas:
+    lay = space_map_layout(False)
+    c = _frame(ascii).copy()
     points, sectors, planets = key
-    # Docking points of revealed outposts, and their lanes.
-    for s in B.SLOTS:
-        if s.centre in points:
-            x, y = lay.point_cell[s.centre]
-            c.put(x, y, "#" if ascii else "◈", P.OUTPOST)
-            for a, b, (lx, ly), lane in _lanes(compact):
-                if s.centre in (a, b) and a in points and b in points:
-                    glyph = ("-" if ascii else "─") if lane == "h" else ("|" if ascii else "│")
-                    c.put(lx, ly, glyph, P.DOCK)
-    # Sector centres, colony sites and face-down tiles.
     for s, (face_up, kind, civ) in zip(B.SLOTS, sectors, strict=True):
-        x, y = lay.sector_cell[s.index]
-        if face_up and kind in ("home", "planetary"):
+        style = _tile_style(face_up, kind)
+        hatch = "#" if ascii else "░"
+        ring = set(s.ring)
+        for x, y in lay.tile_cells[s.index]:
+            c.put(x, y, " " if face_up else hatch, style)
+        for v in ring:
+            c.put(*lay.point_cell[v], DOT[ascii], P.TILE_POINT)
+        cx, cy = lay.sector_cell[s.index]
+        if not face_up:
+            c.put(cx, cy, "?", P.TILE_HIDDEN_MARK)
+            for j in range(3):
+                cells = lay.planet_cells[3 * s.index + j]
+                c.text(cells[0][0], cells[0][1], " ? ", P.DISC_HIDDEN)
+            continue
+        if kind in ("home", "planetary"):
             for site in s.inner:
                 c.put(*lay.point_cell[site], ":" if ascii else "◦", P.SITE)
-        if not face_up:
-            c.put(x, y, "?", P.HIDDEN)
-            for j in range(3):
-                for px, py in lay.planet_cells[3 * s.index + j]:
-                    c.put(px, py, "?", P.HIDDEN)
-        elif kind == "home":
-            c.put(x, y, (GREEK_ASCII if ascii else GREEK)[s.index], P.SITE)
-        elif kind == "planetary":
-            c.put(x, y, "*", P.SITE)
-        elif kind == "outpost" and civ is not None and not compact:
-            label = CIV_LABELS.get(civ, civ[:3].title())
-            c.text(*lay.planet_cells[3 * s.index][0], label, P.OUTPOST)
-            for px, py in _docks(lay, s.index)[:DOCKS]:
-                c.put(px, py, "_" if ascii else "▫", P.DOCK)
+        if kind == "home":
+            c.put(cx, cy, (GREEK_ASCII if ascii else GREEK)[s.index % 4], P.HOME_NAME)
         elif kind == "outpost" and civ is not None:
-            c.put(*lay.planet_cell[3 * s.index], CIV_LABELS.get(civ, "?")[0], P.OUTPOST)
+            name_row, dock_row = _wide_rows(s.index)
+            label = CIV_LABELS.get(civ, civ.replace("_", " ").title())
+            c.text(cx - len(label) // 2, name_row, label, P.OUTPOST)
+            for dx in range(-3, 2):
+                c.put(cx + dx, dock_row, "_" if ascii else "□", P.DOCK)
+            if s.centre in points:
+                c.put(cx, cy, "#" if ascii else "◊", P.DOCKING_POINT)
     for p in planets:
-        pid = 3 * p.slot + p.face
-        cells = lay.planet_cells[pid]
-        number, style = _disc_text(p.disc, compact)
-        base = P.RESOURCE_DISCS.get(p.resource, P.HIDDEN)
-        if compact:
-            c.put(*cells[0], number, base if style is None else base + style)
-        else:
-            c.put(*cells[0], _letter(p.resource), base)
-            c.text(cells[1][0], cells[1][1], number, base if style is None else base + style)
+        cells = lay.planet_cells[3 * p.slot + p.face]
+        number, style = _disc_text(p.disc)
+        c.put(*cells[0], _letter(p.resource), P.RESOURCE_DISCS.get(p.resource, P.HIDDEN))
+        c.text(cells[1][0], cells[1][1], number, style)
     return c
 
 
 def _board_key(state: SpaceState) -> _BoardKey:
     return (state.points, state.sectors, state.planets)
+
+
+def key_strip(*, ascii: bool = False) -> Text:
+    """Three lines of key for under the map (tui.render.legend, which imports this module)."""
+    from tui.render.legend import map_key_strip
+
+    return map_key_strip(ascii=ascii)
 
 
 # -- the render ----------------------------------------------------------------------
@@ -324,7 +370,7 @@ PIECE_GLYPHS = {
     "colony": "●",
     "spaceport": "■",
     "colony_ship": "▲",
-    "trade_ship": "◆",
+    "trade_ship": "♦",
 }
 SHIP_ASCII = {"colony_ship": "^", "trade_ship": "$"}
 NEUTRAL = Style(color="#9090a0", bold=True)
@@ -339,67 +385,89 @@ def _piece_glyph(owner: int | None, piece: str, ascii: bool) -> str:
     return letter.upper() if piece == "spaceport" else letter
 
 
+def _piece_style(owner: int | None) -> Style:
+    return NEUTRAL if owner is None else P.SEAT_STYLES[owner % 4]
+
+
 def render_space_map(
     view: Mapping[str, Any],
     highlight: Highlight | None = None,
     *,
     ascii: bool = False,
     compact: bool = False,
+    window: Window | None = None,
+    labels: Mapping[int, str] | None = None,
 ) -> Text:
     """The space map of a Starfarers view as styled text, `highlight` marking legal targets.
 
     Kinds: "point" and "ship" (lattice vertex ids; a ship is named by its
-    point) and "sector" (slot index). The text is exactly
-    `space_map_layout(compact)`'s size.
+    point) and "sector" (slot index). `labels` puts a short text on
+    highlighted points (the steps a flight there costs). The text is the
+    whole 71 x 29 drawing, or the part `window` names; `compact` without a
+    window shows `window_for`'s choice, `WINDOW_WIDTH` x 19.
     """
     state = _read_view(view)
-    lay = space_map_layout(compact)
-    c = _board_layer(compact, ascii, _board_key(state)).copy()
+    lay = space_map_layout(False)
+    c = _board_layer(ascii, _board_key(state)).copy()
 
     for civ, counts in state.stations.items():
-        _paint_docks(c, lay, state, civ, counts, ascii)
+        _paint_docks(c, state, civ, counts, ascii)
 
     for point, owner, piece in state.pieces:
-        x, y = lay.point_cell[point]
-        style = NEUTRAL if owner is None else P.SEAT_STYLES[owner % 4]
-        c.put(x, y, _piece_glyph(owner, piece, ascii), style)
+        _put_piece(c, lay, point, owner, piece, ascii, Style())
     if state.moving is not None:
         point, piece = state.moving
-        x, y = lay.point_cell[point]
-        owner = state.mover
-        style = NEUTRAL if owner is None else P.SEAT_STYLES[owner % 4]
-        c.put(x, y, _piece_glyph(owner, piece, ascii), style + Style(underline=True))
+        _put_piece(c, lay, point, state.mover, piece, ascii, Style(underline=True))
 
     if highlight is not None:
         for target in highlight.targets:
             if target != highlight.cursor:
-                _mark(c, lay, highlight.kind, target, P.LEGAL, state, ascii, cursor=False)
+                _mark(c, lay, highlight.kind, target, P.LEGAL, ascii, labels, cursor=False)
+        for point in highlight.path:
+            if point != highlight.cursor and 0 <= point < len(lay.point_cell):
+                x, y = lay.point_cell[point]
+                if c.char_at(x, y) in EMPTY_GLYPHS:
+                    c.put(x, y, "o" if ascii else "•", P.PATH)
+                else:
+                    c.restyle(x, y, P.PATH)
+        if highlight.origin is not None and 0 <= highlight.origin < len(lay.point_cell):
+            x, y = lay.point_cell[highlight.origin]
+            c.restyle(x, y, P.SELECTED)
+            if ascii:  # the tag after an ASCII ship, too
+                c.restyle(x + 1, y, P.SELECTED)
         if highlight.cursor is not None:
-            _mark(c, lay, highlight.kind, highlight.cursor, P.CURSOR, state, ascii, cursor=True)
+            _mark(c, lay, highlight.kind, highlight.cursor, P.CURSOR, ascii, labels, cursor=True)
+    if window is None and compact:
+        window = window_for(view, highlight, WINDOW_WIDTH, 19)
+    if window is not None:
+        return c.to_text_window(*window)
     return c.to_text()
 
 
-def _docks(lay: SpaceLayout, slot: int) -> list[Cell]:
-    """An outpost's six dock cells in reading order: five docks, then the marker's place.
-
-    Face 0 holds the civilisation's name; the docks are the other two faces.
-    """
-    cells = [*lay.planet_cells[3 * slot + 1], *lay.planet_cells[3 * slot + 2]]
-    return sorted(cells, key=lambda c: (c[1], c[0]))
+def _put_piece(
+    c: Canvas,
+    lay: SpaceLayout,
+    point: int,
+    owner: int | None,
+    piece: str,
+    ascii: bool,
+    extra: Style,
+) -> None:
+    x, y = lay.point_cell[point]
+    style = _piece_style(owner) + extra
+    c.put(x, y, _piece_glyph(owner, piece, ascii), style)
+    if ascii and piece in SHIP_ASCII:  # the seat, told by letter as well as colour
+        c.put(x + 1, y, "n" if owner is None else SEAT_LETTERS[owner % 4], style)
 
 
 def _paint_docks(
     c: Canvas,
-    lay: SpaceLayout,
     state: SpaceState,
     civ: str,
     counts: tuple[int, ...],
     ascii: bool,
 ) -> None:
-    """An outpost's five docks, a cell per trade station in its owner's colour; then the marker.
-
-    Compact maps show the number of stations and the marker on two of the tips.
-    """
+    """An outpost's five docks, one per trade station in its owner's colour; then the marker."""
     slot = next(
         (
             i
@@ -410,29 +478,18 @@ def _paint_docks(
     )
     if slot is None:
         return
-    holder = state.markers.get(civ)
-    marker = None
-    if holder is not None and holder >= 0:
-        marker = P.SEAT_STYLES[holder % 4] + Style(bgcolor="#40300a")
-    if lay.compact:
-        # No room for docks: the other two tips say how many stations, and who leads.
-        (x1, y1), (x2, y2) = lay.planet_cells[3 * slot + 1][0], lay.planet_cells[3 * slot + 2][0]
-        if sum(counts):
-            c.put(x1, y1, str(min(sum(counts), 9)), P.OUTPOST)
-        if marker is not None:
-            c.put(x2, y2, "*" if ascii else "★", marker)
-        return
-    docks = _docks(lay, slot)
+    cx, _ = _cell(B.SLOTS[slot].centre)
+    _, row = _wide_rows(slot)
     k = 0
     for seat, n in enumerate(counts):
         for _ in range(n):
             if k < DOCKS:
-                x, y = docks[k]
-                c.put(x, y, SEAT_LETTERS[seat % 4] if ascii else "▮", P.SEAT_STYLES[seat % 4])
+                glyph = SEAT_LETTERS[seat % 4].upper() if ascii else "■"
+                c.put(cx - 3 + k, row, glyph, P.SEAT_STYLES[seat % 4] + P.DOCK_FILLED)
                 k += 1
-    if marker is not None:
-        x, y = docks[-1]
-        c.put(x, y, "*" if ascii else "★", marker)
+    holder = state.markers.get(civ)
+    if holder is not None and holder >= 0:
+        c.put(cx + 3, row, "*" if ascii else "♥", P.SEAT_STYLES[holder % 4] + P.DOCK_FILLED)
 
 
 def _mark(
@@ -441,19 +498,20 @@ def _mark(
     kind: str,
     target: int,
     style: Style,
-    state: SpaceState,
     ascii: bool,
+    labels: Mapping[int, str] | None,
     *,
     cursor: bool,
 ) -> None:
     if kind in ("point", "ship"):
         x, y = lay.point_cell[target]
+        label = labels.get(target) if labels else None
         ch = c.char_at(x, y)
-        if ch in EMPTY_GLYPHS:
-            ch = ("@" if cursor else "+") if ascii else ("◎" if cursor else "○")
+        if label and ch in EMPTY_GLYPHS:  # never over a piece or a name's letter
+            ch = label[:1]
+        elif ch in EMPTY_GLYPHS:
+            ch = ("@" if cursor else "+") if ascii else ("●" if cursor else "○")
         c.put(x, y, ch, style)
-    elif kind == "sector":
-        c.restyle(*lay.sector_cell[target], style)
-        for j in range(3):
-            for x, y in lay.planet_cells[3 * target + j]:
-                c.restyle(x, y, style)
+    elif kind == "sector" and 0 <= target < len(lay.tile_cells):
+        for x, y in lay.tile_cells[target]:
+            c.restyle(x, y, style)

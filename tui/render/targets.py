@@ -22,6 +22,8 @@ class Highlight:
     kind: str
     targets: frozenset[int] = frozenset()
     cursor: int | None = None
+    path: tuple[int, ...] = ()  # the way to the cursor (a flight's points), drawn between
+    origin: int | None = None  # where the choice starts from (the ship being flown)
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from textual.screen import Screen
 from engine.table import protocol
 from engine.table.client import TableClient
 from tui import choices
+from tui.flight import FlightPlan
 from tui.narrate import bundle, narrate
 from tui.narrate_starfarers import place_namer
 from tui.screens.dialogs.choice import ChoiceDialog
@@ -67,6 +68,29 @@ COMMAND_KEYS = [
 ]
 
 
+def flight_status(view: dict[str, Any], can_fly: bool = False) -> str | None:
+    """During a Starfarers flight: the speed this turn, and the moving ship's steps left."""
+    if view.get("phase") != "flight":
+        return None
+    moving = view.get("moving_ship")
+    if isinstance(moving, dict):
+        return f"Flight: the moving ship has {moving.get('steps_left')} steps left."
+    seat = view.get("seat")
+    players = view.get("players") or []
+    if not isinstance(seat, int) or seat >= len(players):
+        return None
+    me = players[seat]
+    cards = me.get("friendship_cards") or {}
+    science = cards.get("scientists_dual", 0) + 2 * cards.get("scientists_boost", 0)
+    base = int(view.get("base_speed") or 0)
+    boosters = int(me.get("boosters", 0))
+    parts = [f"base {base}", f"{boosters} booster{'s' if boosters != 1 else ''}"]
+    if science:
+        parts.append(f"{science} from the Scientists")
+    fly = " w: fly a ship." if can_fly else " Every ship has flown."
+    return f"Flight: speed {base + boosters + science} ({' + '.join(parts)}).{fly}"
+
+
 class GameScreen(Screen[None]):
     """One seat at one table, through a TableClient."""
 
@@ -77,6 +101,7 @@ class GameScreen(Screen[None]):
         Binding("left", "cursor('left')", "Left", show=False),
         Binding("right", "cursor('right')", "Right", show=False),
         Binding("tab", "cursor('next')", "Next target", show=False),
+        Binding("shift+tab", "cursor('prev')", "Previous target", show=False),
         Binding("enter", "confirm", "Confirm"),
         Binding("escape", "back", "Back"),
         Binding("f1", "rules", "Rules", id="rules"),
@@ -117,6 +142,8 @@ class GameScreen(Screen[None]):
         self.legal: list[dict[str, Any]] = []
         self.cmds: list[choices.Command] = []
         self.target: choices.Command | None = None
+        self.flight: FlightPlan | None = None  # a Starfarers flight being chosen
+        self.flight_route: list[dict[str, Any]] = []  # the chosen flight, sent step by step
         self.cursor: int | None = None
         self.dialog_open = False
         self.auto_rev = -1
@@ -220,6 +247,7 @@ class GameScreen(Screen[None]):
         sig = (
             tuple(c.key for c in self.cmds),
             self.target is None,
+            self.flight is None,
             self.dialog_open,
             self.over is None,
         )
@@ -250,7 +278,11 @@ class GameScreen(Screen[None]):
             self._end_target()
         elif self.target is not None:
             self.target = next(c for c in self.cmds if c.key == self.target.key)
+        if self.flight is not None:
+            self._end_flight()
         self.view = view
+        if self.flight_route:
+            self._next_route_step()
         self._refresh_actions()
         self._refresh_keys()
         self._next_popup()
@@ -281,7 +313,8 @@ class GameScreen(Screen[None]):
 
     def _next_popup(self) -> None:
         """Information first, then the decision that opens by itself (once per position)."""
-        if self.dialog_open or self.target is not None or self.over is not None:
+        busy = self.target is not None or self.flight is not None
+        if self.dialog_open or busy or self.over is not None:
             return
         if self.infos:
             self._push(self.infos.pop(0), lambda _: None)
@@ -305,6 +338,10 @@ class GameScreen(Screen[None]):
             bar.status = "The game is over."
             bar.items = ()
             return
+        if self.flight is not None:
+            bar.status = "\n".join(self.flight.lines())
+            bar.items = (("⏎", "Fly there"), ("tab", "Ship"), ("esc", "Back"))
+            return
         if self.target is not None:
             bar.status = (
                 f"{self.target.label}: ←↑↓→ move between the {len(self.target.actions)} "
@@ -313,7 +350,8 @@ class GameScreen(Screen[None]):
             bar.items = (("⏎", "Confirm"), ("esc", "Back"))
             return
         if self.legal:
-            bar.status = "Your move."
+            can_fly = any(c.mode == "flight" for c in self.cmds)
+            bar.status = flight_status(view, can_fly) or "Your move."
             bar.items = tuple((c.key, c.label) for c in self.cmds)
         else:
             to_act = view.get("to_act")
@@ -358,10 +396,8 @@ class GameScreen(Screen[None]):
             if self.target is not None or self.dialog_open:
                 return False
             return any(c.key == parameters[0] for c in self.cmds)
-        if action in ("cursor", "confirm"):
-            return self.target is not None
-        if action == "back":
-            return self.target is not None
+        if action in ("cursor", "confirm", "back"):
+            return self.target is not None or self.flight is not None
         if action == "save_as":
             return self.on_save is not None
         if action == "speed":
@@ -378,7 +414,11 @@ class GameScreen(Screen[None]):
         self.start(cmd)
 
     def start(self, cmd: choices.Command) -> None:
-        if cmd.mode == "direct":
+        if self.flight is not None:
+            self._end_flight()
+        if cmd.mode == "flight":
+            self._begin_flight()
+        elif cmd.mode == "direct":
             self._send_soon(cmd.actions[0])
         elif cmd.mode == "target":
             self._begin_target(cmd)
@@ -392,9 +432,83 @@ class GameScreen(Screen[None]):
         if types and types <= {"accept_trade", "decline_trade"}:
             self._open_answer()
             return
+        if (self.view or {}).get("phase") == "flight" and any(
+            c.mode == "flight" for c in self.cmds
+        ):
+            self._begin_flight()  # each flight opens on its ship and destinations
+            return
         cmd = choices.auto_command(self.cmds)
         if cmd is not None:
             self.start(cmd)
+
+    # -- a Starfarers flight: ship, destination, go ----------------------------
+    def _begin_flight(self) -> None:
+        plan = FlightPlan.from_view(self.view or {})
+        if plan is None:
+            return
+        self.flight = plan
+        self._show_flight()
+        self._refresh_actions()
+        self._refresh_keys()
+
+    def _show_flight(self) -> None:
+        plan = self.flight
+        if plan is None:
+            return
+        map_view = self.query_one(MapView)
+        map_view.labels = plan.labels()
+        map_view.highlight = make_highlight(
+            "point", sorted(plan.routes), plan.cursor, path=plan.path(), origin=plan.ship
+        )
+
+    def _end_flight(self) -> None:
+        if self.flight is None:
+            return
+        self.flight = None
+        map_view = self.query_one(MapView)
+        map_view.labels = None
+        map_view.highlight = None
+        self._refresh_keys()
+
+    def _flight_cursor(self, direction: str) -> None:
+        plan = self.flight
+        assert plan is not None
+        if direction in ("next", "prev"):
+            plan.next_ship(1 if direction == "next" else -1)
+        elif plan.routes:
+            from tui.render.targets import nearest_target
+
+            layout = self.query_one(MapView).layout_of()
+            if layout is not None:
+                plan.cursor = nearest_target(layout, "point", plan.routes, plan.cursor, direction)
+        self._show_flight()
+        self._refresh_actions()
+
+    def _fly(self) -> None:
+        """Send the chosen route's first action; the rest follow as the table accepts each."""
+        plan = self.flight
+        assert plan is not None
+        actions = plan.actions()
+        if not actions:
+            return
+        self._end_flight()
+        self.flight_route = actions
+        self._next_route_step()
+
+    def _next_route_step(self) -> None:
+        action = self.flight_route[0]
+        if action not in self.legal:
+            if self.legal:
+                self.notify(
+                    "The flight stopped: the next step is no longer legal.", severity="warning"
+                )
+            self.flight_route = [] if self.legal else self.flight_route
+            return
+        self.flight_route.pop(0)
+        self.legal = []
+        self.cmds = []
+        self.sent += 1
+        self.run_worker(self.client.send(protocol.act(self.rev, action)), group="send")
 
     # -- choosing a target on the map -----------------------------------------
     def _begin_target(self, cmd: choices.Command) -> None:
@@ -443,23 +557,42 @@ class GameScreen(Screen[None]):
         return ids[(ids.index(current) + step) % len(ids)]
 
     def action_cursor(self, direction: str) -> None:
+        if self.flight is not None:
+            self._flight_cursor(direction)
+            return
         if self.target is None:
             return
         self.cursor = self._move(self.cursor, direction)
         self._show_highlight()
 
     def action_confirm(self) -> None:
+        if self.flight is not None:
+            self._fly()
+            return
         if self.target is None or self.cursor is None:
             return
         action = self.target.targets().get(self.cursor)
         self._send_soon(action)
 
     def action_back(self) -> None:
+        self._end_flight()
         self._end_target()
         self._refresh_actions()
 
     @on(TargetClicked)
     def _on_target_clicked(self, message: TargetClicked) -> None:
+        plan = self.flight
+        if plan is not None and message.kind == "point":
+            if message.target in plan.ships:
+                plan.select(plan.ships.index(message.target))
+            elif message.target == plan.cursor:
+                self._fly()
+                return
+            elif message.target in plan.routes:
+                plan.cursor = message.target
+            self._show_flight()
+            self._refresh_actions()
+            return
         if self.target is not None:
             if message.kind == self.target.target_kind and message.target in self.target.targets():
                 self.cursor = message.target
@@ -516,6 +649,13 @@ class GameScreen(Screen[None]):
                 options.append((f"Give {rate} {a['give']} → get 1 {a['get']}{best}", a))
             if rates:
                 body = "Bank rates: " + ", ".join(f"{r}:1 {n}" for n, r in rates.items())
+        elif cmd.dialog == "discard" and view.get("phase") == "encounter_choice":
+            from tui.screens.dialogs.encounter import PaymentDialog
+
+            enc = view.get("encounter") or {}
+            owed = int((view.get("state") or {}).get("enc_count") or 0)
+            self._push(PaymentDialog(enc, cmd.actions, owed, hand), self._send_soon)
+            return
         elif cmd.dialog == "discard":
             owed = 0
             seat = view.get("seat")
@@ -569,6 +709,8 @@ class GameScreen(Screen[None]):
         else:
             options = [(choices.describe(a), a) for a in cmd.actions]
             body = self._situation(view)
+            if len(cmd.types) == 1:
+                title = choices.DIALOG_TITLES.get(cmd.types[0], title)
         self._push(ChoiceDialog(title, options, body, cancellable=cancellable), self._send_soon)
 
     def _situation(self, view: dict[str, Any]) -> str | Text:

@@ -21,7 +21,10 @@ class RulesScreen(Screen[None]):
         self.ruleset = ruleset if ruleset in rules.FILES else "base"
 
     def compose(self) -> ComposeResult:
-        yield MarkdownViewer(rules.text(self.ruleset), show_table_of_contents=False)
+        from tui.render.legend import markdown_key
+
+        key = markdown_key(self.ruleset)
+        yield MarkdownViewer(key + "\n" + rules.text(self.ruleset), show_table_of_contents=False)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from rich.text import Text
@@ -13,7 +14,7 @@ from tui.widgets.messages import CommandRequested
 
 
 class ActionBar(Widget):
-    """A status line, then the commands as ` key  label` chips, wrapped to the width."""
+    """The status, then the commands as ` key  label` chips, both wrapped to the width."""
 
     DEFAULT_CSS = """
     ActionBar { border: round $accent; height: 1fr; padding: 0 1; }
@@ -32,10 +33,11 @@ class ActionBar(Widget):
         text = Text(no_wrap=True, overflow="crop")
         self._spots = []
         row = 0
-        if self.status:
-            text.append(self.status[:width], style="italic")
-            text.append("\n")
-            row = 1
+        for para in self.status.split("\n") if self.status else ():
+            for line in textwrap.wrap(para, width) or [""]:
+                text.append(line, style="italic")
+                text.append("\n")
+                row += 1
         x = 0
         for key, label in self.items:
             chip = len(key) + 2 + len(label) + 2

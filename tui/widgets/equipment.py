@@ -45,6 +45,30 @@ def _value(v: Any) -> str:
     return str(v)
 
 
+def _friends(cards: dict[str, Any]) -> str:
+    """Friendship cards by name, each with its effect, one per line."""
+    from tui.narrate_starfarers import friendship_words
+
+    names = [friendship_words(k) + (f" x{n}" if n > 1 else "") for k, n in cards.items() if n]
+    return "\n".join(["", *(f"  {w}" for w in names)]) + "\n" if names else "none\n"
+
+
+def _meaning(key: str, value: Any, player: dict[str, Any]) -> str:
+    """What a Starfarers upgrade count means in play: speed, combat strength, freight."""
+    if not isinstance(value, int):
+        return ""
+    cards = player.get("friendship_cards") or {}
+    if key == "boosters":
+        science = cards.get("scientists_dual", 0) + 2 * cards.get("scientists_boost", 0)
+        return f" (speed +{value + science})"
+    if key == "cannons":
+        science = cards.get("scientists_dual", 0) + 2 * cards.get("scientists_cannon", 0)
+        return f" (combat strength {value + science})"
+    if key == "pods":
+        return f" (docks where < {value} stations)" if value else " (cannot dock)"
+    return ""
+
+
 class EquipmentPanel(Widget):
     DEFAULT_CSS = """
     EquipmentPanel { height: auto; border: round $secondary; padding: 0 1; }
@@ -88,7 +112,10 @@ class EquipmentPanel(Widget):
                     if key == "ships" and isinstance(value, list):
                         value = len(value)
                     text.append(f"{label}: ", style="bold")
-                    text.append(_value(value) + "\n")
+                    if key == "friendship_cards" and isinstance(value, dict):
+                        text.append(_friends(value))
+                        continue
+                    text.append(_value(value) + _meaning(key, value, source) + "\n")
         if "development_deck" in view:
             text.append(f"Deck: {view['development_deck']} cards left", style="dim")
         text.rstrip()  # no empty last line in the box

@@ -55,11 +55,18 @@ def renderer_for(ruleset: str) -> tuple[Renderer | None, Callable[..., Any] | No
     return render, layout
 
 
-def make_highlight(kind: str, targets: list[int], cursor: int | None) -> Any:
+def make_highlight(
+    kind: str,
+    targets: list[int],
+    cursor: int | None,
+    *,
+    path: tuple[int, ...] = (),
+    origin: int | None = None,
+) -> Any:
     try:
         from tui.render.targets import Highlight
 
-        return Highlight(kind, frozenset(targets), cursor)
+        return Highlight(kind, frozenset(targets), cursor, path, origin)
     except Exception:
         return {"kind": kind, "targets": frozenset(targets), "cursor": cursor}
 
@@ -115,6 +122,7 @@ class MapView(Widget, can_focus=False):
 
     view: reactive[dict[str, Any] | None] = reactive(None, always_update=True, repaint=False)
     highlight: reactive[Any] = reactive(None, always_update=True)
+    labels: reactive[dict[int, str] | None] = reactive(None, always_update=True)
 
     def watch_view(self) -> None:
         refresh_fitting(self)
@@ -127,11 +135,17 @@ class MapView(Widget, can_focus=False):
         self._render_fn: Renderer | None = None
         self._layout_fn: Callable[..., Any] | None = None
         self._layout: Any = None
+        self._window_fn: Callable[..., Any] | None = None
+        self._key_fn: Callable[..., Text] | None = None
+        self._origin = (0, 0)
 
     def _ensure(self, ruleset: str) -> None:
         if ruleset != self._ruleset:
             self._ruleset = ruleset
             self._render_fn, self._layout_fn = renderer_for(ruleset)
+            module = _module_for(ruleset)
+            self._window_fn = getattr(module, "window_for", None)
+            self._key_fn = getattr(module, "key_strip", None)
             self._layout = None
 
     def layout_of(self) -> Any:
@@ -157,12 +171,37 @@ class MapView(Widget, can_focus=False):
         self._ensure(str(view.get("ruleset")))
         if self._render_fn is not None:
             try:
-                return self._render_fn(view, self.highlight, ascii=self.ascii, compact=self.compact)
+                if self.compact and self._window_fn is not None:
+                    # A map too big for the screen is seen through a window on the cursor.
+                    layout = self.layout_of()
+                    size = self.content_size
+                    window = self._window_fn(
+                        view, self.highlight, getattr(layout, "width", size.width), size.height
+                    )
+                    self._origin = (window[0], window[1])
+                    return self._render_fn(
+                        view, self.highlight, ascii=self.ascii, window=window, **self._extra()
+                    )
+                self._origin = (0, 0)
+                text = self._render_fn(
+                    view, self.highlight, ascii=self.ascii, compact=self.compact, **self._extra()
+                )
+                if self._key_fn is not None:
+                    key = self._key_fn(ascii=self.ascii)
+                    spare = self.content_size.height - len(text.plain.split("\n"))
+                    if spare >= len(key.plain.split("\n")):
+                        text.append("\n")
+                        text.append_text(key)
+                return text
             except Exception as exc:  # a renderer bug must not take the game down
                 text = fallback_map(view, self.highlight)
                 text.append(f"\n(map renderer failed: {exc})", style="dim")
                 return text
         return fallback_map(view, self.highlight)
+
+    def _extra(self) -> dict[str, Any]:
+        """Labels on highlighted targets (a flight's steps), for renderers that take them."""
+        return {"labels": self.labels} if self.labels else {}
 
     def on_click(self, event: Click) -> None:
         layout = self.layout_of()
@@ -174,6 +213,6 @@ class MapView(Widget, can_focus=False):
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        hit = hit_test(layout, offset.x, offset.y, kind)
+        hit = hit_test(layout, offset.x + self._origin[0], offset.y + self._origin[1], kind)
         if hit is not None:
             self.post_message(TargetClicked(hit[0], hit[1]))

@@ -72,6 +72,16 @@ class TradePanel(Widget):
                 chip.append(name, style=resource_style(name))
                 chips.append(chip)
             text.append_text(_packed(chips, self.content_size.width))
+        supply = view.get("supply")
+        if isinstance(supply, dict) and view.get("ruleset") == "starfarers":
+            chips = [Text("Supply:", style="bold")]
+            for name, count in supply.items():
+                chip = Text(f"{count} ", style="bold red" if count < 3 else "")
+                chip.append(name, style=resource_style(name))
+                chips.append(chip)
+            chips.append(Text(f"reserve {view.get('reserve_size', '?')}", style="dim"))
+            text.append("\n")
+            text.append_text(_packed(chips, self.content_size.width))
         return text
 
 

@@ -240,11 +240,11 @@ def apply(g: StarfarersGame, a: Action) -> list[Event]:
     elif isinstance(a, ChooseUpgrade):
         k = UPGRADES.index(a.kind)
         g.gain_upgrade(seat, k)
-        events.append(Event("upgrade_gained", {"seat": seat, "kind": a.kind}))
+        events.append(Event("upgrade_gained", {"seat": seat, "upgrade": a.kind}))
     elif isinstance(a, RemoveUpgrade):
         k = UPGRADES.index(a.kind)
         g.lose_upgrade(seat, k)
-        events.append(Event("upgrade_lost", {"seat": seat, "kind": a.kind}))
+        events.append(Event("upgrade_lost", {"seat": seat, "upgrade": a.kind}))
     elif isinstance(a, BuildShip):
         g.place_ship(seat, TRADE_SHIP, a.site)
         events.append(Event("free_trade_ship", {"seat": seat, "site": a.site}))
@@ -348,7 +348,7 @@ def _exec(g: StarfarersGame, e: tuple[Any, ...]) -> list[Event]:
             q = [0]
         if len(q) == 1:
             g.gain_upgrade(p, q[0])
-            return [Event("upgrade_gained", {"seat": p, "kind": UPGRADES[q[0]]})]
+            return [Event("upgrade_gained", {"seat": p, "upgrade": UPGRADES[q[0]]})]
         if q:
             _need(g, NEED_GAIN_UP, p, 1, -1)
             g.enc_opts = q
@@ -442,7 +442,7 @@ def _lose_upgrade(g: StarfarersGame, seat: int) -> list[Event]:
     have = [k for k in range(3) if g.upgrades[seat][k]]
     if len(have) == 1:
         g.lose_upgrade(seat, have[0])
-        return [Event("upgrade_lost", {"seat": seat, "kind": UPGRADES[have[0]]})]
+        return [Event("upgrade_lost", {"seat": seat, "upgrade": UPGRADES[have[0]]})]
     if have:
         _need(g, NEED_LOSE_UP, seat, 1, -1)
     return []

@@ -105,17 +105,25 @@ def produce(g: StarfarersGame, roll: int) -> list[Event]:
         for r in range(5):
             if owed[p][r] and held[GF_BASE + r]:
                 owed[p][r] += 1
+    supply = g.supply[:]
     paid = pay_production(owed, g.supply)
     for p in range(n):
         hand = g.hands[p]
         for r in range(5):
             hand[r] += paid[p][r]
+    # what the supply could not cover: whoever was owed it got none (or only some)
+    short = [
+        {"resource": RESOURCES[r], "supply": supply[r], "owed": total}
+        for r in range(5)
+        if (total := sum(row[r] for row in owed)) > sum(row[r] for row in paid)
+    ]
     events = [
         Event(
             "production",
             {
                 "roll": roll,
                 "paid": [{RESOURCES[r]: c for r, c in enumerate(row) if c} for row in paid],
+                "short": short,
             },
         )
     ]

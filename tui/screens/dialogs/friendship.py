@@ -23,7 +23,11 @@ def card_label(card: str) -> str:
 
 class FriendshipDialog(ChoiceDialog):
     def __init__(self, actions: list[dict[str, Any]]) -> None:
-        options: list[tuple[Any, Any]] = [(card_label(str(a.get("card"))), a) for a in actions]
+        from tui.narrate_starfarers import friendship_words
+
+        options: list[tuple[Any, Any]] = [
+            (friendship_words(str(a.get("card"))), a) for a in actions
+        ]
         super().__init__(
             "Choose a friendship card",
             options,

@@ -1,0 +1,188 @@
+"""Every event the Starfarers engine can emit is told as a sentence that means what happened.
+
+The kinds are read from the engine's source, so a new event kind without a
+sentence here fails this test instead of reaching the log as field names.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.rulesets.starfarers.actions import RemoveUpgrade, Shake
+from tests.starfarers.helpers import make, script, to_main
+from tests.starfarers.test_edge_encounters import BLACK_PAIR, _deck
+from tui.narrate import narrate
+
+NAMES = ["Red", "Blue", "White", "Orange"]
+ROOT = Path(__file__).resolve().parents[2]
+
+# kind -> (the event as seat 0 receives it, the sentence seat 0 reads; None = no log line)
+TOLD: dict[str, tuple[dict[str, Any], str | None]] = {
+    "build": ({"seat": 1, "piece": "colony_ship"}, "Blue built a colony ship."),
+    "buy_fame": ({"seat": 1}, "Blue bought fame: a half medal."),
+    "contest": (
+        {"seat": 1, "opponent": 2, "stat": "cannons", "total": 5, "opponent_total": 3, "won": 1},
+        "Blue won a cannons contest against White: 5 to 3.",
+    ),
+    "discard": ({"seat": 1, "resource": "ore"}, "Blue discarded 1 ore."),
+    "discard_owed": ({"owed": [0, 4, 0, 0]}, "Seven! Discard half: Blue 4."),
+    "discover": (
+        {"slot": 4, "tile": "T3", "rotation": 0},
+        "A sector was discovered: a planetary system.",
+    ),
+    "encounter": ({"seat": 1, "answer_kind": "yes_no"}, "Blue meets an encounter."),
+    "encounter_cannot_pay": ({"seat": 1}, "Blue cannot pay."),
+    "encounter_card_out": ({"seat": 1, "resource": "ore", "to": -1}, "Blue lost 1 ore."),
+    "encounter_done": ({"seat": 1}, None),
+    "encounter_gift": ({"seat": 1, "count": 2, "to": 0}, "Blue gave 2 cards to you."),
+    "encounter_revealed": (
+        {"seat": 1, "card": 3, "name": "Pilgrims", "answer": None},
+        "Encounter: Pilgrims.",
+    ),
+    "encounter_shake": (
+        {"seat": 1, "balls": ["black"], "hit": False, "test": "cannon"},
+        "Blue shook for the encounter: black (the cannon test failed).",
+    ),
+    "encounter_take": ({"seat": 1, "resource": "ore", "count": 1}, "Blue took 1 ore."),
+    "end_move": ({"seat": 1, "at": 3}, "Blue's ship stopped."),
+    "explore": (
+        {"slot": 3, "discs": ["pirate5", "6"]},
+        "Number discs turned up: a pirate base (strength 5), 6.",
+    ),
+    "fly": ({"seat": 1, "from": 1, "to": 2, "left": 3}, None),
+    "found_colony": ({"seat": 1, "site": 3}, "Blue founded a colony."),
+    "free_trade_ship": ({"seat": 1, "site": 3}, "Blue got a free trade ship."),
+    "friendship_card": (
+        {"seat": 1, "card": "merchants_fuel"},
+        "Blue took the friendship card Merchants: fuel (trade fuel with the supply 2 for 1).",
+    ),
+    "friendship_marker": (
+        {"civilisation": "merchants", "from": -1, "to": 1},
+        "Blue now holds the Merchants friendship marker.",
+    ),
+    "game_over": (
+        {"winner": 1, "scores": [3, 15, 4, 5]},
+        "Blue wins the game! Scores: 3, 15, 4, 5.",
+    ),
+    "half_medals": ({"seat": 1, "change": -1}, "Blue lost a half medal."),
+    "jump": ({"seat": 1, "from": 1, "to": 3}, "Blue's ship jumped."),
+    "jump_ready": ({"seat": 1}, "Blue may jump a ship through the wormhole."),
+    "pirate_base_defeated": (
+        {"seat": 1, "planet": 3, "token": "pirate5", "disc": "8"},
+        "Blue defeated a pirate base (strength 5); its number disc is 8.",
+    ),
+    "ice_planet_terraformed": (
+        {"seat": 1, "planet": 3, "token": "ice4", "disc": "8"},
+        "Blue terraformed an ice planet (strength 4); its number disc is 8.",
+    ),
+    "place": ({"seat": 1, "piece": "colony", "site": 3}, "Blue placed a colony."),
+    "production": ({"roll": 6, "paid": [{"ore": 1}, {}, {}, {}]}, "You get 1 ore."),
+    "relief": ({"seat": 1, "resource": "ore"}, "Blue took 1 ore from the reserve."),
+    "reserve_draw": (
+        {"seat": 1, "count": 2, "cards": None},
+        "Blue draws 2 cards from the reserve.",
+    ),
+    "roll": ({"seat": 1, "dice": [2, 4], "total": 6}, "Blue rolled 6 (2 + 4)."),
+    "shake": (
+        {"seat": 1, "balls": ["black", "yellow"], "base_speed": 3},
+        "Blue shook the mothership: black and yellow (base speed 3).",
+    ),
+    "ship_stuck": ({"seat": 1, "ship": 3}, "Blue's ship is stuck."),
+    "start_player": ({"seat": 1, "rolls": [3, 9, 4, 2]}, "Blue starts."),
+    "starting_hand": ({"seat": 1, "count": 2, "cards": None}, "Blue starts with 2 cards."),
+    # the public hand of the first game (3 of each resource) carries its size as `cards`
+    "steal": ({"seat": 1, "victim": 2, "resource": None}, "Blue stole a card from White."),
+    "supply_trade": (
+        {"seat": 1, "count": 3, "give": "ore", "get": "fuel"},
+        "Blue traded 3 ore with the supply for 1 fuel.",
+    ),
+    "trade_ship_lost": ({"seat": 1}, "Blue missed out on a trade ship."),
+    "trade_ship_token": ({"seat": 1}, "Blue got a trade ship token."),
+    "trade_station": (
+        {"seat": 1, "civilisation": "green_folk"},
+        "Blue founded a trade station at the Green Folk outpost.",
+    ),
+    "turn": ({"seat": 1, "turn": 5}, "— Turn 5: Blue —"),
+    "upgrade_gained": (
+        {"seat": 1, "upgrade": "pod"},
+        "Blue gained a freight pod for the mothership.",
+    ),
+    "upgrade_lost": ({"seat": 1, "upgrade": "booster"}, "Blue lost a booster from the mothership."),
+}
+
+
+def _emitted_kinds() -> set[str]:
+    """Every event kind the Starfarers engine (and the shared game loop) can emit."""
+    files = [*sorted((ROOT / "engine/rulesets/starfarers").glob("*.py")), ROOT / "engine/game.py"]
+    kinds: set[str] = set()
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", None))
+            if name == "Event":
+                arg = node.args[0] if node.args else None
+            elif name == "private_cards" and len(node.args) > 1:
+                arg = node.args[1]
+            else:
+                continue
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                kinds.add(arg.value)
+    # flight._conquer takes its kind as a parameter: the two it is called with
+    return kinds | {"pirate_base_defeated", "ice_planet_terraformed"}
+
+
+def test_every_emitted_kind_has_a_sentence_here() -> None:
+    missing = _emitted_kinds() - set(TOLD)
+    assert not missing, f"event kinds with no sentence in this test: {sorted(missing)}"
+
+
+@pytest.mark.parametrize("kind", sorted(TOLD))
+def test_each_kind_reads_as_what_happened(kind: str) -> None:
+    data, sentence = TOLD[kind]
+    assert narrate({"kind": kind, **data}, NAMES, 0) == sentence
+
+
+@pytest.mark.parametrize("lost", ["booster", "cannon", "pod"])
+def test_a_lost_upgrade_is_told_as_lost(lost: str) -> None:
+    g = make(4, seed=1)
+    to_main(g)
+    p = g.current
+    for k, n in enumerate((3, 2, 2)):  # 7 upgrades, so the ion storm takes one
+        g.upgrade_stock[k] += g.upgrades[p][k] - n
+        g.upgrades[p][k] = n
+    _deck(g, 3, 31, 32)
+    script(g, below=[BLACK_PAIR, 1, 1, 0])
+    g.apply(Shake())
+    events = g.apply(RemoveUpgrade(lost))
+    lines = [narrate(e.for_seat(s), NAMES, s) for e in events for s in (p, (p + 1) % 4)]
+    name = {"booster": "a booster", "cannon": "a cannon", "pod": "a freight pod"}[lost]
+    mine = f"You lost {name} from the mothership."
+    theirs = f"{NAMES[p]} lost {name} from the mothership."
+    assert mine in lines and theirs in lines, lines
+    assert not any("added" in (line or "") for line in lines), lines
+
+
+def test_a_starting_hand_is_told_as_cards_to_its_owner_and_a_count_to_others() -> None:
+    game = make(3, seed=3, starting_hand="rulebook")  # dealt while the game is set up
+    hands = [e for e in game.initial_events if e.kind == "starting_hand"]
+    assert hands, "the first game dealt no starting hand"
+    hand = next(e for e in hands if e.data["count"] > 1)
+    owner, other = hand.data["seat"], (hand.data["seat"] + 1) % 3
+    mine = narrate(hand.for_seat(owner), NAMES, owner) or ""
+    assert mine.startswith("You start with ") and "None" not in mine, mine
+    assert any(f" {r}" in mine for r in ("ore", "fuel", "carbon", "food", "goods")), mine
+    theirs = narrate(hand.for_seat(other), NAMES, other) or ""
+    assert theirs == f"{NAMES[owner]} starts with {hand.data['count']} cards.", theirs
+
+
+def test_the_public_first_game_hand_is_told_by_its_size() -> None:
+    game = make(3, seed=3)
+    hand = next(e for e in game.initial_events if e.kind == "starting_hand")
+    seat = hand.data["seat"]
+    line = narrate(hand.for_seat(seat), NAMES, (seat + 1) % 3)
+    assert line == f"{NAMES[seat]} starts with 15 cards.", line
