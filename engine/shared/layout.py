@@ -21,8 +21,9 @@ family:
   island in an implicit sea, like the base board.
 * Numbers: a hex with a `number` keeps it; the others that take one (not
   desert, not sea) get the `numbers.sequence` in the order of `numbers.path`.
-  With `start_corners` k > 1, the path is first turned k' times by 60 degrees
-  about (0, 0), k' drawn uniformly below k (the base game's letter spiral).
+  With `start_corners` 6, the path is first turned k times by 60 degrees
+  about (0, 0), k drawn uniformly below 6 (the base game's letter spiral
+  from a random corner); the path must then be closed under that turn.
 * `harbours`: the coast edge between a land hex and the hex on the other
   side (sea, or off the grid), and the harbour's kind ("3:1" or a resource).
 * `robber` (where it starts, default the first desert by hex id),
@@ -185,8 +186,8 @@ def parse_layout(data: dict[str, Any]) -> Layout:
     corners = int(numbers.get("start_corners", 1))
     if any(n not in NUMBERS for n in sequence):
         raise fail("bad number in the sequence")
-    if corners not in (1, 2, 3, 6):
-        raise fail("start_corners must be 1, 2, 3 or 6 (a symmetry of the frame)")
+    if corners not in (1, 6):
+        raise fail("start_corners must be 1 (a fixed path) or 6 (any of the six turns)")
     open_numbers = {h.at for h in hexes if h.number is None and h.terrain != SEA}
     turned = path
     for _ in range(corners):

@@ -132,6 +132,8 @@ def test_any_number_of_deserts_and_gold(seed: int) -> None:
         ({"harbours": [{"hex": [1, 0], "other": [-1, 1], "kind": "3:1"}]}, "not on a coast"),
         ({"harbours": [{"hex": [-1, 1], "other": [0, 3], "kind": "3:1"}]}, "not neighbours"),
         ({"robber": [5, 5]}, "off the board"),
+        ({"numbers": _tiny()["numbers"] | {"start_corners": 6}}, "closed under"),
+        ({"numbers": _tiny()["numbers"] | {"start_corners": 3}}, "must be 1"),
     ],
 )  # fmt: skip
 def test_inconsistent_layouts_are_refused(changes: dict[str, Any], message: str) -> None:
