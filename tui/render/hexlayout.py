@@ -4,28 +4,34 @@ A vertex at screen position (X, Y) (hex circumradius 1, rules/catan.md §3)
 sits on the integer lattice u = X / (√3/2), w = 2Y; a size maps that lattice
 to cells:
 
-* normal (69 x 30): 6 columns per u; 5 rows per hex row, so a hex is 13 x 8
-  cells, the aspect of a real hex in a terminal's 1:2 cells;
-* compact (47 x 19): 4 columns per u and one row per w.
+* normal: 6 columns per u; 5 rows per hex row, so a hex is 13 x 8 cells, the
+  aspect of a real hex in a terminal's 1:2 cells (the base board: 69 x 30);
+* compact: 4 columns per u and one row per w (the base board: 47 x 19).
 
 Which vertex, edge and hex is where comes from `HexGrid` (engine/shared/
-hexgrid.py); this module only scales it, rasterises edges between their end
-vertices, finds each hex's interior and a place for a harbour label off every
-coast edge. It runs once per size.
+hexgrid.py), land and sea hexes alike; this module only scales it, rasterises
+edges between their end vertices, finds each hex's interior and a place for a
+harbour label off every coast edge. The canvas is the grid's bounding box in
+cells (plus the labels), so any layout fits its own map. It runs once per
+grid and size.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
-from engine.rulesets.base.board import base_grid
+from engine.rulesets.base.board import base_grid, grid_of
 from engine.shared.hexgrid import DIRECTIONS, Hex, HexGrid, add, screen_xy
 from tui.render.targets import Cell, MapLayout, build_cells
 
 HALF_WIDTH = math.sqrt(3) / 2
+
+# A grid's hexes as the renderer keys it: (land, sea) coordinates in hex id order.
+Geometry = tuple[tuple[Hex, ...], tuple[Hex, ...]]
 
 
 @dataclass(frozen=True)
@@ -75,6 +81,8 @@ class HexLayout(MapLayout):
     edge_cells: tuple[tuple[tuple[int, int, float], ...], ...] = ()  # (x, y, row offset)
     hex_interior: tuple[tuple[Cell, ...], ...] = ()
     hex_centre: tuple[Cell, ...] = ()  # cell of the hex centre (robber and labels hang off it)
+    hexes: tuple[Hex, ...] = ()  # hex id -> coordinate: land hexes, then sea hexes
+    num_land: int = 0
     # (land, sea) -> (x, y, width, y2): a harbour label's first line, and the row of its
     # second line (the resource of a 2:1 harbour), equal to y when there is none.
     coast: Mapping[tuple[Hex, Hex], tuple[int, int, int, int]] = None  # type: ignore[assignment]
@@ -97,10 +105,35 @@ def _rasterise(a: tuple[float, float], b: tuple[float, float]) -> list[tuple[int
     return out
 
 
-@lru_cache(maxsize=2)
-def hex_map_layout(compact: bool = False) -> HexLayout:
-    """Where the base board's vertices, edges and hexes are drawn, computed once per size."""
-    return _build_layout(base_grid(), compact)
+def base_geometry() -> Geometry:
+    grid = base_grid()
+    return (grid.land, grid.sea)
+
+
+def geometry_of(hexes: Iterable[Mapping[str, Any]]) -> Geometry:
+    """The geometry of a view's board hexes (`Board.to_json()["hexes"]`, in id order)."""
+    land: list[Hex] = []
+    sea: list[Hex] = []
+    for h in hexes:
+        (sea if h["terrain"] == "sea" else land).append((h["q"], h["r"]))
+    return (tuple(land), tuple(sea))
+
+
+def hex_map_layout(compact: bool = False, geometry: Geometry | None = None) -> HexLayout:
+    """Where a board's vertices, edges and hexes are drawn (the base board by default).
+
+    Computed once per grid and size.
+    """
+    return _layout(geometry if geometry is not None else base_geometry(), compact)
+
+
+@lru_cache(maxsize=8)
+def _layout(geometry: Geometry, compact: bool) -> HexLayout:
+    land, sea = geometry
+    grid = grid_of(frozenset(land), frozenset(sea))
+    if grid.land != land or grid.sea != sea:
+        raise ValueError("the board's hexes are not in the grid's id order")
+    return _build_layout(grid, compact)
 
 
 def _build_layout(grid: HexGrid, compact: bool) -> HexLayout:
@@ -114,13 +147,13 @@ def _build_layout(grid: HexGrid, compact: bool) -> HexLayout:
     raw_vertex = [cell_of(xy) for xy in grid.vertex_xy]
     raw_edges = [_rasterise(raw_vertex[a], raw_vertex[b]) for a, b in grid.edge_vertices]
     raw_centre = []
-    for h in grid.land:
+    for h in grid.hexes:
         u, w = _uw(screen_xy(h))
         raw_centre.append((cx * round(u), _row_of_level(size, round(w))))
 
     # Hex interiors: per row, the cells strictly between the hex's own outline.
     raw_interior: list[list[Cell]] = []
-    for hid in range(len(grid.land)):
+    for hid in range(grid.num_hexes):
         outline: dict[int, list[int]] = {}
         for v in grid.hex_vertices[hid]:
             x, y = raw_vertex[v]
@@ -137,11 +170,12 @@ def _build_layout(grid: HexGrid, compact: bool) -> HexLayout:
     occupied: set[Cell] = {(int(x), int(y)) for x, y in raw_vertex}
     for raster in raw_edges:
         occupied.update((x, y) for x, y, _ in raster)
-    for inside_cells in raw_interior:
+    for inside_cells in raw_interior[: grid.num_land]:
         occupied.update(inside_cells)
 
     # Harbour labels: for every coast edge, the first place outward from the
-    # edge's middle where a label of up to 3 cells clears the island.
+    # edge's middle where a label of up to 3 cells clears the island (inside
+    # a sea hex of the grid, if there is one there, which is drawn under it).
     coast_raw: dict[tuple[Hex, Hex], tuple[int, int, int, int]] = {}
     land = set(grid.land)
     for h in grid.land:
@@ -186,6 +220,8 @@ def _build_layout(grid: HexGrid, compact: bool) -> HexLayout:
         edge_cells=edge_cells,
         hex_interior=hex_interior,
         hex_centre=hex_centre,
+        hexes=grid.hexes,
+        num_land=grid.num_land,
         coast=coast,
         compact=compact,
     )

@@ -1,11 +1,13 @@
-"""The hex map of the base game (and later Cities & Knights and Fleet), as text.
+"""The hex map of the hex family (base, Cities & Knights, Fleet), as text.
 
 A pure function from a seat's view (plus an optional highlight) to a Rich
 `Text`; the map widget adds keys and the mouse. Where every vertex, edge and
-hex is drawn is `hexlayout.hex_map_layout`, the engine's `HexGrid` scaled to
-text cells (normal 69 x 30, compact 47 x 19).
+hex is drawn is `hexlayout.hex_map_layout`, the engine's `HexGrid` of the
+view's board scaled to text cells; the canvas is that grid's size (the base
+board: normal 69 x 30, compact 47 x 19). Sea hexes of the grid are drawn as
+water, gold fields and any number of deserts like other terrain.
 
-Everything that depends only on the size and charset (the layout, the
+Everything that depends only on the grid, size and charset (the layout, the
 frame of edges and vertices, harbour label places) is computed once and
 cached; the board layer (terrain, numbers, harbours) is cached per board;
 a render copies that and paints pieces, the robber and highlights.
@@ -20,10 +22,17 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
-from engine.rulesets.base.board import base_grid
 from tui.render import palette as P
 from tui.render.canvas import Canvas
-from tui.render.hexlayout import COMPACT, NORMAL, HexLayout, Size, hex_map_layout
+from tui.render.hexlayout import (
+    COMPACT,
+    NORMAL,
+    Geometry,
+    HexLayout,
+    Size,
+    geometry_of,
+    hex_map_layout,
+)
 from tui.render.targets import Highlight, hit_test, nearest_target
 
 __all__ = [
@@ -40,13 +49,20 @@ SEAT_LETTERS = "rbwo"  # ASCII pieces: settlement lower case, city upper case
 
 
 def map_layout(view: Mapping[str, Any] | None = None, *, compact: bool = False) -> HexLayout:
-    """`hex_map_layout` under the name the map widget looks up; the view is not needed."""
-    return hex_map_layout(compact)
+    """The layout of the view's board (the base board without a view), for the map widget."""
+    board = view.get("board") if view is not None else None
+    if not board:
+        return hex_map_layout(compact)
+    return hex_map_layout(compact, geometry_of(board["hexes"]))
 
 
 # -- the board layer, cached per board -------------------------------------------
 
-_Board = tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int, int, int, tuple[int, ...]], ...]]
+_Board = tuple[
+    Geometry,
+    tuple[tuple[str, int], ...],
+    tuple[tuple[str, int, int, int, tuple[int, ...]], ...],
+]
 
 
 def _board_key(view: Mapping[str, Any]) -> _Board:
@@ -57,13 +73,13 @@ def _board_key(view: Mapping[str, Any]) -> _Board:
         (h["kind"], h["hex"], h["sea"][0], h["sea"][1], tuple(h.get("vertices", ())))
         for h in b.get("harbours", ())
     )
-    return hexes, harbours
+    return geometry_of(b["hexes"]), hexes, harbours
 
 
-@lru_cache(maxsize=2)
-def _frame(compact: bool, ascii: bool) -> Canvas:
-    """Sea, the empty edges and the empty vertices: what never changes for a size."""
-    lay = hex_map_layout(compact)
+@lru_cache(maxsize=4)
+def _frame(geometry: Geometry, compact: bool, ascii: bool) -> Canvas:
+    """Sea, the empty edges and the empty vertices: what never changes for a grid and size."""
+    lay = hex_map_layout(compact, geometry)
     # Sea and outline share one style, so a row of sea and empty edges is one span.
     c = Canvas(lay.width, lay.height, P.SEA + P.EDGE)
     for cells in lay.edge_cells:
@@ -115,12 +131,16 @@ def _road_char(cells: Sequence[tuple[int, int, float]], f: float, ascii: bool) -
 @lru_cache(maxsize=8)
 def _board_layer(compact: bool, ascii: bool, board: _Board) -> Canvas:
     """Terrain, number chips, pips and harbours of one board on top of the frame."""
-    lay = hex_map_layout(compact)
+    geometry, hexes, harbours = board
+    lay = hex_map_layout(compact, geometry)
     size = COMPACT if compact else NORMAL
-    grid = base_grid()
-    c = _frame(compact, ascii).copy()
-    hexes, harbours = board
+    c = _frame(geometry, compact, ascii).copy()
     for hid, (terrain, number) in enumerate(hexes):
+        if terrain == "sea":
+            for x, y in lay.hex_interior[hid]:
+                wave = (x + 2 * y) % 4 == 0
+                c.put(x, y, "~" if wave else " ", P.SEA_WAVES)
+            continue
         fill = P.TERRAIN_FILL.get(terrain, P.UNKNOWN_TERRAIN)
         for x, y in lay.hex_interior[hid]:
             c.put(x, y, " ", fill)
@@ -137,7 +157,7 @@ def _board_layer(compact: bool, ascii: bool, board: _Board) -> Canvas:
                 pips = ("." if ascii else "•") * n
                 c.text(x - n // 2, y + size.pips_row, pips, P.PIPS_HOT if hot else P.PIPS)
     for kind, hid, sq, sr, vertices in harbours:
-        place = lay.coast.get((grid.land[hid], (sq, sr)))
+        place = lay.coast.get((lay.hexes[hid], (sq, sr)))
         if place is None:
             continue
         x, y, n, y2 = place
@@ -176,12 +196,14 @@ def render_hex_map(
 
     Legal targets get a green mark, the cursor a yellow one; `ascii=True`
     draws with printable ASCII only (seat letters r/b/w/o for settlements,
-    upper case for cities). The result has exactly `hex_map_layout(compact)`'s
-    width and height, so layout cells are text cells.
+    upper case for cities). The result has exactly the width and height of
+    `map_layout(view, compact=compact)`, the layout of the view's grid, so
+    layout cells are text cells.
     """
-    lay = hex_map_layout(compact)
+    board = _board_key(view)
+    lay = hex_map_layout(compact, board[0])
     size = COMPACT if compact else NORMAL
-    c = _board_layer(compact, ascii, _board_key(view)).copy()
+    c = _board_layer(compact, ascii, board).copy()
 
     for e, owner in enumerate(view.get("edges", ())):
         if owner is not None and owner >= 0:

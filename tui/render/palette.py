@@ -59,6 +59,7 @@ TERRAIN_STYLES: dict[str, Style] = {
 }
 TERRAIN_FILL: dict[str, Style] = {t: Style(bgcolor=bg) for t, bg in TERRAIN_BG.items()}
 UNKNOWN_TERRAIN = Style(color="#ffffff", bgcolor="#444444")
+SEA_WAVES = Style(color="#7fa7d9", bgcolor=TERRAIN_BG["sea"])  # sea hexes of the grid: "~"
 
 RESOURCE_LETTERS: dict[str, str] = {
     "brick": "Br",
