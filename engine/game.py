@@ -116,6 +116,15 @@ class Game(ABC):
     def snapshot(self) -> dict[str, Any]:
         """The complete state as JSON, hidden parts and RNG included (saves check it)."""
 
+    @classmethod
+    def upgrade_snapshot(cls, snapshot: dict[str, Any]) -> dict[str, Any]:
+        """A snapshot written by an earlier engine, in the form `snapshot()` writes today.
+
+        Loading a save compares the replayed game's snapshot with the stored
+        one after this; a ruleset whose snapshot gained a field derives it here.
+        """
+        return snapshot
+
     @property
     def num_seats(self) -> int:
         return self.config.seats

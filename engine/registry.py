@@ -44,12 +44,20 @@ _LOADED: dict[str, Ruleset] = {}
 
 
 def ruleset_names() -> list[str]:
-    """Rulesets whose module is present, in a stable order."""
+    """Rulesets whose module is present, then those registered at run time, in a stable order."""
     names = []
     for name, module in _MODULES.items():
         if importlib.util.find_spec(module) is not None:
             names.append(name)
+    names.extend(name for name in _LOADED if name not in _MODULES)
     return names
+
+
+def register(ruleset: Ruleset) -> None:
+    """Make a ruleset defined outside engine/rulesets (a test's, a plug-in's) known by name."""
+    if ruleset.name in _MODULES:
+        raise ConfigError(f"the ruleset name {ruleset.name!r} is taken")
+    _LOADED[ruleset.name] = ruleset
 
 
 def get_ruleset(name: str) -> Ruleset:

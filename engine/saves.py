@@ -74,7 +74,7 @@ def load(data: Any) -> Game:
         raise
     except CatanError as exc:
         raise SaveError(f"the save's config is invalid: {exc}") from None
-    if game.snapshot() != snapshot:
+    if game.snapshot() != type(game).upgrade_snapshot(snapshot):
         raise SaveError("the save's log does not reach its snapshot (edited or corrupt)")
     return game
 

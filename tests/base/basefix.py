@@ -23,6 +23,7 @@ from engine.rulesets.base.game import (
     PRE_ROLL,
     VICTORY_POINT,
     BaseGame,
+    Decision,
 )
 
 # Zig-zag trails along the tops of each hex row of the board (vertex ids). Their
@@ -41,20 +42,20 @@ def fresh(seats: int = 4, seed: int = 1, board: str = "beginner", **options: Any
     return game
 
 
-def skip_setup(game: BaseGame, current: int = 0, phase: int = MAIN) -> BaseGame:
+def skip_setup(game: BaseGame, current: int = 0, phase: str = MAIN) -> BaseGame:
     """Jump past the setup rounds to seat `current`'s turn (MAIN: after the roll)."""
     n = game.config.seats
     game.setup_pos = 2 * n
     game.setup_vertex = -1
     game.current = current
     game.turn = 1
-    game.phase = phase
+    game.pending = [Decision(phase, current)]
     game.dice = (3, 4) if phase == MAIN else None
     return game
 
 
 def started(
-    seats: int = 4, seed: int = 1, current: int = 0, phase: int = MAIN, **kw: Any
+    seats: int = 4, seed: int = 1, current: int = 0, phase: str = MAIN, **kw: Any
 ) -> BaseGame:
     return skip_setup(fresh(seats, seed, **kw), current, phase)
 
@@ -164,15 +165,20 @@ def hand(game: BaseGame, seat: int) -> dict[str, int]:
     return {name: counts[i] for i, name in enumerate(RESOURCES) if counts[i]}
 
 
-# Per-seat tables of five (hands, development cards, rates) may be stored nested
-# (table[seat][k]) or flat (table[seat * 5 + k]); these helpers hide which.
+# Per-seat tables of cards (hands, development cards, rates) may be stored nested
+# (table[seat][k]) or flat (table[seat * stride + k]); these helpers hide which.
+
+
+def _stride(game: BaseGame, t: list[Any]) -> int:
+    return len(t) // game.config.seats
 
 
 def row(game: BaseGame, table: str, seat: int) -> list[int]:
     t = getattr(game, table)
     if t and isinstance(t[0], list):
         return list(t[seat])
-    return list(t[seat * 5 : seat * 5 + 5])
+    k = _stride(game, t)
+    return list(t[seat * k : seat * k + k])
 
 
 def put(game: BaseGame, table: str, seat: int, k: int, value: int) -> None:
@@ -180,7 +186,7 @@ def put(game: BaseGame, table: str, seat: int, k: int, value: int) -> None:
     if t and isinstance(t[0], list):
         t[seat][k] = value
     else:
-        t[seat * 5 + k] = value
+        t[seat * _stride(game, t) + k] = value
 
 
 def add(game: BaseGame, table: str, seat: int, k: int, n: int) -> None:
