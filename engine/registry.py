@@ -54,8 +54,14 @@ def ruleset_names() -> list[str]:
 
 
 def register(ruleset: Ruleset) -> None:
-    """Make a ruleset defined outside engine/rulesets (a test's, a plug-in's) known by name."""
-    if ruleset.name in _MODULES:
+    """Make a ruleset defined outside engine/rulesets (a test's, a plug-in's) known by name.
+
+    Registering the same ruleset again does nothing; another under a taken name is refused.
+    """
+    known = _LOADED.get(ruleset.name)
+    if known is ruleset:
+        return
+    if ruleset.name in _MODULES or known is not None:
         raise ConfigError(f"the ruleset name {ruleset.name!r} is taken")
     _LOADED[ruleset.name] = ruleset
 

@@ -5,7 +5,7 @@ seat, seat and card kind, vertex, edge or hex, and a few scalars. Each is
 declared once as a `Field`; the `StateSpec` of a class allocates them for a
 new game, copies them (one slice per list), writes them to a snapshot and
 reads them back. A ruleset that adds state extends its parent's spec
-(``STATE = BaseGame.STATE + (Field(...),)``) and every one of those follows.
+(``STATE = BaseGame.STATE.extend(Field(...))``) and every one of those follows.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ class Field:
 
 
 class StateSpec:
-    """The fields of a game class, in declaration order; `+` extends it."""
+    """The fields of a game class, in declaration order; `extend` adds a subclass's."""
 
     def __init__(self, fields: Iterable[Field]) -> None:
         self.fields: tuple[Field, ...] = tuple(fields)
@@ -81,7 +81,8 @@ class StateSpec:
             raise ValueError(f"state fields declared twice: {', '.join(dup)}")
         self.by_name = {f.name: f for f in self.fields}
 
-    def __add__(self, more: Iterable[Field]) -> StateSpec:
+    def extend(self, *more: Field) -> StateSpec:
+        """This declaration and `more` fields after it (a subclass's own state)."""
         return StateSpec((*self.fields, *more))
 
     def __iter__(self) -> Any:
