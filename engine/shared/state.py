@@ -205,10 +205,13 @@ class StateSpec:
 
         It is generated as straight-line code (as dataclasses generates
         ``__init__``) because `copy()` is what search bots pay per simulation,
-        and a loop over the field names costs about a fifth more.
+        and a loop over the field names costs about a fifth more. Attributes
+        that are not declared fields (config, log, caches) are shared.
         """
         env: dict[str, Any] = {"new": object.__new__, "cls": cls}
-        lines = ["def copy(self):", "    g = new(cls)", "    g.__dict__.update(self.__dict__)"]
+        # dict.copy() then one store per field: updating the new object's own
+        # (key-sharing) dict instead is about a quarter slower for ~40 attributes.
+        lines = ["def copy(self):", "    g = new(cls)", "    g.__dict__ = self.__dict__.copy()"]
         for f in self.fields:
             if not f.name.isidentifier():
                 raise ValueError(f"field name {f.name!r} is not an identifier")

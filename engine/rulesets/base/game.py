@@ -159,6 +159,9 @@ _KNIGHT, _ROAD_BUILDING, _YEAR_OF_PLENTY = PlayKnight(), PlayRoadBuilding(), Pla
 _ACCEPT, _DECLINE, _CANCEL = AcceptTrade(), DeclineTrade(), CancelTrade()
 
 
+_new_tuple = tuple.__new__  # a Decision without the named tuple's Python-level __new__
+
+
 def _copy_trade(trade: PendingTrade | None) -> PendingTrade | None:
     return trade.copy() if trade is not None else None
 
@@ -419,7 +422,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
 
     def _set_turn_phase(self, kind: str, seat: int) -> None:
         """Replace the decision on top (the turn's phase) with `kind` for `seat`."""
-        self.pending[-1] = decision(kind, seat)
+        self.pending[-1] = _new_tuple(Decision, (kind, seat, None))
 
     def _push(self, kind: str, seat: int, data: Any = None) -> None:
         self.pending.append(decision(kind, seat, data))
@@ -569,10 +572,6 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
     def _list_pre_roll(self, d: Decision) -> list[Action]:
         return [_ROLL, *self._dev_plays(d.seat)]
 
-    @lists(MAIN)
-    def _list_main(self, d: Decision) -> list[Action]:
-        return self.main_actions(d.seat)
-
     @lists(DISCARD)
     def _list_discard(self, d: Decision) -> list[Action]:
         hand = self.hand(d.seat)
@@ -628,9 +627,11 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
             out.extend(self._MONOPOLY)
         return out
 
-    def main_actions(self, seat: int) -> list[Action]:
-        """Hook: the legal actions of the main phase, in a stable order."""
+    @lists(MAIN)
+    def main_actions(self, d: Decision) -> list[Action]:
+        """Hook: the legal actions of the main phase for `d.seat`, in a stable order."""
         # The price checks are inlined (for/else) rather than calls: this is the hot path.
+        seat = d[1]
         cost = self.COST
         k = self.HAND_STRIDE
         base = seat * k
@@ -665,14 +666,16 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
             out.extend(self._dev_plays(seat))
         rates = self.rates
         bank = self.bank
+        maritime = self._MARITIME
         for give in range(k):
             if hand[give] >= rates[base + give]:
-                trades = self._MARITIME[give]
+                trades = maritime[give]
                 out.extend([trades[get] for get in range(k) if get != give and bank[get]])
         if self.offers_this_turn < self.trade_limit:
+            offer = self._OFFER
             for give in range(k):
                 if hand[give]:
-                    offers = self._OFFER[give]
+                    offers = offer[give]
                     out.extend([offers[get] for get in range(k) if get != give])
         out.append(_END)
         return out
@@ -956,8 +959,9 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
     # -- applying ---------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = self.APPLIES[type(action)](self, action)
-        if self.pending and self.total_vp(self.current) >= self.vp_to_win:
-            events.append(self._declare_winner(self.current))
+        current = self.current
+        if self.pending and self.total_vp(current) >= self.vp_to_win:
+            events.append(self._declare_winner(current))
         return events
 
     def _declare_winner(self, seat: int) -> Event:
