@@ -9,8 +9,9 @@ of assuming five kinds.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 Cost = tuple[tuple[int, int], ...]
 """A price as (kind index, count) pairs for the kinds it needs, in index order."""
@@ -61,3 +62,19 @@ class CardSet:
 
 def sparse(vector: Sequence[int]) -> Cost:
     return tuple((i, n) for i, n in enumerate(vector) if n)
+
+
+def price_checker(costs: Sequence[Cost]) -> Callable[[Sequence[int]], tuple[bool, ...]]:
+    """A function of a hand row telling, per price of `costs`, whether the hand pays it.
+
+    Generated as straight-line comparisons (``h[0] >= 1 and h[1] >= 1``): the
+    main phase asks this for every price on every decision, and a loop over
+    each price's pairs costs several times more than the comparisons.
+    """
+    terms = [" and ".join(f"h[{i}] >= {n}" for i, n in cost) or "True" for cost in costs]
+    body = ", ".join(f"({t})" for t in terms)
+    source = f"def pays(h):\n    return ({body}{',' if len(terms) == 1 else ''})\n"
+    env: dict[str, Any] = {}
+    exec(source, env)
+    fn: Callable[[Sequence[int]], tuple[bool, ...]] = env["pays"]
+    return fn

@@ -52,6 +52,16 @@ def lists(*kinds: str) -> Callable[[F], F]:
     return _mark(LIST, kinds)
 
 
+def overrides(cls: type, name: str) -> bool:
+    """Whether `cls` replaces the first definition of `name` in its MRO (a hook overridden).
+
+    `_prepare_class` uses it to keep a hook's default inlined on a hot path and
+    call the hook only for the classes that change it.
+    """
+    defined = [vars(k)[name] for k in cls.__mro__ if name in vars(k)]
+    return len(defined) > 1 and defined[0] is not defined[-1]
+
+
 class RuleDispatch:
     """Mixin: collects the marked rule methods of each subclass into its tables."""
 

@@ -49,7 +49,7 @@ def skip_setup(game: BaseGame, current: int = 0, phase: str = MAIN) -> BaseGame:
     game.setup_vertex = -1
     game.current = current
     game.turn = 1
-    game.pending = [Decision(phase, current)]
+    game.set_pending([Decision(phase, current)])
     game.dice = (3, 4) if phase == MAIN else None
     return game
 

@@ -77,10 +77,10 @@ from engine.shared.actions import (
     Roll,
     Steal,
 )
-from engine.shared.bank import discard_count, pay_production
+from engine.shared.bank import discard_count
 from engine.shared.cards import draw, take_random_card
-from engine.shared.cardset import CardSet, Cost, sparse
-from engine.shared.dispatch import RuleDispatch, applies, checks, lists
+from engine.shared.cardset import CardSet, Cost, price_checker, sparse
+from engine.shared.dispatch import RuleDispatch, applies, checks, lists, overrides
 from engine.shared.longest_road import award_largest, award_longest, longest_trail
 from engine.shared.state import (
     EDGE,
@@ -140,6 +140,9 @@ ROAD_COST = RESOURCE_CARDS.vector(brick=1, lumber=1)
 SETTLEMENT_COST = RESOURCE_CARDS.vector(brick=1, lumber=1, wool=1, grain=1)
 CITY_COST = RESOURCE_CARDS.vector(grain=2, ore=3)
 DEV_COST = RESOURCE_CARDS.vector(wool=1, grain=1, ore=1)
+
+_MAIN_PURCHASES = ("road", "settlement", "city", "development")
+"""The PRICES the main phase lists actions for, in `main_actions`' order."""
 
 _PLAY_CARD = {
     PlayKnight: KNIGHT,
@@ -274,6 +277,12 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
     COST: ClassVar[Mapping[str, Cost]]
     TRADE_NAMES: ClassVar[tuple[str, ...]]
     TRADE_INDEX: ClassVar[Mapping[str, int]]
+    _PLAIN_DICE: ClassVar[bool]
+    """Neither `roll_dice` nor `production_total` is overridden: the roll inlines them."""
+    _TARGETS_HOOKED: ClassVar[bool]
+    """`robber_targets` is overridden, so a robber move is checked against it."""
+    _PAYS_MAIN: ClassVar[staticmethod[[list[int]], tuple[bool, ...]]]
+    """Whether a hand row pays each of `_MAIN_PURCHASES` (generated from PRICES)."""
     _copy_state: ClassVar[Callable[[Any], Any]]
     """Copies every declared field; a class that writes its own `copy` starts from it."""
     _DISCARD: ClassVar[tuple[Discard, ...]]
@@ -323,6 +332,9 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         cls.HAND_STRIDE = cls.HAND_CARDS.stride
         cls.DEV_STRIDE = cls.DEV_CARDS.stride
         cls.COST = {piece: sparse(price) for piece, price in cls.PRICES.items()}
+        cls._PLAIN_DICE = not overrides(cls, "roll_dice") and not overrides(cls, "production_total")
+        cls._TARGETS_HOOKED = overrides(cls, "robber_targets")
+        cls._PAYS_MAIN = staticmethod(price_checker([cls.COST[p] for p in _MAIN_PURCHASES]))
         cls.TRADE_NAMES = names
         cls.TRADE_INDEX = cls.HAND_CARDS.index
         cls._copy_state = cls.STATE.copier(cls)
@@ -356,7 +368,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         self.setup_order = [(self.start + k) % n for k in range(n)]
         self.setup_order += self.setup_order[::-1]
         self.current = self.start
-        self.pending = [decision(SETUP_SETTLEMENT, self.start)]
+        self.set_pending([decision(SETUP_SETTLEMENT, self.start)])
 
     def make_board(self, rng: Rng) -> Board:
         """The board for this game's options, drawn with the game's RNG."""
@@ -377,16 +389,28 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         return [Event("start_player", {"seat": self.start, "rolls": rounds})]
 
     # -- the decision ---------------------------------------------------------
-    @property
-    def to_act(self) -> int | None:
-        pending = self.pending
-        return pending[-1][1] if pending else None
+    # The top of the stack, mirrored in two plain attributes because every
+    # action reads them (several times): `to_act` (None once the game is over)
+    # and `phase` (its kind, GAME_OVER when the stack is empty). Everything that
+    # changes the stack goes through `_push`, `_pop`, `_set_turn_phase`,
+    # `_count_down` or `set_pending`, which keep them in step.
+    to_act: int | None = None
+    phase: str = GAME_OVER
 
-    @property
-    def phase(self) -> str:
-        """The kind of the decision on top of the stack (GAME_OVER when it is empty)."""
+    def set_pending(self, stack: list[Decision]) -> None:
+        """Replace the whole decision stack (restoring, sampling, tests setting up a position)."""
+        self.pending = stack
+        self._sync_top()
+
+    def _sync_top(self) -> None:
         pending = self.pending
-        return pending[-1][0] if pending else GAME_OVER
+        if pending:
+            top = pending[-1]
+            self.phase = top[0]
+            self.to_act = top[1]
+        else:
+            self.phase = GAME_OVER
+            self.to_act = None
 
     @property
     def phase_name(self) -> str:
@@ -423,20 +447,34 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
     def _set_turn_phase(self, kind: str, seat: int) -> None:
         """Replace the decision on top (the turn's phase) with `kind` for `seat`."""
         self.pending[-1] = _new_tuple(Decision, (kind, seat, None))
+        self.phase = kind
+        self.to_act = seat
 
     def _push(self, kind: str, seat: int, data: Any = None) -> None:
-        self.pending.append(decision(kind, seat, data))
+        self.pending.append(_new_tuple(Decision, (kind, seat, data)))
+        self.phase = kind
+        self.to_act = seat
 
     def _pop(self) -> Decision:
-        return self.pending.pop()
+        pending = self.pending
+        done = pending.pop()
+        if pending:
+            top = pending[-1]
+            self.phase = top[0]
+            self.to_act = top[1]
+        else:
+            self.phase = GAME_OVER
+            self.to_act = None
+        return done
 
     def _count_down(self) -> None:
         """The decision on top was answered once more: pop it when its count reaches zero."""
-        kind, seat, left = self.pending[-1]
+        pending = self.pending
+        kind, seat, left = pending[-1]
         if left > 1:
-            self.pending[-1] = decision(kind, seat, left - 1)
+            pending[-1] = _new_tuple(Decision, (kind, seat, left - 1))
         else:
-            self.pending.pop()
+            self._pop()
 
     # -- scores and hands ---------------------------------------------------------
     def scores(self) -> list[int]:
@@ -630,38 +668,22 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
     @lists(MAIN)
     def main_actions(self, d: Decision) -> list[Action]:
         """Hook: the legal actions of the main phase for `d.seat`, in a stable order."""
-        # The price checks are inlined (for/else) rather than calls: this is the hot path.
+        # The hot path: one generated call answers the four price checks.
         seat = d[1]
-        cost = self.COST
         k = self.HAND_STRIDE
         base = seat * k
         hand = self.hands[base : base + k]
+        road, settlement, city, development = self._PAYS_MAIN(hand)
         out: list[Action] = []
-        if self.roads_left[seat]:
-            for i, n in cost["road"]:
-                if hand[i] < n:
-                    break
-            else:
-                out.extend([_ROAD[e] for e in self._road_edges(seat)])
-        if self.settlements_left[seat]:
-            for i, n in cost["settlement"]:
-                if hand[i] < n:
-                    break
-            else:
-                out.extend([_SETTLEMENT[v] for v in self._settlement_spots(seat)])
-        if self.cities_left[seat]:
-            for i, n in cost["city"]:
-                if hand[i] < n:
-                    break
-            else:
-                level = self.vertex_level
-                out.extend([_CITY[v] for v in sorted(self.buildings[seat]) if level[v] == 1])
-        if any(self.dev_deck):
-            for i, n in cost["development"]:
-                if hand[i] < n:
-                    break
-            else:
-                out.append(_BUY)
+        if road and self.roads_left[seat]:
+            out.extend([_ROAD[e] for e in self._road_edges(seat)])
+        if settlement and self.settlements_left[seat]:
+            out.extend([_SETTLEMENT[v] for v in self._settlement_spots(seat)])
+        if city and self.cities_left[seat]:
+            level = self.vertex_level
+            out.extend([_CITY[v] for v in sorted(self.buildings[seat]) if level[v] == 1])
+        if development and any(self.dev_deck):
+            out.append(_BUY)
         if not self.dev_played_this_turn:
             out.extend(self._dev_plays(seat))
         rates = self.rates
@@ -879,7 +901,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
             return f"there is no land hex {a.hex}"
         if a.hex == self.robber:
             return "the robber must move to a different hex"
-        if a.hex not in self.robber_targets():
+        if self._TARGETS_HOOKED and a.hex not in self.robber_targets():
             return f"the robber may not move to hex {a.hex}"
         return None
 
@@ -966,7 +988,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
 
     def _declare_winner(self, seat: int) -> Event:
         self.winner_seat = seat
-        self.pending.clear()
+        self.set_pending([])
         self.trade = None
         i = seat * self.DEV_STRIDE + VICTORY_POINT
         revealed = self.dev_hands[i] + self.dev_new[i]
@@ -1192,12 +1214,22 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
 
     @applies(Roll)
     def _do_roll(self, a: Action) -> list[Event]:
-        dice = self.roll_dice()
+        if self._PLAIN_DICE:  # neither dice hook overridden: skip the two calls
+            rng = self.rng
+            d1 = rng.die()
+            d2 = rng.die()
+            dice: tuple[int, ...] = (d1, d2)
+            total = d1 + d2
+        else:
+            dice = self.roll_dice()
+            total = self.production_total(dice)
         self.dice = dice
-        total = self.production_total(dice)
         seat = self.current
         events = [Event("dice", {"seat": seat, "dice": list(dice), "total": total})]
-        self._set_turn_phase(MAIN, seat)
+        # The turn's phase becomes MAIN (`_set_turn_phase`, inlined: every turn rolls).
+        self.pending[-1] = _new_tuple(Decision, (MAIN, seat, None))
+        self.phase = MAIN
+        self.to_act = seat
         if total == 7:
             events.extend(self.on_seven())
         else:
@@ -1223,28 +1255,46 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         return [Event("must_discard", {"owed": {str(p): c for p, c in enumerate(owed) if c}})]
 
     def produce(self, total: int) -> list[Event]:
-        """Hook: production of a roll of `total` under the bank's shortage rule."""
-        k = self.HAND_STRIDE
-        owed_cards = [[0] * k for _ in range(self.config.seats)]
+        """Hook: production of a roll of `total` under the bank's shortage rule (rules §8).
+
+        Per resource: if the bank can pay every claim, all are paid; if one
+        seat alone is owed, it takes what is left; otherwise nobody gets it.
+        Written for the hot path: only the resources and seats that produce
+        are visited (a roll touches one or two hexes).
+        """
         board = self.board
         owner = self.vertex_owner
         level = self.vertex_level
+        hex_vertices = board.grid.hex_vertices
+        robber = self.robber
+        claims: dict[int, dict[int, int]] = {}  # resource -> seat -> cards owed
         for h in board.hexes_by_number[total]:
-            if h == self.robber:
+            if h == robber:
                 continue
-            r = board.resource[h]
-            for v in board.grid.hex_vertices[h]:
+            for v in hex_vertices[h]:
                 p = owner[v]
                 if p >= 0:
-                    owed_cards[p][r] += level[v]
-        paid = pay_production(owed_cards, self.bank)
-        hands = self.hands
-        for p, row in enumerate(paid):
-            for r in range(k):
-                hands[p * k + r] += row[r]
-        names = self.HAND_CARDS.names
-        gains = {str(p): counts_to_dict(row, names) for p, row in enumerate(paid) if any(row)}
-        return [Event("production", {"gains": gains})]
+                    by_seat = claims.setdefault(board.resource[h], {})
+                    by_seat[p] = by_seat.get(p, 0) + level[v]
+        gains: dict[int, dict[str, int]] = {}
+        if claims:
+            k = self.HAND_STRIDE
+            names = self.HAND_CARDS.names
+            bank = self.bank
+            hands = self.hands
+            for r in sorted(claims):
+                by_seat = claims[r]
+                if sum(by_seat.values()) > bank[r]:
+                    if len(by_seat) > 1:
+                        continue  # a shortage shared by several seats: nobody is paid
+                    by_seat = {p: bank[r] for p in by_seat}
+                name = names[r]
+                for p, cards in by_seat.items():
+                    if cards:
+                        bank[r] -= cards
+                        hands[p * k + r] += cards
+                        gains.setdefault(p, {})[name] = cards
+        return [Event("production", {"gains": {str(p): gains[p] for p in sorted(gains)}})]
 
     @applies(Discard)
     def _do_discard(self, a: Action) -> list[Event]:
@@ -1309,16 +1359,23 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
     def _do_end(self, a: Action) -> list[Event]:
         seat = self.current
         k = self.DEV_STRIDE
-        for i in range(seat * k, seat * k + k):
-            self.dev_hands[i] += self.dev_new[i]
-            self.dev_new[i] = 0
+        lo = seat * k
+        new = self.dev_new
+        if any(new[lo : lo + k]):
+            hands = self.dev_hands
+            for i in range(lo, lo + k):
+                hands[i] += new[i]
+                new[i] = 0
         self.dev_played_this_turn = False
         self.offers_this_turn = 0
         self.dice = None
-        self.current = (seat + 1) % self.config.seats
-        self.turn += 1
-        self._set_turn_phase(PRE_ROLL, self.current)
-        return [Event("turn", {"seat": self.current, "turn": self.turn})]
+        self.current = nxt = (seat + 1) % self.config.seats
+        self.turn = turn = self.turn + 1
+        # `_set_turn_phase(PRE_ROLL, nxt)`, inlined: every turn ends.
+        self.pending[-1] = _new_tuple(Decision, (PRE_ROLL, nxt, None))
+        self.phase = PRE_ROLL
+        self.to_act = nxt
+        return [Event("turn", {"seat": nxt, "turn": turn})]
 
     # -- copying, snapshots and restoring --------------------------------------------
     if TYPE_CHECKING:
@@ -1347,7 +1404,8 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         return game
 
     def rebuild_derived(self) -> None:
-        """Recompute the fields that snapshots and views leave out from the board."""
+        """Recompute the fields that snapshots and views leave out from the board and stack."""
+        self._sync_top()
         n = self.config.seats
         owner, level = self.vertex_owner, self.vertex_level
         self.roads = [tuple(e for e, o in enumerate(self.edge_owner) if o == p) for p in range(n)]

@@ -170,7 +170,7 @@ def _copy_public(game: BaseGame, view: dict[str, Any]) -> None:
     n = game.config.seats
     game.board = board_from_json(view["board"])
     game.STATE.from_view(game, view)
-    game.pending = [decisions.from_json(d) for d in view["pending"]]
+    game.set_pending([decisions.from_json(d) for d in view["pending"]])
     game.setup_order = [(game.start + k) % n for k in range(n)]
     game.setup_order += game.setup_order[::-1]
     game.vertex_owner = [o for o, _ in view["vertices"]]
