@@ -9,12 +9,15 @@ plumbing live here once.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.actions import Action, ActionCodec
 from engine.config import GameConfig
 from engine.errors import IllegalAction
 from engine.events import Event
+
+if TYPE_CHECKING:
+    from engine.position import Position
 
 
 class Game(ABC):
@@ -115,6 +118,10 @@ class Game(ABC):
     @abstractmethod
     def snapshot(self) -> dict[str, Any]:
         """The complete state as JSON, hidden parts and RNG included (saves check it)."""
+
+    def position(self) -> Position:
+        """The game as a `Position` (engine.position), for rulesets that support positions."""
+        raise NotImplementedError(f"{type(self).__name__} cannot write its position yet")
 
     @classmethod
     def upgrade_snapshot(cls, snapshot: dict[str, Any]) -> dict[str, Any]:

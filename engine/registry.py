@@ -19,6 +19,7 @@ from engine.rng import Rng
 if TYPE_CHECKING:
     from engine.actions import ActionCodec
     from engine.game import Game
+    from engine.position import Position
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,7 @@ class Ruleset:
     create: Callable[[GameConfig], Game]
     codec: ActionCodec
     sample_consistent: Callable[[dict[str, Any], Rng], Game] | None = None
+    from_position: Callable[[Position], Game] | None = None
 
 
 _MODULES = {

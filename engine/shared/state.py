@@ -44,7 +44,9 @@ class Field:
     copies slice, "share" for a value never mutated in place, or a function
     returning an independent copy. `key` is the field's name in snapshots
     (None: not saved, because it is derived from other fields); `encode` and
-    `decode` convert values that are not plain JSON.
+    `decode` convert values that are not plain JSON. An `optional` field is
+    written only when it differs from `init` and read as `init` when absent,
+    so adding one leaves earlier snapshots (and saves) valid.
     """
 
     name: str
@@ -56,6 +58,7 @@ class Field:
     encode: Encode | None = None
     decode: Decode | None = None
     view: str | None = None
+    optional: bool = False
 
     def __post_init__(self) -> None:
         if self.layout not in LAYOUTS:
@@ -114,22 +117,15 @@ class StateSpec:
     # -- snapshots ---------------------------------------------------------------------
     def to_json(self, game: Any) -> dict[str, Any]:
         """The saved fields as JSON; seat rows nested per seat (``[[...], [...]]``)."""
-        cls = type(game)
         out: dict[str, Any] = {}
         for f in self.fields:
             key = f.snapshot_key
             if key is None:
                 continue
             value = getattr(game, f.name)
-            if f.encode is not None:
-                out[key] = f.encode(game, value)
-            elif f.layout == SEAT_ROW:
-                k = getattr(cls, f.cards).stride
-                out[key] = [value[i : i + k] for i in range(0, len(value), k)]
-            elif isinstance(value, list):
-                out[key] = value[:]
-            else:
-                out[key] = value
+            if f.optional and value == f.init:
+                continue
+            out[key] = self.encode(game, f, value)
         return out
 
     def from_json(self, game: Any, data: Mapping[str, Any]) -> None:
@@ -138,16 +134,33 @@ class StateSpec:
             key = f.snapshot_key
             if key is None:
                 continue
-            raw = data[key]
-            if f.decode is not None:
-                value = f.decode(game, raw)
-            elif f.layout == SEAT_ROW:
-                value = [n for row in raw for n in row]
-            elif isinstance(raw, list):
-                value = list(raw)
-            else:
-                value = raw
-            setattr(game, f.name, value)
+            if f.optional and key not in data:
+                setattr(game, f.name, f.init)
+                continue
+            setattr(game, f.name, self.decode(game, f, data[key]))
+
+    @staticmethod
+    def encode(game: Any, f: Field, value: Any) -> Any:
+        """One field's value as JSON, as snapshots (and positions) write it."""
+        if f.encode is not None:
+            return f.encode(game, value)
+        if f.layout == SEAT_ROW:
+            k = getattr(type(game), f.cards).stride
+            return [value[i : i + k] for i in range(0, len(value), k)]
+        if isinstance(value, list):
+            return value[:]
+        return value
+
+    @staticmethod
+    def decode(game: Any, f: Field, raw: Any) -> Any:
+        """The inverse of `encode`."""
+        if f.decode is not None:
+            return f.decode(game, raw)
+        if f.layout == SEAT_ROW:
+            return [n for row in raw for n in row]
+        if isinstance(raw, list):
+            return list(raw)
+        return raw
 
     # -- the public part, for views and for games sampled from a view ------------------
     def to_view(self, game: Any, view: dict[str, Any], players: list[dict[str, Any]]) -> None:

@@ -92,6 +92,7 @@ RULESET = Ruleset(
     create=_create,
     codec=CODEC,
     sample_consistent=HarvestGame.sample_consistent,
+    from_position=HarvestGame.from_position,
 )
 
 

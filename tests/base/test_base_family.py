@@ -271,3 +271,31 @@ def test_moving_robber_respects_the_targets_hook() -> None:
     assert MoveRobber(0) not in game.legal_actions() and MoveRobber(1) in game.legal_actions()
     with pytest.raises(IllegalAction, match="may not move to hex 0"):
         game.apply(MoveRobber(0))
+
+
+def test_positions_carry_the_subclass_state_and_cards() -> None:
+    """A subclass's declared field travels in Position.extra, its card kind in the hands."""
+    from engine.position import PositionError, game_from_position
+
+    game = harvest(3, seed=5)
+    pick = random.Random(5)
+    seen_paper = False
+    while game.to_act is not None and game.turn < 300:
+        pos = game.position()
+        assert set(pos.extra) == {"papers_taken"}
+        seen_paper = seen_paper or any(h["paper"] for h in pos.hands)
+        built = game_from_position(pos)
+        assert isinstance(built, HarvestGame)
+        assert built.snapshot() == game.snapshot()
+        assert built.legal_actions() == game.legal_actions()
+        for _ in range(11):
+            if game.to_act is None:
+                break
+            game.apply(pick.choice(game.legal_actions()))
+    assert seen_paper
+    pos = game.position()
+    pos.extra["papers_taken"] = [1, 0]
+    with pytest.raises(
+        PositionError, match="'papers_taken' has 2 entries, not 3 \\(one per seat\\)"
+    ):
+        game_from_position(pos)

@@ -33,4 +33,5 @@ RULESET = Ruleset(
     create=_create,
     codec=CODEC,
     sample_consistent=BaseGame.sample_consistent,
+    from_position=BaseGame.from_position,
 )

@@ -96,6 +96,9 @@ from engine.shared.state import (
 )
 from engine.shared.trading import DomesticTrading, PendingTrade, counts_to_dict, holds
 
+if TYPE_CHECKING:
+    from engine.position import Position
+
 __all__ = [
     "BANK_START",
     "CITY_COST",
@@ -268,6 +271,15 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
             ),
             Field("offers_this_turn", SCALAR, 0, view="offers_this_turn"),
             Field("winner_seat", SCALAR, -1, key="winner"),
+            # Dice to roll before the RNG's (a position may force them), oldest first.
+            Field(
+                "forced_dice",
+                SCALAR,
+                (),
+                encode=lambda g, v: [list(d) for d in v],
+                decode=lambda g, raw: tuple(tuple(d) for d in raw),
+                optional=True,
+            ),
         )
     )
 
@@ -324,6 +336,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
     trade: PendingTrade | None
     offers_this_turn: int
     winner_seat: int
+    forced_dice: tuple[tuple[int, ...], ...]
 
     @classmethod
     def _prepare_class(cls) -> None:
@@ -1214,11 +1227,16 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
 
     @applies(Roll)
     def _do_roll(self, a: Action) -> list[Event]:
-        if self._PLAIN_DICE:  # neither dice hook overridden: skip the two calls
+        dice: tuple[int, ...]
+        if self.forced_dice:  # a position's forced dice come before the RNG's
+            dice = self.forced_dice[0]
+            self.forced_dice = self.forced_dice[1:]
+            total = self.production_total(dice)
+        elif self._PLAIN_DICE:  # neither dice hook overridden: skip the two calls
             rng = self.rng
             d1 = rng.die()
             d2 = rng.die()
-            dice: tuple[int, ...] = (d1, d2)
+            dice = (d1, d2)
             total = d1 + d2
         else:
             dice = self.roll_dice()
@@ -1421,6 +1439,33 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
                 1 for v in self.buildings[p] if level[v] == 2
             )
             self.roads_left[p] = self.PIECES["roads"] - len(self.roads[p])
+
+    # -- positions ----------------------------------------------------------------
+    @classmethod
+    def from_position(cls, pos: Position) -> Self:
+        """The game `pos` describes; PositionError naming the first inconsistency.
+
+        Declared state the base parts do not cover (a subclass's fields) is
+        read from `pos.extra`; a subclass with rules about it extends
+        `check_position`.
+        """
+        from engine.rulesets.base.position import build
+
+        return build(cls, pos)
+
+    def position(self) -> Position:
+        from engine.rulesets.base.position import describe
+
+        return describe(self)
+
+    def check_position(self) -> None:
+        """Hook: raise PositionError if a built position breaks a subclass's own rules."""
+
+    def public_vp_of(self, seat: int) -> int:
+        """Hook: `seat`'s public points recounted from the board and the special cards."""
+        level = self.vertex_level
+        points = sum(level[v] for v in self.buildings[seat])
+        return points + 2 * (self.longest_holder == seat) + 2 * (self.army_holder == seat)
 
     # -- views ------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
