@@ -13,7 +13,7 @@ from typing import Any
 
 from engine import GameConfig, new_game
 from engine.actions import Action
-from engine.rng import Rng
+from engine.position import game_from_position
 from engine.rulesets.base.board import GENERIC, RESOURCE_INDEX, RESOURCES
 from engine.rulesets.base.game import (
     DEV_COUNTS,
@@ -23,7 +23,6 @@ from engine.rulesets.base.game import (
     PRE_ROLL,
     VICTORY_POINT,
     BaseGame,
-    Decision,
 )
 
 # Zig-zag trails along the tops of each hex row of the board (vertex ids). Their
@@ -44,13 +43,16 @@ def fresh(seats: int = 4, seed: int = 1, board: str = "beginner", **options: Any
 
 def skip_setup(game: BaseGame, current: int = 0, phase: str = MAIN) -> BaseGame:
     """Jump past the setup rounds to seat `current`'s turn (MAIN: after the roll)."""
-    n = game.config.seats
-    game.setup_pos = 2 * n
-    game.setup_vertex = -1
-    game.current = current
-    game.turn = 1
-    game.set_pending([Decision(phase, current)])
-    game.dice = (3, 4) if phase == MAIN else None
+    dice = [3, 4] if phase == MAIN else None
+    return rebuild(game, current=current, turn=1, pending=[[phase, current, None]], dice=dice)
+
+
+def rebuild(game: BaseGame, **parts: Any) -> BaseGame:
+    """`game` with parts of its position replaced (checked by the engine), changed in place."""
+    pos = game.position()
+    for name, value in parts.items():
+        setattr(pos, name, value)
+    game.__dict__.update(game_from_position(pos).__dict__)
     return game
 
 
@@ -207,22 +209,11 @@ def deck_only(game: BaseGame, card: str) -> None:
     game.dev_deck = [game.dev_deck[i] if i == k else 0 for i in range(5)]
 
 
-def rng_state_for_dice(total: int, start: int = 0) -> int:
-    """An RNG state whose next two dice sum to `total`."""
-    for s in range(start, start + 10_000):
-        r = Rng(s)
-        if r.die() + r.die() == total:
-            return s
-    raise AssertionError("unreachable")
-
-
-def set_dice(game: BaseGame, total: int) -> None:
-    game.rng.state = rng_state_for_dice(total)
-
-
 def roll(game: BaseGame, total: int) -> list[Any]:
+    """Roll `total` (forced dice, which the engine rolls before its RNG's)."""
     assert game.phase == PRE_ROLL
-    set_dice(game, total)
+    first = max(1, total - 6)
+    game.forced_dice = ((first, total - first),)
     from engine.shared.actions import Roll
 
     events = game.apply(Roll())
