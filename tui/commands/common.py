@@ -22,7 +22,12 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, players: bool = True)
         help="a rule option (repeatable); VALUE is read as JSON when it parses",
     )
     if players:
-        parser.add_argument("--players", type=int, default=4, help="number of seats (3 or 4)")
+        parser.add_argument(
+            "--players",
+            type=int,
+            default=4,
+            help="number of seats (base: 2 to 4)",
+        )
 
 
 def positive_int(text: str) -> int:

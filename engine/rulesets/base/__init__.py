@@ -1,4 +1,4 @@
-"""The base game of Catan for 3 and 4 players (rules/catan.md)."""
+"""The base game of Catan for 2 to 4 players (rules/catan.md; 2 seats play the plain rules)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def _create(config: GameConfig) -> Game:
 RULESET = Ruleset(
     name="base",
     title="Catan (base game)",
-    seats=(3, 4),
+    seats=(2, 3, 4),
     options=OPTIONS,
     create=_create,
     codec=CODEC,
