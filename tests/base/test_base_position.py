@@ -404,6 +404,16 @@ REFUSALS: list[tuple[str, Mutation, str]] = [
         "setup_settlement after \\d+ setup roads needs \\d+ buildings on the board, not \\d+",
     ),
     (
+        "new cards of another seat",
+        lambda p, g: p.development[(p.current + 1) % 3].new.update(knight=1),
+        "seat \\d holds development cards bought this turn, but the turn is seat \\d's",
+    ),
+    (
+        "played victory points",
+        lambda p, g: p.development[0].played.update(victory_point=1),
+        "seat 0 has played victory point cards; they are never played",
+    ),
+    (
         "unknown extra state",
         lambda p, g: p.extra.update(papers=1),
         "unknown extra state 'papers'; valid: none",

@@ -285,6 +285,16 @@ def _set_turn(game: BaseGame, pos: Position) -> None:
     if not (_is_int(pos.offers_this_turn) and pos.offers_this_turn >= 0):
         raise _fail("offers_this_turn must be a whole number, 0 or more")
     game.offers_this_turn = pos.offers_this_turn
+    k = game.DEV_STRIDE
+    vp = game.DEV_CARDS.index.get("victory_point")
+    for p in range(n):
+        if p != game.current and any(game.dev_new[p * k : p * k + k]):
+            raise _fail(
+                f"seat {p} holds development cards bought this turn, "
+                f"but the turn is seat {game.current}'s"
+            )
+        if vp is not None and game.dev_played[p * k + vp]:
+            raise _fail(f"seat {p} has played victory point cards; they are never played")
 
 
 def _set_decisions(game: BaseGame, pos: Position) -> None:
