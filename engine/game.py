@@ -31,6 +31,8 @@ class Game(ABC):
     # and copies share their common history instead of copying it.
     _history: tuple[Any, Action] | None = None
     _history_len: int = 0
+    origin: dict[str, Any] | None = None
+    """The JSON of the Position the game was built from (None: it began from its config)."""
 
     @property
     def log(self) -> list[Action]:

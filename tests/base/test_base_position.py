@@ -445,3 +445,22 @@ def test_json_form_rejects_unknown_parts() -> None:
     data["colour"] = "red"
     with pytest.raises(PositionError, match="unknown position parts: colour"):
         Position.from_json(data)
+
+
+def test_a_game_built_from_a_position_saves_and_loads() -> None:
+    """The save holds the position, so loading replays the log from there (seed 11)."""
+    from engine import saves
+    from engine.errors import SaveError
+
+    game = game_from_position(_mid_game().position())
+    pick = random.Random(11)
+    for _ in range(30):
+        game.apply(pick.choice([a for a in game.legal_actions() if a.type != "offer_trade"]))
+    text = saves.dumps(game)
+    loaded = saves.load(text)
+    assert loaded.snapshot() == game.snapshot()
+    assert loaded.log == game.log
+    data = saves.save(game)
+    data["position"]["robber"] = 40
+    with pytest.raises(SaveError, match="the save's position is invalid: the robber is on hex 40"):
+        saves.load(data)

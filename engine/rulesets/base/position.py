@@ -141,6 +141,7 @@ def build(cls: type[G], pos: Position) -> G:
     _set_extra(game, pos)
     _score(game, pos)
     game.check_position()
+    game.origin = pos.to_json()  # saves replay the log from here
     return game
 
 
