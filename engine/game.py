@@ -9,12 +9,15 @@ plumbing live here once.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.actions import Action, ActionCodec
 from engine.config import GameConfig
 from engine.errors import IllegalAction
 from engine.events import Event
+
+if TYPE_CHECKING:
+    from engine.position import Position
 
 
 class Game(ABC):
@@ -28,6 +31,8 @@ class Game(ABC):
     # and copies share their common history instead of copying it.
     _history: tuple[Any, Action] | None = None
     _history_len: int = 0
+    origin: dict[str, Any] | None = None
+    """The JSON of the Position the game was built from (None: it began from its config)."""
 
     @property
     def log(self) -> list[Action]:
@@ -115,6 +120,19 @@ class Game(ABC):
     @abstractmethod
     def snapshot(self) -> dict[str, Any]:
         """The complete state as JSON, hidden parts and RNG included (saves check it)."""
+
+    def position(self) -> Position:
+        """The game as a `Position` (engine.position), for rulesets that support positions."""
+        raise NotImplementedError(f"{type(self).__name__} cannot write its position yet")
+
+    @classmethod
+    def upgrade_snapshot(cls, snapshot: dict[str, Any]) -> dict[str, Any]:
+        """A snapshot written by an earlier engine, in the form `snapshot()` writes today.
+
+        Loading a save compares the replayed game's snapshot with the stored
+        one after this; a ruleset whose snapshot gained a field derives it here.
+        """
+        return snapshot
 
     @property
     def num_seats(self) -> int:

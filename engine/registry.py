@@ -19,6 +19,7 @@ from engine.rng import Rng
 if TYPE_CHECKING:
     from engine.actions import ActionCodec
     from engine.game import Game
+    from engine.position import Position
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,7 @@ class Ruleset:
     create: Callable[[GameConfig], Game]
     codec: ActionCodec
     sample_consistent: Callable[[dict[str, Any], Rng], Game] | None = None
+    from_position: Callable[[Position], Game] | None = None
 
 
 _MODULES = {
@@ -44,12 +46,26 @@ _LOADED: dict[str, Ruleset] = {}
 
 
 def ruleset_names() -> list[str]:
-    """Rulesets whose module is present, in a stable order."""
+    """Rulesets whose module is present, then those registered at run time, in a stable order."""
     names = []
     for name, module in _MODULES.items():
         if importlib.util.find_spec(module) is not None:
             names.append(name)
+    names.extend(name for name in _LOADED if name not in _MODULES)
     return names
+
+
+def register(ruleset: Ruleset) -> None:
+    """Make a ruleset defined outside engine/rulesets (a test's, a plug-in's) known by name.
+
+    Registering the same ruleset again does nothing; another under a taken name is refused.
+    """
+    known = _LOADED.get(ruleset.name)
+    if known is ruleset:
+        return
+    if ruleset.name in _MODULES or known is not None:
+        raise ConfigError(f"the ruleset name {ruleset.name!r} is taken")
+    _LOADED[ruleset.name] = ruleset
 
 
 def get_ruleset(name: str) -> Ruleset:

@@ -1,7 +1,8 @@
 """Saving and loading games.
 
 A save is JSON: a format tag and version, the config, the action log and a
-snapshot of the final state. Loading replays the log from the config and
+snapshot of the final state (and, for a game built from a position, that
+position). Loading replays the log from the config (or the position) and
 checks that it reaches the snapshot, so a save that was edited, truncated or
 written by an incompatible engine is refused instead of silently diverging.
 Files are written atomically (temporary file, fsync, rename): a crash mid-write
@@ -20,6 +21,7 @@ from engine.config import GameConfig
 from engine.errors import CatanError, IllegalAction, SaveError
 from engine.files import MAX_BYTES, parse_json, read_user_file
 from engine.game import Game
+from engine.position import Position, PositionError, game_from_position
 from engine.registry import get_ruleset, new_game
 
 FORMAT = "catan-save"
@@ -29,7 +31,7 @@ MAX_SAVE_BYTES = MAX_BYTES  # 64 MiB; a long game's save is well under 1 MiB
 
 def save(game: Game, meta: dict[str, Any] | None = None) -> dict[str, Any]:
     """The save of `game` as a JSON-ready dict; `meta` is free-form (seat kinds, names)."""
-    return {
+    out = {
         "format": FORMAT,
         "version": VERSION,
         "config": game.config.to_json(),
@@ -37,6 +39,9 @@ def save(game: Game, meta: dict[str, Any] | None = None) -> dict[str, Any]:
         "snapshot": game.snapshot(),
         "meta": meta or {},
     }
+    if game.origin is not None:
+        out["position"] = game.origin
+    return out
 
 
 def dumps(game: Game, meta: dict[str, Any] | None = None) -> str:
@@ -58,16 +63,21 @@ def load(data: Any) -> Game:
         raise SaveError("the save is incomplete: actions or snapshot missing")
     try:
         config = GameConfig.from_json(data.get("config"))
-        game = new_game(config)
+        if "position" in data:
+            game = game_from_position(Position.from_json(data["position"]))
+        else:
+            game = new_game(config)
         codec = get_ruleset(game.config.ruleset).codec
         for i, raw in enumerate(actions):
             try:
                 game.apply(codec.decode(raw))
             except IllegalAction as exc:
                 raise SaveError(f"action {i + 1} of the save cannot be replayed: {exc}") from None
-        reached = game.snapshot() == snapshot
+        reached = game.snapshot() == type(game).upgrade_snapshot(snapshot)
     except SaveError:
         raise
+    except PositionError as exc:
+        raise SaveError(f"the save's position is invalid: {exc}") from None
     except CatanError as exc:
         raise SaveError(f"the save's config is invalid: {exc}") from None
     except (RecursionError, MemoryError):

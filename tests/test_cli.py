@@ -28,7 +28,7 @@ def test_plain_catan_takes_the_menu_options() -> None:
         (["simulate", "--ruleset", "chess"], "valid rulesets: base"),
         (["simulate", "--games", "0"], "must be at least 1"),
         (["simulate", "--games", "many"], "is not a whole number"),
-        (["simulate", "--players", "5"], "3 or 4 players"),
+        (["simulate", "--players", "5"], "2, 3 or 4 players"),
         (["simulate", "--option", "nonsense=1"], "valid options:"),
         (["simulate", "--variant", "strategic"], "has no variants"),
         (["bench", "--ruleset", "starfarers", "--variant", "nowhere"], "choose one of"),

@@ -2,8 +2,11 @@
 
 Everything reads a *determinized* BaseGame (drawn by sample_consistent from a
 seat's view), so it may look at every field without cheating: the hidden
-parts are guesses. Units: about 10 points per victory point; a resource card
-in hand is worth well under one point, so building always beats hoarding.
+parts are guesses. Card kinds, strides and prices come from the game's class
+(`HAND_CARDS`, `DEV_CARDS`, `PRICES`), so a subclass's extra kinds are rows
+the evaluation simply weighs at the default. Units: about 10 points per
+victory point; a resource card in hand is worth well under one point, so
+building always beats hoarding.
 """
 
 from __future__ import annotations
@@ -24,18 +27,14 @@ from engine.rulesets.base.actions import (
     PlayRoadBuilding,
     PlayYearOfPlenty,
 )
-from engine.rulesets.base.board import RESOURCES
+from engine.rulesets.base.board import GENERIC
 from engine.rulesets.base.game import (
-    CITY_COST,
-    DEV_COST,
     DISCARD,
     KNIGHT,
     MAIN,
     MOVE_ROBBER,
     PRE_ROLL,
     ROAD_BUILDING,
-    ROAD_COST,
-    SETTLEMENT_COST,
     SETUP_ROAD,
     SETUP_SETTLEMENT,
     STEAL,
@@ -76,8 +75,15 @@ FORCED = frozenset(
 POLICY_PHASES: frozenset[str] = frozenset()
 """Phases where the search bots trust the rule-based policy (none in the base game)."""
 PIPS = (0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1)
-RESOURCE_WEIGHT = (1.0, 1.0, 0.85, 1.05, 1.05)
-COSTS = (CITY_COST, SETTLEMENT_COST, DEV_COST, ROAD_COST)
+RESOURCES = BaseGame.HAND_CARDS.names
+"""The base game's hand-card names in index order (bots translate views with them)."""
+RESOURCE_WEIGHT = {"brick": 1.0, "lumber": 1.0, "wool": 0.85, "grain": 1.05, "ore": 1.05}
+
+
+@lru_cache(maxsize=16)
+def _weights(names: tuple[str, ...]) -> tuple[float, ...]:
+    return tuple(RESOURCE_WEIGHT.get(name, 1.0) for name in names)
+
 
 # -- static board knowledge (cached per board) ----------------------------------------
 
@@ -104,7 +110,7 @@ def _vertex_pips(game: BaseGame, v: int) -> int:
 
 def production(game: BaseGame, seat: int) -> list[int]:
     """Expected cards per 36 rolls, per resource, for the seat's buildings (robber respected)."""
-    prod = [0, 0, 0, 0, 0]
+    prod = [0] * game.HAND_CARDS.stride
     yields = _vertex_yield(game.board)
     robber = game.robber
     level = game.vertex_level
@@ -116,23 +122,24 @@ def production(game: BaseGame, seat: int) -> list[int]:
     return prod
 
 
-def _production_score(prod: list[int]) -> float:
+def _production_score(game: BaseGame, prod: list[int]) -> float:
     score = 0.0
-    for r in range(5):
-        x = prod[r]
+    weights = _weights(game.HAND_CARDS.names)
+    for r, x in enumerate(prod):
         if x:
-            score += RESOURCE_WEIGHT[r] * (x if x <= 8 else 8 + 0.5 * (x - 8)) + 1.5
+            score += weights[r] * (x if x <= 8 else 8 + 0.5 * (x - 8)) + 1.5
     return score
 
 
 def _spot_score(game: BaseGame, seat: int, v: int, prod: list[int]) -> float:
     """How good a free vertex would be for `seat`: pips, new resources, harbour."""
     score = 0.0
+    weights = _weights(game.HAND_CARDS.names)
     for h, r, p in _vertex_yield(game.board)[v]:
         if h != game.robber:
-            score += p * RESOURCE_WEIGHT[r] * (1.4 if prod[r] == 0 else 1.0)
+            score += p * weights[r] * (1.4 if prod[r] == 0 else 1.0)
     kind = game.board.vertex_harbour[v]
-    if kind == 5:
+    if kind == GENERIC:
         score += 1.5
     elif kind >= 0:
         score += 0.4 * prod[kind]
@@ -175,7 +182,8 @@ def _seat_value(game: BaseGame, seat: int, detail: bool) -> float:
     if vp >= game.vp_to_win:
         return 1000.0
     prod = production(game, seat)
-    value = 10.0 * vp + 0.9 * _production_score(prod)
+    value = 10.0 * vp + 0.9 * _production_score(game, prod)
+    prices = game.PRICES
     if not detail:
         return value + 0.4 * sum(game.hand(seat)) + 2.0 * sum(game.row(game.dev_hands, seat))
     hand = game.hand(seat)
@@ -197,13 +205,13 @@ def _seat_value(game: BaseGame, seat: int, detail: bool) -> float:
         game.vertex_level[v] == 1 for v in game.buildings[seat]
     )
     if can_city:
-        progress = max(progress, 6.0 * 0.5 ** _missing(hand, CITY_COST))
+        progress = max(progress, 6.0 * 0.5 ** _missing(hand, prices["city"]))
     if spots_here:
-        progress = max(progress, 5.0 * 0.5 ** _missing(hand, SETTLEMENT_COST))
+        progress = max(progress, 5.0 * 0.5 ** _missing(hand, prices["settlement"]))
     elif spots_next and game.roads_left[seat]:
-        progress = max(progress, 2.0 * 0.5 ** _missing(hand, ROAD_COST))
+        progress = max(progress, 2.0 * 0.5 ** _missing(hand, prices["road"]))
     if game.dev_deck_size:
-        progress = max(progress, 2.5 * 0.5 ** _missing(hand, DEV_COST))
+        progress = max(progress, 2.5 * 0.5 ** _missing(hand, prices["development"]))
     value += progress
     if cards > 7:
         value -= 0.6 * (cards - 7)
@@ -214,12 +222,12 @@ def _seat_value(game: BaseGame, seat: int, detail: bool) -> float:
         sum(dev) + sum(new) - dev[KNIGHT] - new[KNIGHT]
     )
     value -= 3.0 * (dev[VICTORY_POINT] + new[VICTORY_POINT])  # already counted as VP
-    knights = game.dev_played[seat * 5 + KNIGHT]
+    knights = game.row(game.dev_played, seat)[KNIGHT]
     value += 2.5 * min(knights, 4)
     value += 0.6 * min(game.road_length[seat], 8)
     # harbours matter in proportion to what they can trade
     rates = game.row(game.rates, seat)
-    for r in range(5):
+    for r in range(len(rates)):
         if rates[r] == 2:
             value += 0.25 * prod[r]
         elif rates[r] == 3:
@@ -271,18 +279,25 @@ def _road_target(game: BaseGame, seat: int, edges: list[int]) -> int:
 def _target_cost(game: BaseGame, seat: int) -> tuple[int, ...]:
     """What the seat saves for next: city, settlement, development card or road."""
     hand = game.hand(seat)
+    prices = game.PRICES
+    city, settlement, road, dev = (
+        prices["city"],
+        prices["settlement"],
+        prices["road"],
+        prices["development"],
+    )
     options = []
     if game.cities_left[seat] and any(game.vertex_level[v] == 1 for v in game.buildings[seat]):
-        options.append((_missing(hand, CITY_COST), 0, CITY_COST))
+        options.append((_missing(hand, city), 0, city))
     here, further = _free_spots(game, seat) if game.settlements_left[seat] else ([], [])
     if here:
-        options.append((_missing(hand, SETTLEMENT_COST), 1, SETTLEMENT_COST))
+        options.append((_missing(hand, settlement), 1, settlement))
     elif further and game.roads_left[seat]:
-        options.append((_missing(hand, ROAD_COST), 3, ROAD_COST))
+        options.append((_missing(hand, road), 3, road))
     if game.dev_deck_size:
-        options.append((_missing(hand, DEV_COST) + 1, 2, DEV_COST))
+        options.append((_missing(hand, dev) + 1, 2, dev))
     if not options:
-        return DEV_COST
+        return dev
     return min(options)[2]
 
 
@@ -314,7 +329,7 @@ def _discard(game: BaseGame, seat: int, legal: list[Action]) -> Action:
 
     def keep(a: Action) -> float:
         assert isinstance(a, Discard)
-        r = RESOURCES.index(a.resource)
+        r = game.HAND_CARDS.index[a.resource]
         return (hand[r] - target[r]) * 1.0 + 0.01 * r
 
     return max(legal, key=keep)
@@ -343,9 +358,10 @@ def policy(game: BaseGame, seat: int, legal: list[Action], rng: Rng) -> Action:
     if phase == YEAR_OF_PLENTY:
         need = _target_cost(game, seat)
         hand = game.hand(seat)
+        index = game.HAND_CARDS.index
         return max(
             legal,
-            key=lambda a: need[RESOURCES.index(a.resource)] - hand[RESOURCES.index(a.resource)],  # type: ignore[attr-defined]
+            key=lambda a: need[index[a.resource]] - hand[index[a.resource]],  # type: ignore[attr-defined]
         )
     if phase == TRADE_RESPONSE:
         return next((a for a in legal if isinstance(a, DeclineTrade)), legal[-1])
@@ -359,7 +375,7 @@ def policy(game: BaseGame, seat: int, legal: list[Action], rng: Rng) -> Action:
 
 def _robber_hurts(game: BaseGame, seat: int) -> bool:
     return any(game.vertex_owner[v] == seat for v in game.board.grid.hex_vertices[game.robber]) or (
-        game.dev_played[seat * 5 + KNIGHT] >= 2 and game.army_holder != seat
+        game.row(game.dev_played, seat)[KNIGHT] >= 2 and game.army_holder != seat
     )
 
 
@@ -378,12 +394,12 @@ def _main(game: BaseGame, seat: int, legal: list[Action]) -> Action:
         return PlayRoadBuilding()
     hand = game.hand(seat)
     target = _target_cost(game, seat)
-    if BuildRoad in by_type and (target is ROAD_COST or game.road_length[seat] >= 4):
+    if BuildRoad in by_type and (target is game.PRICES["road"] or game.road_length[seat] >= 4):
         here, further = _free_spots(game, seat)
         if not here and further:
             edge = _road_target(game, seat, [a.edge for a in by_type[BuildRoad]])  # type: ignore[attr-defined]
             return BuildRoad(edge)
-    if BuyDevelopment in by_type and target is DEV_COST:
+    if BuyDevelopment in by_type and target is game.PRICES["development"]:
         return BuyDevelopment()
     if PlayYearOfPlenty in by_type and _missing(hand, target) >= 2:
         return PlayYearOfPlenty()
@@ -391,10 +407,12 @@ def _main(game: BaseGame, seat: int, legal: list[Action]) -> Action:
         pass  # kept for later turns; the value bot judges it with samples
     if MaritimeTrade in by_type and _missing(hand, target) > 0:
         best = None
+        index = game.HAND_CARDS.index
+        rates = game.row(game.rates, seat)
         for a in by_type[MaritimeTrade]:
             assert isinstance(a, MaritimeTrade)
-            give, get = RESOURCES.index(a.give), RESOURCES.index(a.get)
-            surplus = hand[give] - game.rates[seat * 5 + give] - target[give]
+            give, get = index[a.give], index[a.get]
+            surplus = hand[give] - rates[give] - target[give]
             if target[get] > hand[get] and surplus >= 0:
                 key = (surplus, -get)
                 if best is None or key > best[0]:
@@ -418,10 +436,7 @@ def apply_trade(
     game: BaseGame, offerer: int, partner: int, give: tuple[int, ...], get: tuple[int, ...]
 ) -> None:
     """Swap cards in place: ``offerer`` gives ``give`` to ``partner`` and gets ``get``."""
-    hands = game.hands
-    for r in range(5):
-        hands[offerer * 5 + r] += get[r] - give[r]
-        hands[partner * 5 + r] += give[r] - get[r]
+    game.move_cards(offerer, partner, give, get)
 
 
 def hand_of(game: BaseGame, seat: int) -> list[int]:

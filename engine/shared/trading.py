@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.actions import Action, Bag
 from engine.config import GameConfig
@@ -20,8 +20,10 @@ from engine.shared.actions import (
     CancelTrade,
     ConfirmTrade,
     CounterTrade,
+    DeclineTrade,
     OfferTrade,
 )
+from engine.shared.dispatch import applies
 
 Counts = tuple[int, ...]
 
@@ -109,21 +111,20 @@ def answer_order(offerer: int, addressed: Sequence[int], seats: int) -> list[int
 class DomesticTrading:
     """The offer → answers → confirm steps, shared by every ruleset with domestic trade.
 
-    A game class mixes this in and supplies its resource names, its phase
-    numbers and two accessors (a seat's hand, and moving cards between two
-    hands), because rulesets store hands differently (the base game keeps one
-    flat list for speed). Each ruleset keeps its own phase checks, whose
-    wording differs; the terms, the state machine and the swap live here once.
+    A game class mixes this in and supplies its card names and two accessors
+    (a seat's hand, and moving cards between two hands), because rulesets
+    store hands differently (the base game keeps one flat list for speed),
+    and says how the decision moves on through four hooks (`_trade_opened`,
+    `_trade_answered`, `_trade_all_answered`, `_trade_closed`): a phase
+    field (`PhaseTrading`) or a pending-decision stack. Each ruleset keeps its
+    own phase checks, whose wording differs; the terms, the state machine and
+    the swap live here once.
     """
 
-    TRADE_NAMES: tuple[str, ...]
-    TRADE_INDEX: Mapping[str, int]
-    PHASE_MAIN: int
-    PHASE_RESPONSE: int
-    PHASE_CONFIRM: int
+    TRADE_NAMES: ClassVar[tuple[str, ...]]
+    TRADE_INDEX: ClassVar[Mapping[str, int]]
 
     config: GameConfig
-    phase: int
     current: int
     trade: PendingTrade | None
     offers_this_turn: int
@@ -134,6 +135,23 @@ class DomesticTrading:
 
     def move_cards(self, offerer: int, partner: int, give: Counts, get: Counts) -> None:
         """``offerer`` hands ``give`` to ``partner`` and receives ``get``."""
+        raise NotImplementedError
+
+    # -- how the decision moves on ----------------------------------------------------
+    def _trade_opened(self) -> None:
+        """`self.trade` was just offered: the first of `trade.waiting` answers next."""
+        raise NotImplementedError
+
+    def _trade_answered(self, seat: int) -> None:
+        """`seat` answered (it has left `trade.waiting`)."""
+        raise NotImplementedError
+
+    def _trade_all_answered(self) -> None:
+        """Everyone answered and someone accepted or countered: the offerer confirms next."""
+        raise NotImplementedError
+
+    def _trade_closed(self) -> None:
+        """The trade is over (done, cancelled or nobody took it): back to the main phase."""
         raise NotImplementedError
 
     # -- checks (after the ruleset's own phase checks) ---------------------------------
@@ -187,6 +205,7 @@ class DomesticTrading:
         return holds(self.seat_hand(self.trade.offerer), give) and holds(self.seat_hand(seat), get)
 
     # -- applying ------------------------------------------------------------------------
+    @applies(OfferTrade)
     def _do_offer(self, a: Action) -> list[Event]:
         assert isinstance(a, OfferTrade)
         terms = self._terms(a.give, a.get)
@@ -196,13 +215,15 @@ class DomesticTrading:
         to = tuple(sorted(set(a.to))) or tuple(s for s in range(n) if s != seat)
         self.offers_this_turn += 1
         self.trade = PendingTrade(seat, terms[0], terms[1], to, answer_order(seat, to, n))
-        self.phase = self.PHASE_RESPONSE
+        self._trade_opened()
         return [Event("trade_offer", {"trade": self.trade.to_json(self.TRADE_NAMES)})]
 
+    @applies(AcceptTrade, DeclineTrade, CounterTrade)
     def _do_answer(self, a: Action) -> list[Event]:
         trade = self.trade
         assert trade is not None
         seat = trade.waiting.pop(0)
+        self._trade_answered(seat)
         names = self.TRADE_NAMES
         if isinstance(a, AcceptTrade):
             trade.answers[seat] = (trade.give, trade.get)
@@ -223,18 +244,19 @@ class DomesticTrading:
         events = [Event("trade_answer", answer)]
         if not trade.waiting:
             if trade.answers:
-                self.phase = self.PHASE_CONFIRM
+                self._trade_all_answered()
             else:
                 self.trade = None
-                self.phase = self.PHASE_MAIN
+                self._trade_closed()
                 events.append(Event("trade_closed", {"seat": self.current, "with": None}))
         return events
 
+    @applies(ConfirmTrade, CancelTrade)
     def _do_confirm(self, a: Action) -> list[Event]:
         trade = self.trade
         assert trade is not None
         self.trade = None
-        self.phase = self.PHASE_MAIN
+        self._trade_closed()
         if isinstance(a, CancelTrade):
             return [Event("trade_closed", {"seat": self.current, "with": None})]
         assert isinstance(a, ConfirmTrade)
@@ -248,3 +270,24 @@ class DomesticTrading:
             "get": counts_to_dict(get, names),
         }
         return [Event("trade_closed", closed)]
+
+
+class PhaseTrading(DomesticTrading):
+    """Domestic trade for a game whose pending decision is one `phase` number."""
+
+    PHASE_MAIN: int
+    PHASE_RESPONSE: int
+    PHASE_CONFIRM: int
+    phase: int
+
+    def _trade_opened(self) -> None:
+        self.phase = self.PHASE_RESPONSE
+
+    def _trade_answered(self, seat: int) -> None:
+        pass
+
+    def _trade_all_answered(self) -> None:
+        self.phase = self.PHASE_CONFIRM
+
+    def _trade_closed(self) -> None:
+        self.phase = self.PHASE_MAIN

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine import GameConfig, new_game
 from engine.actions import Action
-from engine.rng import Rng
+from engine.position import game_from_position
 from engine.rulesets.base.board import GENERIC, RESOURCE_INDEX, RESOURCES
 from engine.rulesets.base.game import (
     DEV_COUNTS,
@@ -41,20 +41,23 @@ def fresh(seats: int = 4, seed: int = 1, board: str = "beginner", **options: Any
     return game
 
 
-def skip_setup(game: BaseGame, current: int = 0, phase: int = MAIN) -> BaseGame:
+def skip_setup(game: BaseGame, current: int = 0, phase: str = MAIN) -> BaseGame:
     """Jump past the setup rounds to seat `current`'s turn (MAIN: after the roll)."""
-    n = game.config.seats
-    game.setup_pos = 2 * n
-    game.setup_vertex = -1
-    game.current = current
-    game.turn = 1
-    game.phase = phase
-    game.dice = (3, 4) if phase == MAIN else None
+    dice = [3, 4] if phase == MAIN else None
+    return rebuild(game, current=current, turn=1, pending=[[phase, current, None]], dice=dice)
+
+
+def rebuild(game: BaseGame, **parts: Any) -> BaseGame:
+    """`game` with parts of its position replaced (checked by the engine), changed in place."""
+    pos = game.position()
+    for name, value in parts.items():
+        setattr(pos, name, value)
+    game.__dict__.update(game_from_position(pos).__dict__)
     return game
 
 
 def started(
-    seats: int = 4, seed: int = 1, current: int = 0, phase: int = MAIN, **kw: Any
+    seats: int = 4, seed: int = 1, current: int = 0, phase: str = MAIN, **kw: Any
 ) -> BaseGame:
     return skip_setup(fresh(seats, seed, **kw), current, phase)
 
@@ -164,15 +167,20 @@ def hand(game: BaseGame, seat: int) -> dict[str, int]:
     return {name: counts[i] for i, name in enumerate(RESOURCES) if counts[i]}
 
 
-# Per-seat tables of five (hands, development cards, rates) may be stored nested
-# (table[seat][k]) or flat (table[seat * 5 + k]); these helpers hide which.
+# Per-seat tables of cards (hands, development cards, rates) may be stored nested
+# (table[seat][k]) or flat (table[seat * stride + k]); these helpers hide which.
+
+
+def _stride(game: BaseGame, t: list[Any]) -> int:
+    return len(t) // game.config.seats
 
 
 def row(game: BaseGame, table: str, seat: int) -> list[int]:
     t = getattr(game, table)
     if t and isinstance(t[0], list):
         return list(t[seat])
-    return list(t[seat * 5 : seat * 5 + 5])
+    k = _stride(game, t)
+    return list(t[seat * k : seat * k + k])
 
 
 def put(game: BaseGame, table: str, seat: int, k: int, value: int) -> None:
@@ -180,7 +188,7 @@ def put(game: BaseGame, table: str, seat: int, k: int, value: int) -> None:
     if t and isinstance(t[0], list):
         t[seat][k] = value
     else:
-        t[seat * 5 + k] = value
+        t[seat * _stride(game, t) + k] = value
 
 
 def add(game: BaseGame, table: str, seat: int, k: int, n: int) -> None:
@@ -201,22 +209,11 @@ def deck_only(game: BaseGame, card: str) -> None:
     game.dev_deck = [game.dev_deck[i] if i == k else 0 for i in range(5)]
 
 
-def rng_state_for_dice(total: int, start: int = 0) -> int:
-    """An RNG state whose next two dice sum to `total`."""
-    for s in range(start, start + 10_000):
-        r = Rng(s)
-        if r.die() + r.die() == total:
-            return s
-    raise AssertionError("unreachable")
-
-
-def set_dice(game: BaseGame, total: int) -> None:
-    game.rng.state = rng_state_for_dice(total)
-
-
 def roll(game: BaseGame, total: int) -> list[Any]:
+    """Roll `total` (forced dice, which the engine rolls before its RNG's)."""
     assert game.phase == PRE_ROLL
-    set_dice(game, total)
+    first = max(1, total - 6)
+    game.forced_dice = ((first, total - first),)
     from engine.shared.actions import Roll
 
     events = game.apply(Roll())

@@ -70,7 +70,7 @@ def dump(view: dict[str, object]) -> str:
 @settings(max_examples=30, deadline=None, derandomize=True)
 @given(
     seed=st.integers(0, 2**31 - 1),
-    seats=st.sampled_from([3, 4]),
+    seats=st.sampled_from([3, 4]),  # two other seats swap cards
     steps=st.integers(20, 900),
 )
 def test_hidden_changes_leave_views_equal(seed: int, seats: int, steps: int) -> None:
@@ -111,7 +111,7 @@ def test_view_has_own_cards_only() -> None:
 
 
 @settings(max_examples=20, deadline=None, derandomize=True)
-@given(seed=st.integers(0, 2**31 - 1), seats=st.sampled_from([3, 4]))
+@given(seed=st.integers(0, 2**31 - 1), seats=st.sampled_from([2, 3, 4]))
 def test_redacted_events_hide_other_seats_cards(seed: int, seats: int) -> None:
     """Steal and buy events show the card to their audience only; nothing else is secret."""
     game = fresh(seats, seed, board="random")
@@ -179,7 +179,7 @@ def test_steal_and_buy_events_redacted_for_third_seats() -> None:
 @settings(max_examples=30, deadline=None, derandomize=True)
 @given(
     seed=st.integers(0, 2**31 - 1),
-    seats=st.sampled_from([3, 4]),
+    seats=st.sampled_from([2, 3, 4]),
     steps=st.integers(0, 1200),
 )
 def test_sample_consistent_keeps_the_view(seed: int, seats: int, steps: int) -> None:

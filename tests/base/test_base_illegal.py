@@ -93,8 +93,9 @@ def test_trade_answer_rules() -> None:
 
 def test_game_over_refuses_everything() -> None:
     g = started(4)
-    g.phase = GAME_OVER
+    g.set_pending([])  # an empty decision stack: nobody is to act
     g.winner_seat = 0
+    assert g.phase == GAME_OVER
     assert g.to_act is None and g.legal_actions() == []
     refused(g, EndTurn(), "the game is over")
 

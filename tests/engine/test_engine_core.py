@@ -17,7 +17,7 @@ from engine.rng import Rng
     ("config", "fragment"),
     [
         (GameConfig("chess"), "unknown ruleset 'chess'"),
-        (GameConfig("base", 2), "not 2"),
+        (GameConfig("base", 1), "not 1"),
         (GameConfig("base", 5), "not 5"),
         (GameConfig("base", 4, 1, {"colour": "red"}), "unknown option 'colour'"),
         (GameConfig("base", 4, 1, {"board": "hexagonal"}), "choose one of: random, beginner"),

@@ -119,3 +119,43 @@ async def test_starfarers_with_keys_alone(tmp_path: Path) -> None:
         assert screen.view["turn"] >= 5
         assert kind
     assert "The mothership shake" in titles
+
+
+async def test_new_game_screen_offers_two_players_for_base(tmp_path: Path) -> None:
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        from textual.widgets import Select
+
+        players = app.screen.query_one("#players", Select)
+        assert 2 in [value for _, value in players._options]
+        players.value = 2
+        await pilot.pause()
+        assert len(app.screen.query(".seat")) == 2  # one seat row per player
+        app.screen.query_one("#seed").value = "11"
+        await pilot.press("f5")
+
+        assert await wait_for_decision(pilot) in ("target", "turn")
+        screen = game_screen(app)
+        assert screen is not None and screen.view is not None
+        assert screen.view["config"]["seats"] == 2
+
+
+async def test_a_two_player_base_game_shows_two_seats_and_plays_on(tmp_path: Path) -> None:
+    from tui.widgets.scoreboard import Scoreboard
+
+    config = GameConfig("base", 2, 7, {})
+    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(config, ["human", "random"]))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None
+        board = screen.query_one(Scoreboard)
+        assert board.view is not None and len(board.view["players"]) == 2
+        table = board.render()
+        assert table.row_count == 2
+        assert "(you)" in str(list(table.columns[1].cells)[screen.view["seat"]])
+        for _ in range(12):  # the setup placements and the first turns, by keys
+            await step(pilot)
+        assert screen.view is not None and screen.view["turn"] >= 1

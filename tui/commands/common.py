@@ -24,7 +24,12 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, players: bool = True)
         help="a rule option (repeatable); VALUE is read as JSON when it parses",
     )
     if players:
-        parser.add_argument("--players", type=int, default=4, help="number of seats (3 or 4)")
+        parser.add_argument(
+            "--players",
+            type=int,
+            default=4,
+            help="number of seats (base: 2 to 4)",
+        )
 
 
 SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1  # a 64-bit seed: plenty, and it fits every save

@@ -34,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seats",
         default="human,random,random,random",
-        help="comma-separated seats: 'human' or a bot name (3 or 4 seats)",
+        help="comma-separated seats: 'human' or a bot name (2 to 4 seats for base)",
     )
     parser.add_argument(
         "--seed", type=seed_int, default=None, help="fix the game (random if not given)"

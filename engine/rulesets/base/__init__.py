@@ -1,43 +1,37 @@
-"""The base game of Catan for 3 and 4 players (rules/catan.md)."""
+"""The base game of Catan for 2 to 4 players (rules/catan.md; 2 seats play the plain rules)."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from engine.config import GameConfig, OptionSpec
 from engine.game import Game
 from engine.registry import Ruleset
-from engine.rng import Rng
 from engine.rulesets.base.actions import CODEC
 from engine.rulesets.base.game import BaseGame
+
+OPTIONS = (
+    OptionSpec("board", ("random", "beginner"), "random", "terrain and numbers"),
+    OptionSpec("shuffle_harbours", (False, True), False, "shuffle harbour types"),
+    OptionSpec("vp_to_win", tuple(range(5, 16)), 10, "victory points needed to win"),
+    OptionSpec(
+        "trade_offers_per_turn",
+        tuple(range(0, 21)),
+        3,
+        "domestic offers a player may make per turn",
+    ),
+)
 
 
 def _create(config: GameConfig) -> Game:
     return BaseGame(config)
 
 
-def _sample(view: dict[str, Any], rng: Rng) -> Game:
-    from engine.rulesets.base.view import sample_consistent
-
-    return sample_consistent(view, rng)
-
-
 RULESET = Ruleset(
     name="base",
     title="Catan (base game)",
-    seats=(3, 4),
-    options=(
-        OptionSpec("board", ("random", "beginner"), "random", "terrain and numbers"),
-        OptionSpec("shuffle_harbours", (False, True), False, "shuffle harbour types"),
-        OptionSpec("vp_to_win", tuple(range(5, 16)), 10, "victory points needed to win"),
-        OptionSpec(
-            "trade_offers_per_turn",
-            tuple(range(0, 21)),
-            3,
-            "domestic offers a player may make per turn",
-        ),
-    ),
+    seats=(2, 3, 4),
+    options=OPTIONS,
     create=_create,
     codec=CODEC,
-    sample_consistent=_sample,
+    sample_consistent=BaseGame.sample_consistent,
+    from_position=BaseGame.from_position,
 )

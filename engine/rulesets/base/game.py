@@ -1,4 +1,20 @@
-"""The base game's state and rules (rules/catan.md).
+"""The base game's state and rules (rules/catan.md), as the defaults of the hex family.
+
+Cities & Knights and Catan Fleet are the base game plus changes, so the base
+game is written to be subclassed:
+
+- rules dispatch through the object's own class (`engine.shared.dispatch`):
+  each action type's check and apply, and each decision kind's legal actions,
+  are methods found on `type(self)`, so a subclass's override is what runs;
+- the variable parts are hooks with the base rules as defaults (the roll,
+  production of a total, the 7, the discard limit, robber targets, what blocks
+  a road, victory points, the main phase's actions, the prices);
+- card kinds are data (`HAND_CARDS`, `DEV_CARDS`): hands, bank, decks,
+  trades and discards are flat lists with one row of `stride` per seat;
+- decisions are a stack (`engine.rulesets.base.decisions`): `to_act` and the
+  phase are its top;
+- the state is declared once (`STATE`), and copy, snapshot, restore and the
+  view's public part are made from the declaration, which a subclass extends.
 
 The state is flat lists of ints indexed by seat, vertex, edge and hex, so that
 `copy()` is a handful of list copies and legal-move generation touches no
@@ -7,14 +23,15 @@ objects it can avoid. `check` explains refusals; `_apply` trusts it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from engine.actions import Action
+from engine.actions import Action, ActionCodec
 from engine.config import GameConfig
 from engine.events import Event
 from engine.game import Game
 from engine.rng import Rng
+from engine.rulesets.base import decisions
 from engine.rulesets.base.actions import (
     CODEC,
     BuildCity,
@@ -27,7 +44,25 @@ from engine.rulesets.base.actions import (
     PlayYearOfPlenty,
     TakeResource,
 )
-from engine.rulesets.base.board import GENERIC, RESOURCE_INDEX, RESOURCES, Board, make_board
+from engine.rulesets.base.board import GENERIC, RESOURCES, Board, make_board
+from engine.rulesets.base.board_json import board_from_json
+from engine.rulesets.base.decisions import (
+    DISCARD,
+    GAME_OVER,
+    MAIN,
+    MOVE_ROBBER,
+    PHASE_NAMES,
+    PRE_ROLL,
+    ROAD_BUILDING,
+    SETUP_ROAD,
+    SETUP_SETTLEMENT,
+    STEAL,
+    TRADE_CONFIRM,
+    TRADE_RESPONSE,
+    YEAR_OF_PLENTY,
+    Decision,
+    decision,
+)
 from engine.shared.actions import (
     AcceptTrade,
     CancelTrade,
@@ -42,39 +77,75 @@ from engine.shared.actions import (
     Roll,
     Steal,
 )
-from engine.shared.bank import discard_count, pay_production
+from engine.shared.bank import discard_count
 from engine.shared.cards import draw, take_random_card
+from engine.shared.cardset import CardSet, Cost, price_checker, sparse
+from engine.shared.dispatch import RuleDispatch, applies, checks, lists, overrides
 from engine.shared.longest_road import award_largest, award_longest, longest_trail
+from engine.shared.state import (
+    EDGE,
+    ROW,
+    SCALAR,
+    SEAT,
+    SEAT_ROW,
+    STACK,
+    STARTING_COUNTS,
+    VERTEX,
+    Field,
+    StateSpec,
+)
 from engine.shared.trading import DomesticTrading, PendingTrade, counts_to_dict, holds
 
-# Phases: what kind of decision is pending.
-SETUP_SETTLEMENT, SETUP_ROAD, PRE_ROLL, MAIN, DISCARD, MOVE_ROBBER, STEAL = range(7)
-ROAD_BUILDING, YEAR_OF_PLENTY, TRADE_RESPONSE, TRADE_CONFIRM, GAME_OVER = range(7, 12)
-PHASE_NAMES = (
-    "setup_settlement",
-    "setup_road",
-    "pre_roll",
-    "main",
-    "discard",
-    "move_robber",
-    "steal",
-    "road_building",
-    "year_of_plenty",
-    "trade_response",
-    "trade_confirm",
-    "game_over",
-)
+if TYPE_CHECKING:
+    from engine.position import Position
+
+__all__ = [
+    "BANK_START",
+    "CITY_COST",
+    "DEV_COST",
+    "DEV_COUNTS",
+    "DEV_NAMES",
+    "DISCARD",
+    "GAME_OVER",
+    "KNIGHT",
+    "MAIN",
+    "MONOPOLY",
+    "MOVE_ROBBER",
+    "PHASE_NAMES",
+    "PIECES",
+    "PRE_ROLL",
+    "ROAD_BUILDING",
+    "ROAD_BUILDING_CARD",
+    "ROAD_COST",
+    "SETTLEMENT_COST",
+    "SETUP_ROAD",
+    "SETUP_SETTLEMENT",
+    "STEAL",
+    "TRADE_CONFIRM",
+    "TRADE_RESPONSE",
+    "VICTORY_POINT",
+    "YEAR_OF_PLENTY",
+    "YEAR_OF_PLENTY_CARD",
+    "BaseGame",
+    "Decision",
+]
 
 KNIGHT, VICTORY_POINT, ROAD_BUILDING_CARD, YEAR_OF_PLENTY_CARD, MONOPOLY = range(5)
 DEV_NAMES = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
 DEV_COUNTS = (14, 5, 2, 2, 2)
-
-ROAD_COST = (1, 1, 0, 0, 0)
-SETTLEMENT_COST = (1, 1, 1, 1, 0)
-CITY_COST = (0, 0, 0, 2, 3)
-DEV_COST = (0, 0, 1, 1, 1)
 BANK_START = 19
 PIECES = {"settlements": 5, "cities": 4, "roads": 15}
+
+RESOURCE_CARDS = CardSet(RESOURCES, (BANK_START,) * len(RESOURCES))
+DEVELOPMENT_CARDS = CardSet(DEV_NAMES, DEV_COUNTS)
+
+ROAD_COST = RESOURCE_CARDS.vector(brick=1, lumber=1)
+SETTLEMENT_COST = RESOURCE_CARDS.vector(brick=1, lumber=1, wool=1, grain=1)
+CITY_COST = RESOURCE_CARDS.vector(grain=2, ore=3)
+DEV_COST = RESOURCE_CARDS.vector(wool=1, grain=1, ore=1)
+
+_MAIN_PURCHASES = ("road", "settlement", "city", "development")
+"""The PRICES the main phase lists actions for, in `main_actions`' order."""
 
 _PLAY_CARD = {
     PlayKnight: KNIGHT,
@@ -83,41 +154,210 @@ _PLAY_CARD = {
     PlayMonopoly: MONOPOLY,
 }
 
-
-def _afford(hand: list[int], cost: tuple[int, ...]) -> bool:
-    return (
-        hand[0] >= cost[0]
-        and hand[1] >= cost[1]
-        and hand[2] >= cost[2]
-        and hand[3] >= cost[3]
-        and hand[4] >= cost[4]
-    )
-
-
 # Actions are immutable, so the hot path hands out shared instances instead of
 # constructing (slow, frozen) dataclasses on every call to legal_actions().
 _ROAD = tuple(BuildRoad(e) for e in range(256))
 _SETTLEMENT = tuple(BuildSettlement(v) for v in range(256))
 _CITY = tuple(BuildCity(v) for v in range(256))
 _ROBBER = tuple(MoveRobber(h) for h in range(64))
-_DISCARD = tuple(Discard(name) for name in RESOURCES)
-_TAKE = tuple(TakeResource(name) for name in RESOURCES)
-_MONOPOLY = tuple(PlayMonopoly(name) for name in RESOURCES)
-_MARITIME = tuple(tuple(MaritimeTrade(g, t) for t in RESOURCES) for g in RESOURCES)
-_OFFER = tuple(tuple(OfferTrade(((g, 1),), ((t, 1),)) for t in RESOURCES) for g in RESOURCES)
 _ROLL, _END, _BUY = Roll(), EndTurn(), BuyDevelopment()
 _KNIGHT, _ROAD_BUILDING, _YEAR_OF_PLENTY = PlayKnight(), PlayRoadBuilding(), PlayYearOfPlenty()
 _ACCEPT, _DECLINE, _CANCEL = AcceptTrade(), DeclineTrade(), CancelTrade()
 
 
-class BaseGame(DomesticTrading, Game):
-    codec = CODEC
-    ruleset_name = "base"
-    TRADE_NAMES = RESOURCES
-    TRADE_INDEX = RESOURCE_INDEX
-    PHASE_MAIN = MAIN
-    PHASE_RESPONSE = TRADE_RESPONSE
-    PHASE_CONFIRM = TRADE_CONFIRM
+_new_tuple = tuple.__new__  # a Decision without the named tuple's Python-level __new__
+
+
+def _copy_trade(trade: PendingTrade | None) -> PendingTrade | None:
+    return trade.copy() if trade is not None else None
+
+
+def _encode_trade(game: Any, trade: PendingTrade | None) -> Any:
+    return trade.to_json(game.HAND_CARDS.names) if trade is not None else None
+
+
+def _decode_trade(game: Any, data: Any) -> PendingTrade | None:
+    return PendingTrade.from_json(data, game.HAND_CARDS.names) if data is not None else None
+
+
+def _encode_dice(game: Any, dice: tuple[int, ...] | None) -> Any:
+    return list(dice) if dice else None
+
+
+def _decode_dice(game: Any, data: Any) -> tuple[int, ...] | None:
+    return tuple(data) if data else None
+
+
+def _encode_pending(game: Any, pending: list[Decision]) -> Any:
+    return [decisions.to_json(d) for d in pending]
+
+
+def _decode_pending(game: Any, data: Any) -> list[Decision]:
+    return [decisions.from_json(d) for d in data]
+
+
+class BaseGame(RuleDispatch, DomesticTrading, Game):
+    codec: ClassVar[ActionCodec] = CODEC
+    ruleset_name: ClassVar[str] = "base"
+
+    HAND_CARDS: ClassVar[CardSet] = RESOURCE_CARDS
+    """The cards a seat holds in its hand (traded, produced, discarded, stolen)."""
+    DEV_CARDS: ClassVar[CardSet] = DEVELOPMENT_CARDS
+    PRICES: ClassVar[Mapping[str, tuple[int, ...]]] = {
+        "road": ROAD_COST,
+        "settlement": SETTLEMENT_COST,
+        "city": CITY_COST,
+        "development": DEV_COST,
+    }
+    """What each purchase costs, as counts in HAND_CARDS order."""
+    PIECES: ClassVar[Mapping[str, int]] = PIECES
+
+    STATE: ClassVar[StateSpec] = StateSpec(
+        (
+            Field(
+                "rng",
+                SCALAR,
+                copy=Rng.copy,
+                encode=lambda g, r: r.state,
+                decode=lambda g, s: Rng(s),
+            ),
+            Field(
+                "board",
+                SCALAR,
+                encode=lambda g, b: b.to_json(),
+                decode=lambda g, d: board_from_json(d),
+            ),
+            Field("pending", STACK, encode=_encode_pending, decode=_decode_pending),
+            Field("current", SCALAR, view="current"),
+            Field("turn", SCALAR, view="turn"),
+            Field("start", SCALAR, view="start"),
+            Field("setup_pos", SCALAR, view="setup_pos"),
+            Field("setup_vertex", SCALAR, -1, view="setup_vertex"),
+            Field("vertex_owner", VERTEX, -1),
+            Field("vertex_level", VERTEX, 0),  # 1 settlement, 2 city
+            Field("edge_owner", EDGE, -1, view="edges"),
+            # Derived from the board (rebuilt on restore), kept for speed.
+            Field("roads", SEAT, (), key=None),
+            Field("buildings", SEAT, (), key=None),
+            Field("rates", SEAT_ROW, 4, cards="HAND_CARDS", key=None, view="rates"),
+            Field(
+                "settlements_left", SEAT, PIECES["settlements"], key=None, view="settlements_left"
+            ),
+            Field("cities_left", SEAT, PIECES["cities"], key=None, view="cities_left"),
+            Field("roads_left", SEAT, PIECES["roads"], key=None, view="roads_left"),
+            # Cards.
+            Field("hands", SEAT_ROW, cards="HAND_CARDS"),
+            Field("bank", ROW, STARTING_COUNTS, cards="HAND_CARDS", view="bank"),
+            Field("dev_hands", SEAT_ROW, cards="DEV_CARDS"),  # playable (bought before this turn)
+            Field("dev_new", SEAT_ROW, cards="DEV_CARDS"),  # bought this turn
+            Field("dev_deck", ROW, STARTING_COUNTS, cards="DEV_CARDS"),
+            Field("dev_played", SEAT_ROW, cards="DEV_CARDS", view="played"),
+            # Scores and the turn.
+            Field("robber", SCALAR, view="robber"),
+            Field("longest_holder", SCALAR, -1),
+            Field("army_holder", SCALAR, -1),
+            Field("road_length", SEAT, 0, view="road_length"),
+            Field("vp_public", SEAT, 0, view="public_vp"),
+            Field("dice", SCALAR, None, encode=_encode_dice, decode=_decode_dice, view="dice"),
+            Field("dev_played_this_turn", SCALAR, False, view="dev_played_this_turn"),
+            Field(
+                "trade",
+                SCALAR,
+                None,
+                copy=_copy_trade,
+                encode=_encode_trade,
+                decode=_decode_trade,
+                view="trade",
+            ),
+            Field("offers_this_turn", SCALAR, 0, view="offers_this_turn"),
+            Field("winner_seat", SCALAR, -1, key="winner"),
+            # Dice to roll before the RNG's (a position may force them), oldest first.
+            Field(
+                "forced_dice",
+                SCALAR,
+                (),
+                encode=lambda g, v: [list(d) for d in v],
+                decode=lambda g, raw: tuple(tuple(d) for d in raw),
+                optional=True,
+            ),
+        )
+    )
+
+    # Filled per class by _prepare_class from the card sets and prices.
+    HAND_STRIDE: ClassVar[int]
+    DEV_STRIDE: ClassVar[int]
+    COST: ClassVar[Mapping[str, Cost]]
+    TRADE_NAMES: ClassVar[tuple[str, ...]]
+    TRADE_INDEX: ClassVar[Mapping[str, int]]
+    _PLAIN_DICE: ClassVar[bool]
+    """Neither `roll_dice` nor `production_total` is overridden: the roll inlines them."""
+    _TARGETS_HOOKED: ClassVar[bool]
+    """`robber_targets` is overridden, so a robber move is checked against it."""
+    _PAYS_MAIN: ClassVar[staticmethod[[list[int]], tuple[bool, ...]]]
+    """Whether a hand row pays each of `_MAIN_PURCHASES` (generated from PRICES)."""
+    _copy_state: ClassVar[Callable[[Any], Any]]
+    """Copies every declared field; a class that writes its own `copy` starts from it."""
+    _DISCARD: ClassVar[tuple[Discard, ...]]
+    _TAKE: ClassVar[tuple[TakeResource, ...]]
+    _MONOPOLY: ClassVar[tuple[PlayMonopoly, ...]]
+    _MARITIME: ClassVar[tuple[tuple[MaritimeTrade, ...], ...]]
+    _OFFER: ClassVar[tuple[tuple[OfferTrade, ...], ...]]
+
+    rng: Rng
+    board: Board
+    pending: list[Decision]
+    current: int
+    turn: int
+    start: int
+    setup_pos: int
+    setup_vertex: int
+    vertex_owner: list[int]
+    vertex_level: list[int]
+    edge_owner: list[int]
+    roads: list[tuple[int, ...]]
+    buildings: list[tuple[int, ...]]
+    rates: list[int]
+    settlements_left: list[int]
+    cities_left: list[int]
+    roads_left: list[int]
+    hands: list[int]
+    bank: list[int]
+    dev_hands: list[int]
+    dev_new: list[int]
+    dev_deck: list[int]
+    dev_played: list[int]
+    robber: int
+    longest_holder: int
+    army_holder: int
+    road_length: list[int]
+    vp_public: list[int]
+    dice: tuple[int, ...] | None
+    dev_played_this_turn: bool
+    trade: PendingTrade | None
+    offers_this_turn: int
+    winner_seat: int
+    forced_dice: tuple[tuple[int, ...], ...]
+
+    @classmethod
+    def _prepare_class(cls) -> None:
+        """Tables that follow from the class's card sets, prices and state declaration."""
+        names = cls.HAND_CARDS.names
+        cls.HAND_STRIDE = cls.HAND_CARDS.stride
+        cls.DEV_STRIDE = cls.DEV_CARDS.stride
+        cls.COST = {piece: sparse(price) for piece, price in cls.PRICES.items()}
+        cls._PLAIN_DICE = not overrides(cls, "roll_dice") and not overrides(cls, "production_total")
+        cls._TARGETS_HOOKED = overrides(cls, "robber_targets")
+        cls._PAYS_MAIN = staticmethod(price_checker([cls.COST[p] for p in _MAIN_PURCHASES]))
+        cls.TRADE_NAMES = names
+        cls.TRADE_INDEX = cls.HAND_CARDS.index
+        cls._copy_state = cls.STATE.copier(cls)
+        if "copy" not in vars(cls):
+            cls.copy = cls._copy_state  # type: ignore[method-assign,assignment]
+        cls._DISCARD = tuple(Discard(n) for n in names)
+        cls._TAKE = tuple(TakeResource(n) for n in RESOURCES)
+        cls._MONOPOLY = tuple(PlayMonopoly(n) for n in RESOURCES)
+        cls._MARITIME = tuple(tuple(MaritimeTrade(g, t) for t in names) for g in names)
+        cls._OFFER = tuple(tuple(OfferTrade(((g, 1),), ((t, 1),)) for t in names) for g in names)
 
     # -- creation -------------------------------------------------------------
     def __init__(self, config: GameConfig) -> None:
@@ -126,51 +366,27 @@ class BaseGame(DomesticTrading, Game):
         opts = config.options
         self.config = config
         self.log = []
-        self.rng = Rng(config.seed)
-        self.board: Board = make_board(str(opts["board"]), self.rng, bool(opts["shuffle_harbours"]))
         self.vp_to_win = int(opts["vp_to_win"])
         self.trade_limit = int(opts["trade_offers_per_turn"])
-        grid = self.board.grid
-        self.vertex_owner = [-1] * grid.num_vertices
-        self.vertex_level = [0] * grid.num_vertices  # 1 settlement, 2 city
-        self.edge_owner = [-1] * grid.num_edges
-        # Per-seat rows of five are stored flat (index seat * 5 + kind) so that
-        # copy() is one slice per table instead of one per seat.
-        self.roads: list[tuple[int, ...]] = [()] * n
-        self.buildings: list[tuple[int, ...]] = [()] * n
-        self.hands = [0] * (5 * n)
-        self.bank = [BANK_START] * 5
-        self.dev_hands = [0] * (5 * n)  # playable (bought before this turn)
-        self.dev_new = [0] * (5 * n)  # bought this turn
-        self.dev_deck = list(DEV_COUNTS)
-        self.dev_played = [0] * (5 * n)
-        self.rates = [4] * (5 * n)
-        self.settlements_left = [PIECES["settlements"]] * n
-        self.cities_left = [PIECES["cities"]] * n
-        self.roads_left = [PIECES["roads"]] * n
-        self.road_length = [0] * n
-        self.longest_holder = -1
-        self.army_holder = -1
-        self.vp_public = [0] * n
-        self.robber = self.board.desert
-        self.turn = 0
-        self.dice: tuple[int, int] | None = None
-        self.dev_played_this_turn = False
-        self.discard_owed = [0] * n
-        self.free_roads = 0
-        self.yop_left = 0
-        self.resume_phase = MAIN
-        self.steal_candidates: list[int] = []
-        self.trade: PendingTrade | None = None
-        self.offers_this_turn = 0
-        self.winner_seat = -1
-        self.setup_vertex = -1
-        self.setup_pos = 0
+        rng = Rng(config.seed)
+        board = self.make_board(rng)
+        grid = board.grid
+        self.STATE.allocate(
+            self, {SEAT: n, VERTEX: grid.num_vertices, EDGE: grid.num_edges, "hex": len(grid.land)}
+        )
+        self.rng = rng
+        self.board = board
+        self.robber = board.desert
         self.initial_events = self._roll_for_start()
         self.setup_order = [(self.start + k) % n for k in range(n)]
         self.setup_order += self.setup_order[::-1]
         self.current = self.start
-        self.phase = SETUP_SETTLEMENT
+        self.set_pending([decision(SETUP_SETTLEMENT, self.start)])
+
+    def make_board(self, rng: Rng) -> Board:
+        """The board for this game's options, drawn with the game's RNG."""
+        opts = self.config.options
+        return make_board(str(opts["board"]), rng, bool(opts["shuffle_harbours"]))
 
     def _roll_for_start(self) -> list[Event]:
         contenders = list(range(self.config.seats))
@@ -186,58 +402,145 @@ class BaseGame(DomesticTrading, Game):
         return [Event("start_player", {"seat": self.start, "rolls": rounds})]
 
     # -- the decision ---------------------------------------------------------
+    # The top of the stack, mirrored in two plain attributes because every
+    # action reads them (several times): `to_act` (None once the game is over)
+    # and `phase` (its kind, GAME_OVER when the stack is empty). Everything that
+    # changes the stack goes through `_push`, `_pop`, `_set_turn_phase`,
+    # `_count_down` or `set_pending`, which keep them in step.
+    to_act: int | None = None
+    phase: str = GAME_OVER
+
+    def set_pending(self, stack: list[Decision]) -> None:
+        """Replace the whole decision stack (restoring, sampling, tests setting up a position)."""
+        self.pending = stack
+        self._sync_top()
+
+    def _sync_top(self) -> None:
+        pending = self.pending
+        if pending:
+            top = pending[-1]
+            self.phase = top[0]
+            self.to_act = top[1]
+        else:
+            self.phase = GAME_OVER
+            self.to_act = None
+
     @property
-    def to_act(self) -> int | None:
-        phase = self.phase
-        if phase == GAME_OVER:
-            return None
-        if phase == DISCARD:
-            n = self.config.seats
-            for k in range(n):
-                seat = (self.current + k) % n
-                if self.discard_owed[seat]:
-                    return seat
-        if phase == TRADE_RESPONSE and self.trade is not None:
-            return self.trade.waiting[0]
-        return self.current
+    def phase_name(self) -> str:
+        return self.phase
 
     @property
     def winner(self) -> int | None:
         return self.winner_seat if self.winner_seat >= 0 else None
 
     @property
-    def phase_name(self) -> str:
-        return PHASE_NAMES[self.phase]
+    def discard_owed(self) -> list[int]:
+        """Cards each seat still has to discard after a 7."""
+        owed = [0] * self.config.seats
+        for d in self.pending:
+            if d.kind == DISCARD:
+                owed[d.seat] += d.data
+        return owed
 
+    @property
+    def steal_candidates(self) -> list[int]:
+        top = self.pending[-1] if self.pending else None
+        return list(top.data) if top is not None and top.kind == STEAL else []
+
+    @property
+    def free_roads(self) -> int:
+        top = self.pending[-1] if self.pending else None
+        return int(top.data) if top is not None and top.kind == ROAD_BUILDING else 0
+
+    @property
+    def yop_left(self) -> int:
+        top = self.pending[-1] if self.pending else None
+        return int(top.data) if top is not None and top.kind == YEAR_OF_PLENTY else 0
+
+    def _set_turn_phase(self, kind: str, seat: int) -> None:
+        """Replace the decision on top (the turn's phase) with `kind` for `seat`."""
+        self.pending[-1] = _new_tuple(Decision, (kind, seat, None))
+        self.phase = kind
+        self.to_act = seat
+
+    def _push(self, kind: str, seat: int, data: Any = None) -> None:
+        self.pending.append(_new_tuple(Decision, (kind, seat, data)))
+        self.phase = kind
+        self.to_act = seat
+
+    def _pop(self) -> Decision:
+        pending = self.pending
+        done = pending.pop()
+        if pending:
+            top = pending[-1]
+            self.phase = top[0]
+            self.to_act = top[1]
+        else:
+            self.phase = GAME_OVER
+            self.to_act = None
+        return done
+
+    def _count_down(self) -> None:
+        """The decision on top was answered once more: pop it when its count reaches zero."""
+        pending = self.pending
+        kind, seat, left = pending[-1]
+        if left > 1:
+            pending[-1] = _new_tuple(Decision, (kind, seat, left - 1))
+        else:
+            self._pop()
+
+    # -- scores and hands ---------------------------------------------------------
     def scores(self) -> list[int]:
         return [self.total_vp(p) for p in range(self.config.seats)]
 
     def total_vp(self, seat: int) -> int:
-        return (
-            self.vp_public[seat]
-            + self.dev_hands[seat * 5 + VICTORY_POINT]
-            + self.dev_new[seat * 5 + VICTORY_POINT]
-        )
+        """Hook: every victory point of `seat`, the public ones and the hidden ones.
+
+        Public points are counted as they are won (`vp_public`); the base game's
+        hidden ones are victory point cards. Checked after every action.
+        """
+        i = seat * self.DEV_STRIDE + VICTORY_POINT
+        return self.vp_public[seat] + self.dev_hands[i] + self.dev_new[i]
 
     def hand(self, seat: int) -> list[int]:
-        """A copy of `seat`'s resource counts, in RESOURCES order."""
-        return self.hands[seat * 5 : seat * 5 + 5]
+        """A copy of `seat`'s hand counts, in HAND_CARDS order."""
+        k = self.HAND_STRIDE
+        return self.hands[seat * k : seat * k + k]
 
     def seat_hand(self, seat: int) -> list[int]:
-        return self.hands[seat * 5 : seat * 5 + 5]
+        return self.hand(seat)
+
+    def row(self, table: list[int], seat: int) -> list[int]:
+        """A copy of `seat`'s row of a flat per-seat table of hand or development cards."""
+        k = len(table) // self.config.seats
+        return table[seat * k : seat * k + k]
 
     def move_cards(
         self, offerer: int, partner: int, give: tuple[int, ...], get: tuple[int, ...]
     ) -> None:
         hands = self.hands
-        mine, theirs = offerer * 5, partner * 5
-        for r in range(5):
+        k = self.HAND_STRIDE
+        mine, theirs = offerer * k, partner * k
+        for r in range(k):
             hands[mine + r] += get[r] - give[r]
             hands[theirs + r] += give[r] - get[r]
 
-    def row(self, table: list[int], seat: int) -> list[int]:
-        """A copy of `seat`'s five entries of a flat per-seat table."""
-        return table[seat * 5 : seat * 5 + 5]
+    def can_pay(self, seat: int, cost: Cost) -> bool:
+        hands = self.hands
+        base = seat * self.HAND_STRIDE
+        # A plain loop: all() over a generator costs an allocation per call on the hot path.
+        for i, n in cost:  # noqa: SIM110
+            if hands[base + i] < n:
+                return False
+        return True
+
+    def _pay(self, seat: int, cost: Cost) -> None:
+        hands = self.hands
+        bank = self.bank
+        base = seat * self.HAND_STRIDE
+        for i, n in cost:
+            hands[base + i] -= n
+            bank[i] += n
 
     # -- geometry helpers -----------------------------------------------------
     def _distance_ok(self, v: int) -> bool:
@@ -246,10 +549,18 @@ class BaseGame(DomesticTrading, Game):
             return False
         return all(owner[a] < 0 for a in self.board.grid.vertex_adjacent[v])
 
+    def road_blockers(self) -> list[int]:
+        """Per vertex, the seat whose piece there blocks other seats' roads (-1: none).
+
+        Hook: in the base game a settlement or city blocks; a road may not be
+        built through it and a trail may not pass it.
+        """
+        return self.vertex_owner
+
     def _road_edges(self, seat: int) -> list[int]:
         """Empty edges where `seat` may build a road now (outside setup)."""
         grid = self.board.grid
-        owner = self.vertex_owner
+        owner = self.road_blockers()
         edge_owner = self.edge_owner
         seen: set[int] = set()
         out: list[int] = []
@@ -280,7 +591,8 @@ class BaseGame(DomesticTrading, Game):
             e for e in self.board.grid.vertex_edges[self.setup_vertex] if self.edge_owner[e] < 0
         ]
 
-    def _robber_targets(self) -> list[int]:
+    def robber_targets(self) -> list[int]:
+        """Hook: the hexes the robber may move to (any land hex but its own)."""
         return [h for h in range(len(self.board.grid.land)) if h != self.robber]
 
     def _victims(self, hex_id: int, thief: int) -> list[int]:
@@ -293,50 +605,68 @@ class BaseGame(DomesticTrading, Game):
 
     # -- legal actions ----------------------------------------------------------
     def legal_actions(self) -> list[Action]:
-        phase = self.phase
-        seat = self.to_act
-        if seat is None:
+        pending = self.pending
+        if not pending:
             return []
-        if phase == SETUP_SETTLEMENT:
-            return [
-                _SETTLEMENT[v] for v in range(self.board.grid.num_vertices) if self._distance_ok(v)
-            ]
-        if phase == SETUP_ROAD:
-            return [_ROAD[e] for e in self._setup_road_edges()]
-        if phase == PRE_ROLL:
-            return [_ROLL, *self._dev_plays(seat)]
-        if phase == MAIN:
-            return self._main_actions(seat)
-        if phase == DISCARD:
-            hand = self.hand(seat)
-            return [_DISCARD[r] for r in range(5) if hand[r]]
-        if phase == MOVE_ROBBER:
-            return [_ROBBER[h] for h in self._robber_targets()]
-        if phase == STEAL:
-            return [Steal(p) for p in self.steal_candidates]
-        if phase == ROAD_BUILDING:
-            return [_ROAD[e] for e in self._road_edges(seat)]
-        if phase == YEAR_OF_PLENTY:
-            return [_TAKE[r] for r in range(5) if self.bank[r]]
-        if phase == TRADE_RESPONSE:
-            assert self.trade is not None
-            out: list[Action] = []
-            if holds(self.hand(seat), self.trade.get):
-                out.append(_ACCEPT)
-            out.append(_DECLINE)
-            return out
-        if phase == TRADE_CONFIRM:
-            assert self.trade is not None
-            confirm: list[Action] = [
-                ConfirmTrade(s) for s in sorted(self.trade.answers) if self._trade_feasible(s)
-            ]
-            return [*confirm, _CANCEL]
-        return []
+        top = pending[-1]
+        return self.LISTS[top[0]](self, top)
+
+    @lists(SETUP_SETTLEMENT)
+    def _list_setup_settlement(self, d: Decision) -> list[Action]:
+        return [_SETTLEMENT[v] for v in range(self.board.grid.num_vertices) if self._distance_ok(v)]
+
+    @lists(SETUP_ROAD)
+    def _list_setup_road(self, d: Decision) -> list[Action]:
+        return [_ROAD[e] for e in self._setup_road_edges()]
+
+    @lists(PRE_ROLL)
+    def _list_pre_roll(self, d: Decision) -> list[Action]:
+        return [_ROLL, *self._dev_plays(d.seat)]
+
+    @lists(DISCARD)
+    def _list_discard(self, d: Decision) -> list[Action]:
+        hand = self.hand(d.seat)
+        table = self._DISCARD
+        return [table[r] for r in range(len(hand)) if hand[r]]
+
+    @lists(MOVE_ROBBER)
+    def _list_robber(self, d: Decision) -> list[Action]:
+        return [_ROBBER[h] for h in self.robber_targets()]
+
+    @lists(STEAL)
+    def _list_steal(self, d: Decision) -> list[Action]:
+        return [Steal(p) for p in d.data]
+
+    @lists(ROAD_BUILDING)
+    def _list_road_building(self, d: Decision) -> list[Action]:
+        return [_ROAD[e] for e in self._road_edges(d.seat)]
+
+    @lists(YEAR_OF_PLENTY)
+    def _list_year_of_plenty(self, d: Decision) -> list[Action]:
+        return [self._TAKE[r] for r in range(len(RESOURCES)) if self.bank[r]]
+
+    @lists(TRADE_RESPONSE)
+    def _list_trade_response(self, d: Decision) -> list[Action]:
+        assert self.trade is not None
+        out: list[Action] = []
+        if holds(self.hand(d.seat), self.trade.get):
+            out.append(_ACCEPT)
+        out.append(_DECLINE)
+        return out
+
+    @lists(TRADE_CONFIRM)
+    def _list_trade_confirm(self, d: Decision) -> list[Action]:
+        assert self.trade is not None
+        confirm: list[Action] = [
+            ConfirmTrade(s) for s in sorted(self.trade.answers) if self._trade_feasible(s)
+        ]
+        return [*confirm, _CANCEL]
 
     def _dev_plays(self, seat: int) -> list[Action]:
         if self.dev_played_this_turn:
             return []
-        cards = self.dev_hands[seat * 5 : seat * 5 + 5]
+        k = self.DEV_STRIDE
+        cards = self.dev_hands[seat * k : seat * k + k]
         out: list[Action] = []
         if cards[KNIGHT]:
             out.append(_KNIGHT)
@@ -345,36 +675,43 @@ class BaseGame(DomesticTrading, Game):
         if cards[YEAR_OF_PLENTY_CARD] and sum(self.bank):
             out.append(_YEAR_OF_PLENTY)
         if cards[MONOPOLY]:
-            out.extend(_MONOPOLY)
+            out.extend(self._MONOPOLY)
         return out
 
-    def _main_actions(self, seat: int) -> list[Action]:
-        base = seat * 5
-        brick, lumber, wool, grain, ore = hand = self.hands[base : base + 5]
+    @lists(MAIN)
+    def main_actions(self, d: Decision) -> list[Action]:
+        """Hook: the legal actions of the main phase for `d.seat`, in a stable order."""
+        # The hot path: one generated call answers the four price checks.
+        seat = d[1]
+        k = self.HAND_STRIDE
+        base = seat * k
+        hand = self.hands[base : base + k]
+        road, settlement, city, development = self._PAYS_MAIN(hand)
         out: list[Action] = []
-        if brick and lumber:
-            if self.roads_left[seat]:
-                out.extend([_ROAD[e] for e in self._road_edges(seat)])
-            if wool and grain and self.settlements_left[seat]:
-                out.extend([_SETTLEMENT[v] for v in self._settlement_spots(seat)])
-        if grain >= 2 and ore >= 3 and self.cities_left[seat]:
+        if road and self.roads_left[seat]:
+            out.extend([_ROAD[e] for e in self._road_edges(seat)])
+        if settlement and self.settlements_left[seat]:
+            out.extend([_SETTLEMENT[v] for v in self._settlement_spots(seat)])
+        if city and self.cities_left[seat]:
             level = self.vertex_level
             out.extend([_CITY[v] for v in sorted(self.buildings[seat]) if level[v] == 1])
-        if wool and grain and ore and self.dev_deck_size:
+        if development and any(self.dev_deck):
             out.append(_BUY)
         if not self.dev_played_this_turn:
             out.extend(self._dev_plays(seat))
         rates = self.rates
         bank = self.bank
-        for give in range(5):
+        maritime = self._MARITIME
+        for give in range(k):
             if hand[give] >= rates[base + give]:
-                trades = _MARITIME[give]
-                out.extend([trades[get] for get in range(5) if get != give and bank[get]])
+                trades = maritime[give]
+                out.extend([trades[get] for get in range(k) if get != give and bank[get]])
         if self.offers_this_turn < self.trade_limit:
-            for give in range(5):
+            offer = self._OFFER
+            for give in range(k):
                 if hand[give]:
-                    offers = _OFFER[give]
-                    out.extend([offers[get] for get in range(5) if get != give])
+                    offers = offer[give]
+                    out.extend([offers[get] for get in range(k) if get != give])
         out.append(_END)
         return out
 
@@ -384,27 +721,41 @@ class BaseGame(DomesticTrading, Game):
 
     # -- checks ---------------------------------------------------------------
     def check(self, action: Action) -> str | None:
-        checker = _CHECKS.get(type(action))
+        checker = self.CHECKS.get(type(action))
         if checker is None:
-            return f"{action.type} is not an action of the base game"
+            return f"{action.type} is not an action of {self.ruleset_title()}"
         return checker(self, action)
 
-    def _phase_is(self, *phases: int) -> str | None:
-        if self.phase in phases:
+    @classmethod
+    def ruleset_title(cls) -> str:
+        return "the base game" if cls.ruleset_name == "base" else f"the {cls.ruleset_name} game"
+
+    def _phase_is(self, *phases: str) -> str | None:
+        pending = self.pending
+        if pending and pending[-1][0] in phases:
             return None
         return f"not now: the game is waiting for {self._waiting_for()}"
 
     def _waiting_for(self) -> str:
         seat = self.to_act
-        what = PHASE_NAMES[self.phase].replace("_", " ")
+        what = self.phase.replace("_", " ")
         return f"seat {seat} ({what})" if seat is not None else "nobody (game over)"
 
-    def _resource(self, name: str) -> int | str:
-        r = RESOURCE_INDEX.get(name)
+    def _card(self, name: str) -> int | str:
+        """The HAND_CARDS index of `name`, or a message naming the valid kinds."""
+        r = self.HAND_CARDS.index.get(name)
         if r is None:
+            return f"unknown resource {name!r}; valid: {', '.join(self.HAND_CARDS.names)}"
+        return r
+
+    def _resource(self, name: str) -> int | str:
+        """Like `_card`, for the five resources only (Year of Plenty, Monopoly)."""
+        r = self._card(name)
+        if isinstance(r, int) and r >= len(RESOURCES):
             return f"unknown resource {name!r}; valid: {', '.join(RESOURCES)}"
         return r
 
+    @checks(BuildSettlement)
     def _check_settlement(self, a: Action) -> str | None:
         assert isinstance(a, BuildSettlement)
         v = a.vertex
@@ -419,8 +770,8 @@ class BaseGame(DomesticTrading, Game):
         seat = self.current
         if not self.settlements_left[seat]:
             return "no settlements left in your supply (upgrade one to a city first)"
-        if not _afford(self.hand(seat), SETTLEMENT_COST):
-            return "a settlement costs 1 brick, 1 lumber, 1 wool and 1 grain"
+        if not self.can_pay(seat, self.COST["settlement"]):
+            return f"a settlement costs {self.price_text('settlement')}"
         if not self._distance_ok(v):
             return self._distance_problem(v)
         grid = self.board.grid
@@ -428,11 +779,18 @@ class BaseGame(DomesticTrading, Game):
             return f"vertex {v} is not connected to one of your roads"
         return None
 
+    def price_text(self, piece: str) -> str:
+        """A price in words: "1 brick, 1 lumber, 1 wool and 1 grain"."""
+        names = self.HAND_CARDS.names
+        parts = [f"{n} {names[i]}" for i, n in self.COST[piece]]
+        return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
     def _distance_problem(self, v: int) -> str:
         if self.vertex_owner[v] >= 0:
             return f"vertex {v} is already occupied"
         return f"distance rule: vertex {v} is next to another settlement or city"
 
+    @checks(BuildRoad)
     def _check_road(self, a: Action) -> str | None:
         assert isinstance(a, BuildRoad)
         e = a.edge
@@ -453,8 +811,8 @@ class BaseGame(DomesticTrading, Game):
         seat = self.current
         if not self.roads_left[seat]:
             return "no roads left in your supply"
-        if not _afford(self.hand(seat), ROAD_COST):
-            return "a road costs 1 brick and 1 lumber"
+        if not self.can_pay(seat, self.COST["road"]):
+            return f"a road costs {self.price_text('road')}"
         if e not in self._road_edges(seat):
             return (
                 f"edge {e} is not connected to your roads or buildings "
@@ -462,6 +820,7 @@ class BaseGame(DomesticTrading, Game):
             )
         return None
 
+    @checks(BuildCity)
     def _check_city(self, a: Action) -> str | None:
         assert isinstance(a, BuildCity)
         if (problem := self._phase_is(MAIN)) is not None:
@@ -474,29 +833,32 @@ class BaseGame(DomesticTrading, Game):
             return f"a city must replace one of your settlements; vertex {v} has none"
         if not self.cities_left[seat]:
             return "no cities left in your supply"
-        if not _afford(self.hand(seat), CITY_COST):
-            return "a city costs 2 grain and 3 ore"
+        if not self.can_pay(seat, self.COST["city"]):
+            return f"a city costs {self.price_text('city')}"
         return None
 
+    @checks(BuyDevelopment)
     def _check_buy(self, a: Action) -> str | None:
         if (problem := self._phase_is(MAIN)) is not None:
             return problem
         if not self.dev_deck_size:
             return "the development deck is empty"
-        if not _afford(self.hand(self.current), DEV_COST):
-            return "a development card costs 1 wool, 1 grain and 1 ore"
+        if not self.can_pay(self.current, self.COST["development"]):
+            return f"a development card costs {self.price_text('development')}"
         return None
 
+    @checks(PlayKnight, PlayRoadBuilding, PlayYearOfPlenty, PlayMonopoly)
     def _check_play(self, a: Action) -> str | None:
         if (problem := self._phase_is(PRE_ROLL, MAIN)) is not None:
             return problem
         seat = self.current
         card = _PLAY_CARD[type(a)]
-        name = DEV_NAMES[card].replace("_", " ")
+        name = self.DEV_CARDS.names[card].replace("_", " ")
         if self.dev_played_this_turn:
             return "only one development card may be played per turn"
-        if not self.dev_hands[seat * 5 + card]:
-            if self.dev_new[seat * 5 + card]:
+        i = seat * self.DEV_STRIDE + card
+        if not self.dev_hands[i]:
+            if self.dev_new[i]:
                 return f"a {name} card cannot be played in the turn it was bought"
             return f"you have no {name} card"
         if card == ROAD_BUILDING_CARD and (not self.roads_left[seat] or not self._road_edges(seat)):
@@ -507,6 +869,7 @@ class BaseGame(DomesticTrading, Game):
             return str(self._resource(a.resource))
         return None
 
+    @checks(TakeResource)
     def _check_take(self, a: Action) -> str | None:
         assert isinstance(a, TakeResource)
         if (problem := self._phase_is(YEAR_OF_PLENTY)) is not None:
@@ -518,27 +881,31 @@ class BaseGame(DomesticTrading, Game):
             return f"the bank has no {a.resource} left"
         return None
 
+    @checks(Roll)
     def _check_roll(self, a: Action) -> str | None:
         return self._phase_is(PRE_ROLL)
 
+    @checks(EndTurn)
     def _check_end(self, a: Action) -> str | None:
         if self.phase == PRE_ROLL:
             return "roll the dice before ending the turn"
         return self._phase_is(MAIN)
 
+    @checks(Discard)
     def _check_discard(self, a: Action) -> str | None:
         assert isinstance(a, Discard)
         if (problem := self._phase_is(DISCARD)) is not None:
             return problem
-        r = self._resource(a.resource)
+        r = self._card(a.resource)
         if isinstance(r, str):
             return r
         seat = self.to_act
         assert seat is not None
-        if not self.hands[seat * 5 + r]:
+        if not self.hands[seat * self.HAND_STRIDE + r]:
             return f"you hold no {a.resource}"
         return None
 
+    @checks(MoveRobber)
     def _check_robber(self, a: Action) -> str | None:
         assert isinstance(a, MoveRobber)
         if (problem := self._phase_is(MOVE_ROBBER)) is not None:
@@ -547,8 +914,11 @@ class BaseGame(DomesticTrading, Game):
             return f"there is no land hex {a.hex}"
         if a.hex == self.robber:
             return "the robber must move to a different hex"
+        if self._TARGETS_HOOKED and a.hex not in self.robber_targets():
+            return f"the robber may not move to hex {a.hex}"
         return None
 
+    @checks(Steal)
     def _check_steal(self, a: Action) -> str | None:
         assert isinstance(a, Steal)
         if (problem := self._phase_is(STEAL)) is not None:
@@ -557,26 +927,29 @@ class BaseGame(DomesticTrading, Game):
             return f"seat {a.victim} has no building with cards next to the robber"
         return None
 
+    @checks(MaritimeTrade)
     def _check_maritime(self, a: Action) -> str | None:
         assert isinstance(a, MaritimeTrade)
         if self.phase == PRE_ROLL:
             return "trading comes after the roll"
         if (problem := self._phase_is(MAIN)) is not None:
             return problem
-        give, get = self._resource(a.give), self._resource(a.get)
+        give, get = self._card(a.give), self._card(a.get)
         if isinstance(give, str):
             return give
         if isinstance(get, str):
             return get
         if give == get:
             return "a maritime trade must get a different resource"
-        rate = self.rates[self.current * 5 + give]
-        if self.hands[self.current * 5 + give] < rate:
+        base = self.current * self.HAND_STRIDE
+        rate = self.rates[base + give]
+        if self.hands[base + give] < rate:
             return f"trading {a.give} with the bank needs {rate} identical cards"
         if not self.bank[get]:
             return f"the bank has no {a.get} left"
         return None
 
+    @checks(OfferTrade)
     def _check_offer(self, a: Action) -> str | None:
         assert isinstance(a, OfferTrade)
         if self.phase == PRE_ROLL:
@@ -587,6 +960,7 @@ class BaseGame(DomesticTrading, Game):
             return problem
         return self.offer_terms_problem(a)
 
+    @checks(AcceptTrade, DeclineTrade, CounterTrade)
     def _check_answer(self, a: Action) -> str | None:
         if self.phase != TRADE_RESPONSE:
             if self.phase in (PRE_ROLL, MAIN):
@@ -594,23 +968,43 @@ class BaseGame(DomesticTrading, Game):
             return self._phase_is(TRADE_RESPONSE)
         return self.answer_terms_problem(a)
 
+    @checks(ConfirmTrade, CancelTrade)
     def _check_confirm(self, a: Action) -> str | None:
         if (problem := self._phase_is(TRADE_CONFIRM)) is not None:
             return problem
         return self.confirm_terms_problem(a)
 
+    # -- domestic trade on the stack ------------------------------------------------
+    def _trade_opened(self) -> None:
+        assert self.trade is not None
+        self._push(TRADE_CONFIRM, self.current)
+        for seat in reversed(self.trade.waiting):
+            self._push(TRADE_RESPONSE, seat)
+
+    def _trade_answered(self, seat: int) -> None:
+        self._pop()
+
+    def _trade_all_answered(self) -> None:
+        pass  # the offerer's confirm entry is on top now
+
+    def _trade_closed(self) -> None:
+        while self.pending[-1].kind in (TRADE_RESPONSE, TRADE_CONFIRM):
+            self._pop()
+
     # -- applying ---------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
-        events = _APPLY[type(action)](self, action)
-        if self.phase != GAME_OVER and self.total_vp(self.current) >= self.vp_to_win:
-            events.append(self._declare_winner(self.current))
+        events: list[Event] = self.APPLIES[type(action)](self, action)
+        current = self.current
+        if self.pending and self.total_vp(current) >= self.vp_to_win:
+            events.append(self._declare_winner(current))
         return events
 
     def _declare_winner(self, seat: int) -> Event:
         self.winner_seat = seat
-        self.phase = GAME_OVER
+        self.set_pending([])
         self.trade = None
-        revealed = self.dev_hands[seat * 5 + VICTORY_POINT] + self.dev_new[seat * 5 + VICTORY_POINT]
+        i = seat * self.DEV_STRIDE + VICTORY_POINT
+        revealed = self.dev_hands[i] + self.dev_new[i]
         return Event(
             "game_over",
             {"winner": seat, "scores": self.scores(), "victory_point_cards": revealed},
@@ -622,21 +1016,19 @@ class BaseGame(DomesticTrading, Game):
         self.buildings[seat] += (v,)
         self.settlements_left[seat] -= 1
         self.vp_public[seat] += 1
+        self._harbour_rates(seat, v)
+
+    def _harbour_rates(self, seat: int, v: int) -> None:
+        """A building on a harbour improves its owner's maritime rates."""
         kind = self.board.vertex_harbour[v]
+        k = self.HAND_STRIDE
         if kind == GENERIC:
-            for r in range(seat * 5, seat * 5 + 5):
+            for r in range(seat * k, seat * k + k):
                 self.rates[r] = min(self.rates[r], 3)
         elif kind >= 0:
-            self.rates[seat * 5 + kind] = 2
+            self.rates[seat * k + kind] = 2
 
-    def _pay(self, seat: int, cost: tuple[int, ...]) -> None:
-        hands = self.hands
-        base = seat * 5
-        for r in range(5):
-            if cost[r]:
-                hands[base + r] -= cost[r]
-                self.bank[r] += cost[r]
-
+    @applies(BuildSettlement)
     def _do_settlement(self, a: Action) -> list[Event]:
         assert isinstance(a, BuildSettlement)
         seat = self.current
@@ -645,26 +1037,26 @@ class BaseGame(DomesticTrading, Game):
         if self.phase == SETUP_SETTLEMENT:
             self._place_settlement(seat, v)
             if self.setup_pos >= self.config.seats:
-                gained = [0] * 5
-                for h in self.board.grid.vertex_land[v]:
-                    r = self.board.resource[h]
-                    if r >= 0 and self.bank[r]:
-                        gained[r] += 1
-                        self.bank[r] -= 1
-                        self.hands[seat * 5 + r] += 1
-                events.append(
-                    Event(
-                        "starting_resources",
-                        {"seat": seat, "resources": counts_to_dict(gained, RESOURCES)},
-                    )
-                )
+                events.append(self._starting_resources(seat, v))
             self.setup_vertex = v
-            self.phase = SETUP_ROAD
+            self._set_turn_phase(SETUP_ROAD, seat)
             return events
-        self._pay(seat, SETTLEMENT_COST)
+        self._pay(seat, self.COST["settlement"])
         self._place_settlement(seat, v)
         events.extend(self._after_settlement(seat, v))
         return events
+
+    def _starting_resources(self, seat: int, v: int) -> Event:
+        gained = [0] * self.HAND_STRIDE
+        base = seat * self.HAND_STRIDE
+        for h in self.board.grid.vertex_land[v]:
+            r = self.board.resource[h]
+            if r >= 0 and self.bank[r]:
+                gained[r] += 1
+                self.bank[r] -= 1
+                self.hands[base + r] += 1
+        resources = counts_to_dict(gained, self.HAND_CARDS.names)
+        return Event("starting_resources", {"seat": seat, "resources": resources})
 
     def _after_settlement(self, seat: int, v: int) -> list[Event]:
         """A new building may cut an opponent's road: recount the roads that pass through it."""
@@ -679,7 +1071,7 @@ class BaseGame(DomesticTrading, Game):
 
     def _trail(self, seat: int) -> int:
         grid = self.board.grid
-        owner = self.vertex_owner
+        owner = self.road_blockers()
         return longest_trail(
             set(self.roads[seat]),
             grid.edge_vertices,
@@ -700,73 +1092,78 @@ class BaseGame(DomesticTrading, Game):
         length = self.road_length[new] if new >= 0 else 0
         return [Event("longest_road", {"holder": new, "previous": old, "length": length})]
 
+    @applies(BuildRoad)
     def _do_road(self, a: Action) -> list[Event]:
         assert isinstance(a, BuildRoad)
         seat = self.current
         e = a.edge
+        phase = self.phase
         events = [Event("build", {"seat": seat, "piece": "road", "edge": e})]
-        if self.phase == MAIN:
-            self._pay(seat, ROAD_COST)
+        if phase == MAIN:
+            self._pay(seat, self.COST["road"])
         self.edge_owner[e] = seat
         self.roads[seat] += (e,)
         self.roads_left[seat] -= 1
         self.road_length[seat] = self._trail(seat)
         events.extend(self._update_longest())
-        if self.phase == SETUP_ROAD:
+        if phase == SETUP_ROAD:
             self.setup_pos += 1
             n = self.config.seats
             if self.setup_pos == 2 * n:
                 self.current = self.start
-                self.phase = PRE_ROLL
                 self.turn = 1
+                self._set_turn_phase(PRE_ROLL, self.current)
                 events.append(Event("turn", {"seat": self.current, "turn": self.turn}))
             else:
                 self.current = self.setup_order[self.setup_pos]
-                self.phase = SETUP_SETTLEMENT
-        elif self.phase == ROAD_BUILDING:
-            self.free_roads -= 1
-            if not self.free_roads or not self.roads_left[seat] or not self._road_edges(seat):
-                self.free_roads = 0
-                self.phase = self.resume_phase
+                self._set_turn_phase(SETUP_SETTLEMENT, self.current)
+        elif phase == ROAD_BUILDING:
+            if not self.roads_left[seat] or not self._road_edges(seat):
+                self._pop()
+            else:
+                self._count_down()
         return events
 
+    @applies(BuildCity)
     def _do_city(self, a: Action) -> list[Event]:
         assert isinstance(a, BuildCity)
         seat = self.current
-        self._pay(seat, CITY_COST)
+        self._pay(seat, self.COST["city"])
         self.vertex_level[a.vertex] = 2
         self.cities_left[seat] -= 1
         self.settlements_left[seat] += 1
         self.vp_public[seat] += 1
         return [Event("build", {"seat": seat, "piece": "city", "vertex": a.vertex})]
 
+    @applies(BuyDevelopment)
     def _do_buy(self, a: Action) -> list[Event]:
         seat = self.current
-        self._pay(seat, DEV_COST)
+        self._pay(seat, self.COST["development"])
         card = draw(self.dev_deck, self.rng)
-        self.dev_new[seat * 5 + card] += 1
+        self.dev_new[seat * self.DEV_STRIDE + card] += 1
         return [
             Event(
                 "buy_development",
                 {"seat": seat},
-                secret={"card": DEV_NAMES[card]},
+                secret={"card": self.DEV_CARDS.names[card]},
                 audience=frozenset((seat,)),
             )
         ]
 
     def _use_card(self, card: int) -> Event:
         seat = self.current
-        self.dev_hands[seat * 5 + card] -= 1
-        self.dev_played[seat * 5 + card] += 1
+        i = seat * self.DEV_STRIDE + card
+        self.dev_hands[i] -= 1
+        self.dev_played[i] += 1
         self.dev_played_this_turn = True
-        return Event("play_development", {"seat": seat, "card": DEV_NAMES[card]})
+        return Event("play_development", {"seat": seat, "card": self.DEV_CARDS.names[card]})
 
+    @applies(PlayKnight)
     def _do_knight(self, a: Action) -> list[Event]:
         events = [self._use_card(KNIGHT)]
-        self.resume_phase = self.phase
-        self.phase = MOVE_ROBBER
+        self._push(MOVE_ROBBER, self.current)
         old = self.army_holder
-        knights = self.dev_played[KNIGHT::5]
+        knights = self.dev_played[KNIGHT :: self.DEV_STRIDE]
         new = award_largest(knights, old)
         if new != old:
             self.army_holder = new
@@ -778,221 +1175,297 @@ class BaseGame(DomesticTrading, Game):
             )
         return events
 
+    @applies(PlayRoadBuilding)
     def _do_road_building(self, a: Action) -> list[Event]:
         events = [self._use_card(ROAD_BUILDING_CARD)]
-        self.free_roads = min(2, self.roads_left[self.current])
-        self.resume_phase = self.phase
-        self.phase = ROAD_BUILDING
+        self._push(ROAD_BUILDING, self.current, min(2, self.roads_left[self.current]))
         return events
 
+    @applies(PlayYearOfPlenty)
     def _do_year_of_plenty(self, a: Action) -> list[Event]:
         events = [self._use_card(YEAR_OF_PLENTY_CARD)]
-        self.yop_left = min(2, sum(self.bank))
-        self.resume_phase = self.phase
-        self.phase = YEAR_OF_PLENTY
+        self._push(YEAR_OF_PLENTY, self.current, min(2, sum(self.bank)))
         return events
 
+    @applies(TakeResource)
     def _do_take(self, a: Action) -> list[Event]:
         assert isinstance(a, TakeResource)
-        r = RESOURCE_INDEX[a.resource]
+        r = self.HAND_CARDS.index[a.resource]
         seat = self.current
         self.bank[r] -= 1
-        self.hands[seat * 5 + r] += 1
-        self.yop_left -= 1
-        if not self.yop_left or not sum(self.bank):
-            self.yop_left = 0
-            self.phase = self.resume_phase
+        self.hands[seat * self.HAND_STRIDE + r] += 1
+        if not sum(self.bank):
+            self._pop()
+        else:
+            self._count_down()
         return [Event("take_resource", {"seat": seat, "resource": a.resource})]
 
+    @applies(PlayMonopoly)
     def _do_monopoly(self, a: Action) -> list[Event]:
         assert isinstance(a, PlayMonopoly)
         events = [self._use_card(MONOPOLY)]
-        r = RESOURCE_INDEX[a.resource]
+        r = self.HAND_CARDS.index[a.resource]
+        k = self.HAND_STRIDE
         seat = self.current
+        hands = self.hands
         taken: dict[str, int] = {}
         for p in range(self.config.seats):
-            if p != seat and self.hands[p * 5 + r]:
-                taken[str(p)] = self.hands[p * 5 + r]
-                self.hands[seat * 5 + r] += self.hands[p * 5 + r]
-                self.hands[p * 5 + r] = 0
+            if p != seat and hands[p * k + r]:
+                taken[str(p)] = hands[p * k + r]
+                hands[seat * k + r] += hands[p * k + r]
+                hands[p * k + r] = 0
         events.append(Event("monopoly", {"seat": seat, "resource": a.resource, "taken": taken}))
         return events
 
+    # -- the roll -----------------------------------------------------------------
+    def roll_dice(self) -> tuple[int, ...]:
+        """Hook: the dice of a roll (C&K adds the event die)."""
+        return (self.rng.die(), self.rng.die())
+
+    def production_total(self, dice: tuple[int, ...]) -> int:
+        return dice[0] + dice[1]
+
+    @applies(Roll)
     def _do_roll(self, a: Action) -> list[Event]:
-        d1, d2 = self.rng.die(), self.rng.die()
-        self.dice = (d1, d2)
-        total = d1 + d2
+        dice: tuple[int, ...]
+        if self.forced_dice:  # a position's forced dice come before the RNG's
+            dice = self.forced_dice[0]
+            self.forced_dice = self.forced_dice[1:]
+            total = self.production_total(dice)
+        elif self._PLAIN_DICE:  # neither dice hook overridden: skip the two calls
+            rng = self.rng
+            d1 = rng.die()
+            d2 = rng.die()
+            dice = (d1, d2)
+            total = d1 + d2
+        else:
+            dice = self.roll_dice()
+            total = self.production_total(dice)
+        self.dice = dice
         seat = self.current
-        events = [Event("dice", {"seat": seat, "dice": [d1, d2], "total": total})]
-        if total == 7:
-            owed = [discard_count(sum(self.hand(p))) for p in range(self.config.seats)]
-            self.discard_owed = owed
-            if any(owed):
-                events.append(
-                    Event("must_discard", {"owed": {str(p): n for p, n in enumerate(owed) if n}})
-                )
-                self.phase = DISCARD
-            else:
-                self.phase = MOVE_ROBBER
-            self.resume_phase = MAIN
-            return events
+        events = [Event("dice", {"seat": seat, "dice": list(dice), "total": total})]
+        # The turn's phase becomes MAIN (`_set_turn_phase`, inlined: every turn rolls).
+        self.pending[-1] = _new_tuple(Decision, (MAIN, seat, None))
         self.phase = MAIN
-        owed_cards = [[0] * 5 for _ in range(self.config.seats)]
-        board = self.board
-        for h in board.hexes_by_number[total]:
-            if h == self.robber:
-                continue
-            r = board.resource[h]
-            for v in board.grid.hex_vertices[h]:
-                p = self.vertex_owner[v]
-                if p >= 0:
-                    owed_cards[p][r] += self.vertex_level[v]
-        paid = pay_production(owed_cards, self.bank)
-        hands = self.hands
-        for p, row in enumerate(paid):
-            for r in range(5):
-                hands[p * 5 + r] += row[r]
-        gains = {str(p): counts_to_dict(row, RESOURCES) for p, row in enumerate(paid) if any(row)}
-        events.append(Event("production", {"gains": gains}))
+        self.to_act = seat
+        if total == 7:
+            events.extend(self.on_seven())
+        else:
+            events.extend(self.produce(total))
         return events
 
+    def discard_limit(self, seat: int) -> int:
+        """Hook: the hand size above which `seat` discards half on a 7."""
+        return 7
+
+    def on_seven(self) -> list[Event]:
+        """Hook: what a 7 does: discards in seat order from the roller, then the robber."""
+        n = self.config.seats
+        seat = self.current
+        owed = [discard_count(sum(self.hand(p)), self.discard_limit(p)) for p in range(n)]
+        self._push(MOVE_ROBBER, seat)
+        if not any(owed):
+            return []
+        for k in reversed(range(n)):
+            p = (seat + k) % n
+            if owed[p]:
+                self._push(DISCARD, p, owed[p])
+        return [Event("must_discard", {"owed": {str(p): c for p, c in enumerate(owed) if c}})]
+
+    def produce(self, total: int) -> list[Event]:
+        """Hook: production of a roll of `total` under the bank's shortage rule (rules §8).
+
+        Per resource: if the bank can pay every claim, all are paid; if one
+        seat alone is owed, it takes what is left; otherwise nobody gets it.
+        Written for the hot path: only the resources and seats that produce
+        are visited (a roll touches one or two hexes).
+        """
+        board = self.board
+        owner = self.vertex_owner
+        level = self.vertex_level
+        hex_vertices = board.grid.hex_vertices
+        robber = self.robber
+        claims: dict[int, dict[int, int]] = {}  # resource -> seat -> cards owed
+        for h in board.hexes_by_number[total]:
+            if h == robber:
+                continue
+            for v in hex_vertices[h]:
+                p = owner[v]
+                if p >= 0:
+                    by_seat = claims.setdefault(board.resource[h], {})
+                    by_seat[p] = by_seat.get(p, 0) + level[v]
+        gains: dict[int, dict[str, int]] = {}
+        if claims:
+            k = self.HAND_STRIDE
+            names = self.HAND_CARDS.names
+            bank = self.bank
+            hands = self.hands
+            for r in sorted(claims):
+                by_seat = claims[r]
+                if sum(by_seat.values()) > bank[r]:
+                    if len(by_seat) > 1:
+                        continue  # a shortage shared by several seats: nobody is paid
+                    by_seat = {p: bank[r] for p in by_seat}
+                name = names[r]
+                for p, cards in by_seat.items():
+                    if cards:
+                        bank[r] -= cards
+                        hands[p * k + r] += cards
+                        gains.setdefault(p, {})[name] = cards
+        return [Event("production", {"gains": {str(p): gains[p] for p in sorted(gains)}})]
+
+    @applies(Discard)
     def _do_discard(self, a: Action) -> list[Event]:
         assert isinstance(a, Discard)
-        seat = self.to_act
-        assert seat is not None
-        r = RESOURCE_INDEX[a.resource]
-        self.hands[seat * 5 + r] -= 1
+        seat = self.pending[-1].seat
+        r = self.HAND_CARDS.index[a.resource]
+        self.hands[seat * self.HAND_STRIDE + r] -= 1
         self.bank[r] += 1
-        self.discard_owed[seat] -= 1
-        if not any(self.discard_owed):
-            self.phase = MOVE_ROBBER
+        self._count_down()
         return [Event("discard", {"seat": seat, "resource": a.resource})]
 
+    @applies(MoveRobber)
     def _do_robber(self, a: Action) -> list[Event]:
         assert isinstance(a, MoveRobber)
         seat = self.current
         self.robber = a.hex
         events = [Event("robber", {"seat": seat, "hex": a.hex})]
         victims = self._victims(a.hex, seat)
+        self._pop()
         if len(victims) > 1:
-            self.steal_candidates = victims
-            self.phase = STEAL
-            return events
-        self.phase = self.resume_phase
-        if victims:
+            self._push(STEAL, seat, tuple(victims))
+        elif victims:
             events.append(self._steal_from(victims[0]))
         return events
 
     def _steal_from(self, victim: int) -> Event:
         seat = self.current
-        hand = self.hand(victim)
-        card = take_random_card(hand, self.rng)
-        self.hands[victim * 5 + card] -= 1
-        self.hands[seat * 5 + card] += 1
+        k = self.HAND_STRIDE
+        card = take_random_card(self.hand(victim), self.rng)
+        self.hands[victim * k + card] -= 1
+        self.hands[seat * k + card] += 1
         return Event(
             "steal",
             {"thief": seat, "victim": victim},
-            secret={"resource": RESOURCES[card]},
+            secret={"resource": self.HAND_CARDS.names[card]},
             audience=frozenset((seat, victim)),
         )
 
+    @applies(Steal)
     def _do_steal(self, a: Action) -> list[Event]:
         assert isinstance(a, Steal)
-        self.steal_candidates = []
-        self.phase = self.resume_phase
+        self._pop()
         return [self._steal_from(a.victim)]
 
+    @applies(MaritimeTrade)
     def _do_maritime(self, a: Action) -> list[Event]:
         assert isinstance(a, MaritimeTrade)
         seat = self.current
-        give, get = RESOURCE_INDEX[a.give], RESOURCE_INDEX[a.get]
-        rate = self.rates[seat * 5 + give]
-        self.hands[seat * 5 + give] -= rate
+        index = self.HAND_CARDS.index
+        give, get = index[a.give], index[a.get]
+        base = seat * self.HAND_STRIDE
+        rate = self.rates[base + give]
+        self.hands[base + give] -= rate
         self.bank[give] += rate
         self.bank[get] -= 1
-        self.hands[seat * 5 + get] += 1
+        self.hands[base + get] += 1
         return [
             Event("maritime_trade", {"seat": seat, "give": a.give, "count": rate, "get": a.get})
         ]
 
+    @applies(EndTurn)
     def _do_end(self, a: Action) -> list[Event]:
         seat = self.current
-        for i in range(seat * 5, seat * 5 + 5):
-            self.dev_hands[i] += self.dev_new[i]
-            self.dev_new[i] = 0
+        k = self.DEV_STRIDE
+        lo = seat * k
+        new = self.dev_new
+        if any(new[lo : lo + k]):
+            hands = self.dev_hands
+            for i in range(lo, lo + k):
+                hands[i] += new[i]
+                new[i] = 0
         self.dev_played_this_turn = False
         self.offers_this_turn = 0
         self.dice = None
-        self.current = (seat + 1) % self.config.seats
-        self.turn += 1
+        self.current = nxt = (seat + 1) % self.config.seats
+        self.turn = turn = self.turn + 1
+        # `_set_turn_phase(PRE_ROLL, nxt)`, inlined: every turn ends.
+        self.pending[-1] = _new_tuple(Decision, (PRE_ROLL, nxt, None))
         self.phase = PRE_ROLL
-        return [Event("turn", {"seat": self.current, "turn": self.turn})]
+        self.to_act = nxt
+        return [Event("turn", {"seat": nxt, "turn": turn})]
 
-    # -- copying and snapshots ----------------------------------------------------
-    def copy(self) -> BaseGame:
-        g = BaseGame.__new__(BaseGame)
-        g.__dict__.update(self.__dict__)
-        g.rng = Rng(self.rng.state)
-        g.vertex_owner = self.vertex_owner[:]
-        g.vertex_level = self.vertex_level[:]
-        g.edge_owner = self.edge_owner[:]
-        g.roads = self.roads[:]
-        g.buildings = self.buildings[:]
-        g.hands = self.hands[:]
-        g.bank = self.bank[:]
-        g.dev_hands = self.dev_hands[:]
-        g.dev_new = self.dev_new[:]
-        g.dev_deck = self.dev_deck[:]
-        g.dev_played = self.dev_played[:]
-        g.rates = self.rates[:]
-        g.settlements_left = self.settlements_left[:]
-        g.cities_left = self.cities_left[:]
-        g.roads_left = self.roads_left[:]
-        g.road_length = self.road_length[:]
-        g.vp_public = self.vp_public[:]
-        g.discard_owed = self.discard_owed[:]
-        g.steal_candidates = self.steal_candidates[:]
-        g.trade = self.trade.copy() if self.trade is not None else None
-        return g
+    # -- copying, snapshots and restoring --------------------------------------------
+    if TYPE_CHECKING:
 
-    def _rows(self, table: list[int]) -> list[list[int]]:
-        return [table[p * 5 : p * 5 + 5] for p in range(self.config.seats)]
+        def copy(self) -> Self:
+            """An independent game of the same class (generated from STATE per class)."""
 
     def snapshot(self) -> dict[str, Any]:
-        return {
-            "rng": self.rng.state,
-            "board": self.board.to_json(),
-            "phase": PHASE_NAMES[self.phase],
-            "current": self.current,
-            "turn": self.turn,
-            "start": self.start,
-            "setup_pos": self.setup_pos,
-            "setup_vertex": self.setup_vertex,
-            "vertex_owner": self.vertex_owner,
-            "vertex_level": self.vertex_level,
-            "edge_owner": self.edge_owner,
-            "hands": self._rows(self.hands),
-            "bank": self.bank,
-            "dev_hands": self._rows(self.dev_hands),
-            "dev_new": self._rows(self.dev_new),
-            "dev_deck": self.dev_deck,
-            "dev_played": self._rows(self.dev_played),
-            "robber": self.robber,
-            "longest_holder": self.longest_holder,
-            "army_holder": self.army_holder,
-            "road_length": self.road_length,
-            "vp_public": self.vp_public,
-            "dice": list(self.dice) if self.dice else None,
-            "dev_played_this_turn": self.dev_played_this_turn,
-            "discard_owed": self.discard_owed,
-            "free_roads": self.free_roads,
-            "yop_left": self.yop_left,
-            "resume_phase": PHASE_NAMES[self.resume_phase],
-            "steal_candidates": self.steal_candidates,
-            "trade": self.trade.to_json(RESOURCES) if self.trade else None,
-            "offers_this_turn": self.offers_this_turn,
-            "winner": self.winner_seat,
-        }
+        out = self.STATE.to_json(self)
+        out.update(decisions.legacy_fields(self.pending, self.config.seats))
+        return out
+
+    @classmethod
+    def upgrade_snapshot(cls, snapshot: dict[str, Any]) -> dict[str, Any]:
+        """A snapshot saved before the pending stack, in today's form (for loading saves)."""
+        if "pending" in snapshot or "phase" not in snapshot:
+            return snapshot
+        return decisions.normalise_legacy(snapshot)
+
+    @classmethod
+    def restore(cls, config: GameConfig, snapshot: dict[str, Any]) -> Self:
+        """The game a snapshot describes (the config must be the one it was saved with)."""
+        game = cls(config)
+        cls.STATE.from_json(game, cls.upgrade_snapshot(snapshot))
+        game.rebuild_derived()
+        return game
+
+    def rebuild_derived(self) -> None:
+        """Recompute the fields that snapshots and views leave out from the board and stack."""
+        self._sync_top()
+        n = self.config.seats
+        owner, level = self.vertex_owner, self.vertex_level
+        self.roads = [tuple(e for e, o in enumerate(self.edge_owner) if o == p) for p in range(n)]
+        self.buildings = [tuple(v for v, o in enumerate(owner) if o == p) for p in range(n)]
+        self.rates = [4] * (n * self.HAND_STRIDE)
+        for p in range(n):
+            for v in self.buildings[p]:
+                self._harbour_rates(p, v)
+            self.settlements_left[p] = self.PIECES["settlements"] - sum(
+                1 for v in self.buildings[p] if level[v] == 1
+            )
+            self.cities_left[p] = self.PIECES["cities"] - sum(
+                1 for v in self.buildings[p] if level[v] == 2
+            )
+            self.roads_left[p] = self.PIECES["roads"] - len(self.roads[p])
+
+    # -- positions ----------------------------------------------------------------
+    @classmethod
+    def from_position(cls, pos: Position) -> Self:
+        """The game `pos` describes; PositionError naming the first inconsistency.
+
+        Declared state the base parts do not cover (a subclass's fields) is
+        read from `pos.extra`; a subclass with rules about it extends
+        `check_position`.
+        """
+        from engine.rulesets.base.position import build
+
+        return build(cls, pos)
+
+    def position(self) -> Position:
+        from engine.rulesets.base.position import describe
+
+        return describe(self)
+
+    def check_position(self) -> None:
+        """Hook: raise PositionError if a built position breaks a subclass's own rules."""
+
+    def public_vp_of(self, seat: int) -> int:
+        """Hook: `seat`'s public points recounted from the board and the special cards."""
+        level = self.vertex_level
+        points = sum(level[v] for v in self.buildings[seat])
+        return points + 2 * (self.longest_holder == seat) + 2 * (self.army_holder == seat)
 
     # -- views ------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -1002,53 +1475,16 @@ class BaseGame(DomesticTrading, Game):
             raise ValueError(f"there is no seat {seat}; seats are 0 to {self.config.seats - 1}")
         return build_view(self, seat)
 
+    @classmethod
+    def sample_consistent(cls, view: dict[str, Any], rng: Rng) -> Self:
+        """A game of this class that `view`'s seat cannot tell from the real one."""
+        from engine.rulesets.base.view import sample_into
 
-_Handler = Callable[[BaseGame, Action], Any]
-
-_CHECKS: dict[type[Action], Callable[[BaseGame, Action], str | None]] = {
-    BuildSettlement: BaseGame._check_settlement,
-    BuildRoad: BaseGame._check_road,
-    BuildCity: BaseGame._check_city,
-    BuyDevelopment: BaseGame._check_buy,
-    PlayKnight: BaseGame._check_play,
-    PlayRoadBuilding: BaseGame._check_play,
-    PlayYearOfPlenty: BaseGame._check_play,
-    PlayMonopoly: BaseGame._check_play,
-    TakeResource: BaseGame._check_take,
-    Roll: BaseGame._check_roll,
-    EndTurn: BaseGame._check_end,
-    Discard: BaseGame._check_discard,
-    MoveRobber: BaseGame._check_robber,
-    Steal: BaseGame._check_steal,
-    MaritimeTrade: BaseGame._check_maritime,
-    OfferTrade: BaseGame._check_offer,
-    AcceptTrade: BaseGame._check_answer,
-    DeclineTrade: BaseGame._check_answer,
-    CounterTrade: BaseGame._check_answer,
-    ConfirmTrade: BaseGame._check_confirm,
-    CancelTrade: BaseGame._check_confirm,
-}
-
-_APPLY: dict[type[Action], Callable[[BaseGame, Action], list[Event]]] = {
-    BuildSettlement: BaseGame._do_settlement,
-    BuildRoad: BaseGame._do_road,
-    BuildCity: BaseGame._do_city,
-    BuyDevelopment: BaseGame._do_buy,
-    PlayKnight: BaseGame._do_knight,
-    PlayRoadBuilding: BaseGame._do_road_building,
-    PlayYearOfPlenty: BaseGame._do_year_of_plenty,
-    TakeResource: BaseGame._do_take,
-    PlayMonopoly: BaseGame._do_monopoly,
-    Roll: BaseGame._do_roll,
-    EndTurn: BaseGame._do_end,
-    Discard: BaseGame._do_discard,
-    MoveRobber: BaseGame._do_robber,
-    Steal: BaseGame._do_steal,
-    MaritimeTrade: BaseGame._do_maritime,
-    OfferTrade: BaseGame._do_offer,
-    AcceptTrade: BaseGame._do_answer,
-    DeclineTrade: BaseGame._do_answer,
-    CounterTrade: BaseGame._do_answer,
-    ConfirmTrade: BaseGame._do_confirm,
-    CancelTrade: BaseGame._do_confirm,
-}
+        seat = view["seat"]
+        if seat is None:
+            raise ValueError("a spectator's view has no seat to sample for")
+        cfg = view["config"]
+        config = GameConfig(cfg["ruleset"], cfg["seats"], rng.next64() >> 1, cfg["options"])
+        game = cls(config)
+        sample_into(game, view, rng)
+        return game

@@ -106,14 +106,14 @@ from engine.shared.actions import (
     Roll,
     Steal,
 )
-from engine.shared.trading import DomesticTrading, PendingTrade, holds
+from engine.shared.trading import PendingTrade, PhaseTrading, holds
 
 
 def afford(hand: list[int], cost: tuple[int, ...]) -> bool:
     return all(h >= c for h, c in zip(hand, cost, strict=True))
 
 
-class StarfarersGame(DomesticTrading, Game):
+class StarfarersGame(PhaseTrading, Game):
     codec = CODEC
     ruleset_name = "starfarers"
     TRADE_NAMES = RESOURCES
