@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.actions import Action, ActionCodec
 from engine.config import GameConfig
 from engine.errors import IllegalAction
-from engine.events import Event
+from engine.events import Event, EventKinds
 
 if TYPE_CHECKING:
     from engine.position import Position
@@ -25,6 +25,8 @@ class Game(ABC):
 
     codec: ClassVar[ActionCodec]
     ruleset_name: ClassVar[str]
+    EVENTS: ClassVar[EventKinds] = EventKinds(())
+    """Every event kind the game may emit, with its fields (engine.events.EventKinds)."""
 
     config: GameConfig
     # The action log as a persistent chain (previous, action): appending is O(1)

@@ -98,8 +98,7 @@ def _production(t: _Teller, e: dict[str, Any]) -> str | None:
 def _steal(t: _Teller, e: dict[str, Any]) -> str:
     what = e.get("resource")
     card = f"1 {what}" if what else "a card"
-    thief = e.get("thief", e.get("seat"))
-    return f"{t.who(thief)} stole {card} from {t.whom(e.get('victim'))}."
+    return f"{t.who(e.get('seat'))} stole {card} from {t.whom(e.get('victim'))}."
 
 
 def _buy(t: _Teller, e: dict[str, Any]) -> str:
@@ -178,10 +177,6 @@ _TELL: dict[str, Callable[[_Teller, dict[str, Any]], str | None]] = {
         f"{t.who(e.get('seat'))} {t.verb(e.get('seat'), 'start', 'starts')}."
     ),
     "turn": lambda t, e: f"— Turn {e.get('turn')}: {t.who(e.get('seat'))} —",
-    "starting_resources": lambda t, e: (
-        f"{t.who(e.get('seat'))} {t.verb(e.get('seat'), 'take', 'takes')} "
-        f"{bundle(e.get('resources'))} to start."
-    ),
     "longest_road": lambda t, e: (
         f"{t.who(e.get('holder'))} now {t.verb(e.get('holder'), 'hold', 'holds')} the Longest "
         f"Road ({e.get('length')})."
@@ -197,15 +192,14 @@ _TELL: dict[str, Callable[[_Teller, dict[str, Any]], str | None]] = {
     "discard": lambda t, e: f"{t.who(e.get('seat'))} discarded 1 {e.get('resource') or 'card'}.",
     "robber": lambda t, e: f"{t.who(e.get('seat'))} moved the robber to hex {e.get('hex')}.",
     "maritime_trade": lambda t, e: (
-        f"{t.who(e.get('seat'))} traded {e.get('count')} {e.get('give')} with the bank "
-        f"for 1 {e.get('get')}."
+        f"{t.who(e.get('seat'))} traded {e.get('count')} {e.get('give')} for 1 {e.get('get')}."
     ),
 }
 
 _TELL.update({k: v for k, v in STARFARERS.items() if k not in _TELL})
 _TELL["build"] = STARFARERS["build"]  # base pieces read the same; upgrades and places added
 
-_SEAT_FIELDS = ("seat", "player", "by", "thief", "winner", "holder")
+_SEAT_FIELDS = ("seat", "player", "by", "winner", "holder")
 
 
 def _generic(t: _Teller, e: dict[str, Any]) -> str:

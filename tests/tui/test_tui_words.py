@@ -23,7 +23,7 @@ def test_base_events_read_well() -> None:
     assert narrate({"kind": "dice", "seat": 2, "dice": [3, 4], "total": 7}, NAMES) == (
         "White rolled 7 (3 + 4)."
     )
-    stolen = {"kind": "steal", "thief": 3, "victim": 0, "resource": None}
+    stolen = {"kind": "steal", "seat": 3, "victim": 0, "resource": None}
     assert narrate(stolen, NAMES, 0) == "Orange stole a card from you."
     assert narrate(dict(stolen, resource="ore"), NAMES, 3) == "You stole 1 ore from Red."
     offer = {
@@ -61,7 +61,6 @@ WITH_COLON = {
     "shake",
     "encounter_shake",
     "encounter_revealed",
-    "discard_owed",
     "must_discard",
     "contest",
     "explore",
@@ -78,8 +77,8 @@ WITH_COLON = {
 def _nothing_happened(data: dict[str, object]) -> bool:
     """Events that carry no news: nobody owes a discard, a draw of 0, a medal change of 0."""
     kind = data.get("kind")
-    if kind == "discard_owed":
-        return not any(data.get("owed") or [])
+    if kind == "must_discard":
+        return not any((data.get("owed") or {}).values())
     if kind == "reserve_draw":
         return not data.get("count")
     if kind == "half_medals":

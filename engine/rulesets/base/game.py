@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from engine.actions import Action, ActionCodec
 from engine.config import GameConfig
-from engine.events import Event
+from engine.events import Event, EventKind, EventKinds
 from engine.game import Game
 from engine.rng import Rng
 from engine.rulesets.base import decisions
@@ -81,6 +81,7 @@ from engine.shared.bank import discard_count
 from engine.shared.cards import draw, take_random_card
 from engine.shared.cardset import CardSet, Cost, price_checker, sparse
 from engine.shared.dispatch import RuleDispatch, applies, checks, lists, overrides
+from engine.shared.event_kinds import HEX_EVENTS
 from engine.shared.longest_road import award_largest, award_longest, longest_trail
 from engine.shared.state import (
     EDGE,
@@ -211,6 +212,16 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
     }
     """What each purchase costs, as counts in HAND_CARDS order."""
     PIECES: ClassVar[Mapping[str, int]] = PIECES
+    EVENTS: ClassVar[EventKinds] = HEX_EVENTS.widen("production", optional=("gains",)).extend(
+        EventKind("robber", ("seat", "hex"), doc="the robber moved"),
+        EventKind("buy_development", ("seat",), secret=("card",)),
+        EventKind("play_development", ("seat", "card")),
+        EventKind("take_resource", ("seat", "resource"), doc="a free card (Year of Plenty)"),
+        EventKind("monopoly", ("seat", "resource", "taken")),
+        EventKind("largest_army", ("holder", "previous", "knights")),
+        EventKind("longest_road", ("holder", "previous", "length")),
+    )
+    """The hex family's shared events and the base game's own (a subclass extends it)."""
 
     STATE: ClassVar[StateSpec] = StateSpec(
         (
@@ -1056,7 +1067,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
                 self.bank[r] -= 1
                 self.hands[base + r] += 1
         resources = counts_to_dict(gained, self.HAND_CARDS.names)
-        return Event("starting_resources", {"seat": seat, "resources": resources})
+        return Event("starting_hand", {"seat": seat, "count": sum(gained), "cards": resources})
 
     def _after_settlement(self, seat: int, v: int) -> list[Event]:
         """A new building may cut an opponent's road: recount the roads that pass through it."""
@@ -1346,7 +1357,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         self.hands[seat * k + card] += 1
         return Event(
             "steal",
-            {"thief": seat, "victim": victim},
+            {"seat": seat, "victim": victim},
             secret={"resource": self.HAND_CARDS.names[card]},
             audience=frozenset((seat, victim)),
         )
