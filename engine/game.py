@@ -18,6 +18,7 @@ from engine.events import Event, EventKinds
 
 if TYPE_CHECKING:
     from engine.position import Position
+    from engine.views import GameView
 
 
 class Game(ABC):
@@ -100,8 +101,11 @@ class Game(ABC):
 
     # -- information ---------------------------------------------------------
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What `seat` may know, as a fresh JSON-ready dict (None: a spectator)."""
+    def view(self, seat: int | None) -> GameView:
+        """What `seat` may know, as a fresh JSON-ready dict (None: a spectator).
+
+        Each ruleset returns its own `GameView` subclass (engine.views).
+        """
 
     @property
     @abstractmethod

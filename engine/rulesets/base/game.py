@@ -99,6 +99,7 @@ from engine.shared.trading import DomesticTrading, PendingTrade, counts_to_dict,
 
 if TYPE_CHECKING:
     from engine.position import Position
+    from engine.rulesets.base.view_types import BaseView
 
 __all__ = [
     "BANK_START",
@@ -1479,7 +1480,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         return points + 2 * (self.longest_holder == seat) + 2 * (self.army_holder == seat)
 
     # -- views ------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> BaseView:
         from engine.rulesets.base.view import build_view
 
         if seat is not None and not 0 <= seat < self.config.seats:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action
 from engine.config import GameConfig
@@ -108,6 +108,9 @@ from engine.shared.actions import (
 )
 from engine.shared.event_kinds import HEX_EVENTS
 from engine.shared.trading import PendingTrade, PhaseTrading, holds
+
+if TYPE_CHECKING:
+    from engine.rulesets.starfarers.view_types import StarfarersView
 
 
 def afford(hand: list[int], cost: tuple[int, ...]) -> bool:
@@ -935,7 +938,7 @@ class StarfarersGame(PhaseTrading, Game):
         result: dict[str, Any] = json.loads(json.dumps(out))
         return result
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> StarfarersView:
         from engine.rulesets.starfarers.view import build_view
 
         return build_view(self, seat)
