@@ -87,6 +87,10 @@ def _production(t: _Teller, e: dict[str, Any]) -> str | None:
     if not gains and isinstance(paid, list):
         gains = {str(i): got for i, got in enumerate(paid) if isinstance(got, dict) and got}
     shortages = [_shortage(s, gains) for s in e.get("short") or [] if isinstance(s, dict)]
+    gold = e.get("gold") or {}
+    shortages += [
+        f"{t.who(int(s))} {t.verb(int(s), 'pick', 'picks')} {n} from gold." for s, n in gold.items()
+    ]
     if not gains:
         return " ".join(["Nobody produced anything.", *shortages])
     parts = []
@@ -188,6 +192,9 @@ _TELL: dict[str, Callable[[_Teller, dict[str, Any]], str | None]] = {
         f"Army ({e.get('knights')} knights)."
     ),
     "take_resource": lambda t, e: f"{t.who(e.get('seat'))} took 1 {e.get('resource')}.",
+    "pick_gold": lambda t, e: (
+        f"{t.who(e.get('seat'))} took 1 {e.get('resource')} from a gold field."
+    ),
     "monopoly": _monopoly,
     "discard": lambda t, e: f"{t.who(e.get('seat'))} discarded 1 {e.get('resource') or 'card'}.",
     "robber": lambda t, e: f"{t.who(e.get('seat'))} moved the robber to hex {e.get('hex')}.",

@@ -30,6 +30,7 @@ HEX_EVENTS = EventKinds(
         ),
         EventKind("must_discard", ("owed",), doc="a 7: cards each seat owes, by seat ('1': 4)"),
         EventKind("discard", ("seat", "resource"), doc="one card discarded"),
+        EventKind("pick_gold", ("seat", "resource"), doc="one resource picked for a gold field"),
         EventKind(
             "steal",
             ("seat", "victim"),

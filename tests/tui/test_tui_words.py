@@ -170,3 +170,12 @@ def test_a_lone_decision_opens_by_itself() -> None:
     cmds = choices.commands([{"type": "discard", "resource": "ore"}])
     assert choices.auto_command(cmds) is cmds[0]
     assert choices.auto_command(choices.commands([{"type": "roll"}])) is None
+
+
+def test_gold_picks_are_told() -> None:
+    owed = {"kind": "production", "gains": {"0": {"grain": 1}}, "gold": {"1": 1, "2": 2}}
+    assert narrate(owed, NAMES, 1) == (
+        "Red gets 1 grain. You pick 1 from gold. White picks 2 from gold."
+    )
+    picked = {"kind": "pick_gold", "seat": 1, "resource": "ore"}
+    assert narrate(picked, NAMES, 0) == "Blue took 1 ore from a gold field."
