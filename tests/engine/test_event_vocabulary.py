@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import random
 from collections import Counter
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -102,3 +104,36 @@ def test_the_starting_hand_is_public_in_base_and_secret_in_the_rulebook_variant(
     _, seeded = _play("starfarers", 3, {}, 3)
     public = [e for e in seeded if e.kind == "starting_hand"]
     assert len(public) == 3 and all(e.data == {"seat": e.data["seat"], "count": 15} for e in public)
+
+
+def _literal_kinds(folder: str) -> set[str]:
+    """The event kinds written as literals in the engine's source under `folder`."""
+    root = Path(__file__).resolve().parents[2] / "engine" / folder
+    found: set[str] = set()
+    for path in sorted(root.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", None))
+            args = node.args
+            arg = args[0] if name == "Event" and args else None
+            if name in ("private_cards", "_conquer") and len(args) > 1:
+                arg = args[-1] if name == "_conquer" else args[1]
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                found.add(arg.value)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("folder", "declared"),
+    [
+        ("shared", HEX_EVENTS),
+        ("rulesets/base", BaseGame.EVENTS),
+        ("rulesets/starfarers", StarfarersGame.EVENTS),
+    ],
+)
+def test_every_kind_the_source_emits_is_declared(folder: str, declared: EventKinds) -> None:
+    """Kinds random games may not reach (rare encounters, a won game) are declared too."""
+    kinds = _literal_kinds(folder)
+    assert kinds, folder
+    assert kinds <= declared.names, sorted(kinds - declared.names)
