@@ -83,9 +83,6 @@ def _shortage(s: dict[str, Any], gains: dict[str, Any]) -> str:
 
 def _production(t: _Teller, e: dict[str, Any]) -> str | None:
     gains = e.get("gains") or {}
-    paid = e.get("paid")
-    if not gains and isinstance(paid, list):
-        gains = {str(i): got for i, got in enumerate(paid) if isinstance(got, dict) and got}
     shortages = [_shortage(s, gains) for s in e.get("short") or [] if isinstance(s, dict)]
     gold = e.get("gold") or {}
     shortages += [

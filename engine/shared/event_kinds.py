@@ -26,7 +26,8 @@ HEX_EVENTS = EventKinds(
         EventKind("dice", ("seat", "dice", "total"), doc="a roll of the dice"),
         EventKind(
             "production",
-            doc="what a roll paid; each ruleset declares its own fields (widen)",
+            ("gains",),
+            doc="what a roll paid: seat -> cards ('2': {'ore': 1}), only seats paid",
         ),
         EventKind("must_discard", ("owed",), doc="a 7: cards each seat owes, by seat ('1': 4)"),
         EventKind("discard", ("seat", "resource"), doc="one card discarded"),

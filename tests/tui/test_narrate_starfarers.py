@@ -80,7 +80,7 @@ TOLD: dict[str, tuple[dict[str, Any], str | None]] = {
         "Blue terraformed an ice planet (strength 4); its number disc is 8.",
     ),
     "place": ({"seat": 1, "piece": "colony", "site": 3}, "Blue placed a colony."),
-    "production": ({"roll": 6, "paid": [{"ore": 1}, {}, {}, {}]}, "You get 1 ore."),
+    "production": ({"roll": 6, "gains": {"0": {"ore": 1}}}, "You get 1 ore."),
     "relief": ({"seat": 1, "resource": "ore"}, "Blue took 1 ore from the reserve."),
     "reserve_draw": (
         {"seat": 1, "count": 2, "cards": None},

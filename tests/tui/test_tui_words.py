@@ -139,11 +139,11 @@ def test_commands_for_base_actions() -> None:
 
 def test_a_production_shortage_is_told() -> None:
     short = {"resource": "fuel", "supply": 1, "owed": 3}
-    event = {"kind": "production", "roll": 5, "paid": [{}, {}, {}, {}], "short": [short]}
+    event = {"kind": "production", "roll": 5, "gains": {}, "short": [short]}
     assert narrate(event, NAMES) == (
         "Nobody produced anything. Nobody got fuel: the supply has 1 and 3 were owed."
     )
-    partial = dict(event, paid=[{"fuel": 1}, {}, {}, {}], short=[dict(short, owed=2)])
+    partial = dict(event, gains={"0": {"fuel": 1}}, short=[dict(short, owed=2)])
     assert narrate(partial, NAMES, 0) == (
         "You get 1 fuel. Not enough fuel: the supply had 1 and 2 were owed."
     )

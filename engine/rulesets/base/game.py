@@ -216,9 +216,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
     }
     """What each purchase costs, as counts in HAND_CARDS order."""
     PIECES: ClassVar[Mapping[str, int]] = PIECES
-    EVENTS: ClassVar[EventKinds] = HEX_EVENTS.widen(
-        "production", optional=("gains", "gold")
-    ).extend(
+    EVENTS: ClassVar[EventKinds] = HEX_EVENTS.widen("production", optional=("gold",)).extend(
         EventKind("robber", ("seat", "hex"), doc="the robber moved"),
         EventKind("buy_development", ("seat",), secret=("card",)),
         EventKind("play_development", ("seat", "card")),

@@ -126,7 +126,7 @@ class StarfarersGame(PhaseTrading, Game):
     PHASE_RESPONSE = TRADE_RESPONSE
     PHASE_CONFIRM = TRADE_CONFIRM
     EVENTS = (
-        HEX_EVENTS.widen("production", optional=("roll", "paid", "short"))
+        HEX_EVENTS.widen("production", optional=("roll", "short"))
         .widen("build", optional=("site",))
         .extend(
             EventKind("place", ("seat", "piece"), optional=("site",), doc="a setup placement"),

@@ -124,7 +124,11 @@ def produce(g: StarfarersGame, roll: int) -> list[Event]:
             "production",
             {
                 "roll": roll,
-                "paid": [{RESOURCES[r]: c for r, c in enumerate(row) if c} for row in paid],
+                "gains": {
+                    str(p): {RESOURCES[r]: c for r, c in enumerate(row) if c}
+                    for p, row in enumerate(paid)
+                    if any(row)
+                },
                 "short": short,
             },
         )
