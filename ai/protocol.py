@@ -10,6 +10,13 @@ Search bots that want a forward model call
 ``engine.registry.sample_consistent(view, rng)``: a full game drawn at random
 among those the seat cannot tell apart from the real one.
 
+The views' shapes are declared as TypedDicts in the engine: the part every
+ruleset shares is ``engine.views.GameView``; the base game's view is
+``engine.rulesets.base.view_types.BaseView`` and Starfarers'
+``engine.rulesets.starfarers.view_types.StarfarersView`` (with their nested
+parts). Events use one vocabulary across rulesets, declared in
+``engine.shared.event_kinds`` and each game class's ``EVENTS``.
+
 The base game's view (``view["ruleset"] == "base"``), read-only by contract:
 
 ========================  =====================================================
@@ -21,7 +28,7 @@ seat, num_seats           this bot's seat; number of seats
 vp_to_win                 victory points needed to win
 phase                     setup_settlement, setup_road, pre_roll, main, discard,
                           move_robber, steal, road_building, year_of_plenty,
-                          trade_response, trade_confirm, game_over
+                          gold_pick, trade_response, trade_confirm, game_over
 to_act, current, turn     seat deciding now; seat whose turn it is; turn number
 start, setup_pos,         first player; position in the setup snake;
 setup_vertex              the settlement a setup road must touch
@@ -37,6 +44,7 @@ dev_played_this_turn,     turn-local flags; roads left from Road Building;
 free_roads, yop_left,     picks left from Year of Plenty; the phase to return to
 resume_phase
 steal_candidates          seats the robber may steal from (phase ``steal``)
+pending                   the decision stack, bottom first: ``[kind, seat, data]``
 trade                     the pending domestic offer or None: offerer, give, get,
                           to, waiting, answers (seat -> terms from the offerer's side)
 offers_this_turn,         offers made this turn, and the per-turn limit

@@ -11,7 +11,8 @@ silently replace what happened (an `upgrade_lost` told as "booster").
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 
@@ -45,3 +46,83 @@ class Event:
         if self.secret is not None:
             out.update(self.secret)
         return out
+
+
+@dataclass(frozen=True, slots=True)
+class EventKind:
+    """One kind of event and the fields it carries.
+
+    `public` fields are always in the public part; `optional` ones may be;
+    `secret` ones are the secret part (told to the audience only). A field
+    may be both optional and secret: a ruleset that tells it to everyone
+    puts it in the public part (the base game's starting hand), one that
+    hides it in the secret part (Starfarers' rulebook hand).
+    """
+
+    name: str
+    public: tuple[str, ...] = ()
+    optional: tuple[str, ...] = ()
+    secret: tuple[str, ...] = ()
+    doc: str = ""
+
+    def problem(self, event: Event) -> str | None:
+        """None if `event` carries this kind's fields, else what is wrong."""
+        if event.kind != self.name:
+            return f"event {event.kind!r} checked as {self.name!r}"
+        data = set(event.data)
+        missing = set(self.public) - data
+        if missing:
+            return f"event {self.name!r} lacks {', '.join(sorted(missing))}"
+        extra = data - set(self.public) - set(self.optional)
+        if extra:
+            return f"event {self.name!r}: undeclared public fields {', '.join(sorted(extra))}"
+        hidden = set(event.secret or ()) - set(self.secret)
+        if hidden:
+            return f"event {self.name!r}: undeclared secret fields {', '.join(sorted(hidden))}"
+        return None
+
+
+class EventKinds:
+    """The event vocabulary of a game class: every kind it may emit, declared once.
+
+    The hex family's shared kinds are declared in `engine.shared.event_kinds`;
+    a ruleset `extend`s them with its own kinds (a name already declared is
+    refused, so a shared action cannot get a second name) and `widen`s a
+    shared kind with the fields only it adds.
+    """
+
+    def __init__(self, kinds: Iterable[EventKind]) -> None:
+        self.kinds: dict[str, EventKind] = {}
+        for kind in kinds:
+            if kind.name in self.kinds:
+                raise ValueError(f"event kind {kind.name!r} declared twice")
+            self.kinds[kind.name] = kind
+
+    def extend(self, *kinds: EventKind) -> EventKinds:
+        """This vocabulary and new kinds; redeclaring a known kind is an error."""
+        return EventKinds((*self.kinds.values(), *kinds))
+
+    def widen(
+        self, name: str, *, optional: tuple[str, ...] = (), secret: tuple[str, ...] = ()
+    ) -> EventKinds:
+        """This vocabulary with more optional or secret fields on the known kind `name`."""
+        old = self.kinds[name]
+        new = replace(old, optional=(*old.optional, *optional), secret=(*old.secret, *secret))
+        return EventKinds(new if k.name == name else k for k in self.kinds.values())
+
+    @property
+    def names(self) -> frozenset[str]:
+        return frozenset(self.kinds)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.kinds
+
+    def __getitem__(self, name: str) -> EventKind:
+        return self.kinds[name]
+
+    def problem(self, event: Event) -> str | None:
+        """None if `event` is of a declared kind with its declared fields."""
+        kind = self.kinds.get(event.kind)
+        if kind is None:
+            return f"event kind {event.kind!r} is not declared"
+        return kind.problem(event)

@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.actions import Action, ActionCodec
 from engine.config import GameConfig
 from engine.errors import IllegalAction
-from engine.events import Event
+from engine.events import Event, EventKinds
 
 if TYPE_CHECKING:
     from engine.position import Position
+    from engine.views import GameView
 
 
 class Game(ABC):
@@ -25,6 +26,8 @@ class Game(ABC):
 
     codec: ClassVar[ActionCodec]
     ruleset_name: ClassVar[str]
+    EVENTS: ClassVar[EventKinds] = EventKinds(())
+    """Every event kind the game may emit, with its fields (engine.events.EventKinds)."""
 
     config: GameConfig
     # The action log as a persistent chain (previous, action): appending is O(1)
@@ -98,8 +101,11 @@ class Game(ABC):
 
     # -- information ---------------------------------------------------------
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What `seat` may know, as a fresh JSON-ready dict (None: a spectator)."""
+    def view(self, seat: int | None) -> GameView:
+        """What `seat` may know, as a fresh JSON-ready dict (None: a spectator).
+
+        Each ruleset returns its own `GameView` subclass (engine.views).
+        """
 
     @property
     @abstractmethod

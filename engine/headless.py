@@ -13,8 +13,9 @@ from typing import Any
 
 from engine.actions import Action
 from engine.game import Game
+from engine.views import GameView
 
-Decider = Callable[[dict[str, Any], list[Action]], Action]
+Decider = Callable[[GameView, list[Action]], Action]
 
 
 @dataclass

@@ -83,10 +83,11 @@ def _shortage(s: dict[str, Any], gains: dict[str, Any]) -> str:
 
 def _production(t: _Teller, e: dict[str, Any]) -> str | None:
     gains = e.get("gains") or {}
-    paid = e.get("paid")
-    if not gains and isinstance(paid, list):
-        gains = {str(i): got for i, got in enumerate(paid) if isinstance(got, dict) and got}
     shortages = [_shortage(s, gains) for s in e.get("short") or [] if isinstance(s, dict)]
+    gold = e.get("gold") or {}
+    shortages += [
+        f"{t.who(int(s))} {t.verb(int(s), 'pick', 'picks')} {n} from gold." for s, n in gold.items()
+    ]
     if not gains:
         return " ".join(["Nobody produced anything.", *shortages])
     parts = []
@@ -98,8 +99,7 @@ def _production(t: _Teller, e: dict[str, Any]) -> str | None:
 def _steal(t: _Teller, e: dict[str, Any]) -> str:
     what = e.get("resource")
     card = f"1 {what}" if what else "a card"
-    thief = e.get("thief", e.get("seat"))
-    return f"{t.who(thief)} stole {card} from {t.whom(e.get('victim'))}."
+    return f"{t.who(e.get('seat'))} stole {card} from {t.whom(e.get('victim'))}."
 
 
 def _buy(t: _Teller, e: dict[str, Any]) -> str:
@@ -178,10 +178,6 @@ _TELL: dict[str, Callable[[_Teller, dict[str, Any]], str | None]] = {
         f"{t.who(e.get('seat'))} {t.verb(e.get('seat'), 'start', 'starts')}."
     ),
     "turn": lambda t, e: f"— Turn {e.get('turn')}: {t.who(e.get('seat'))} —",
-    "starting_resources": lambda t, e: (
-        f"{t.who(e.get('seat'))} {t.verb(e.get('seat'), 'take', 'takes')} "
-        f"{bundle(e.get('resources'))} to start."
-    ),
     "longest_road": lambda t, e: (
         f"{t.who(e.get('holder'))} now {t.verb(e.get('holder'), 'hold', 'holds')} the Longest "
         f"Road ({e.get('length')})."
@@ -193,19 +189,21 @@ _TELL: dict[str, Callable[[_Teller, dict[str, Any]], str | None]] = {
         f"Army ({e.get('knights')} knights)."
     ),
     "take_resource": lambda t, e: f"{t.who(e.get('seat'))} took 1 {e.get('resource')}.",
+    "pick_gold": lambda t, e: (
+        f"{t.who(e.get('seat'))} took 1 {e.get('resource')} from a gold field."
+    ),
     "monopoly": _monopoly,
     "discard": lambda t, e: f"{t.who(e.get('seat'))} discarded 1 {e.get('resource') or 'card'}.",
     "robber": lambda t, e: f"{t.who(e.get('seat'))} moved the robber to hex {e.get('hex')}.",
     "maritime_trade": lambda t, e: (
-        f"{t.who(e.get('seat'))} traded {e.get('count')} {e.get('give')} with the bank "
-        f"for 1 {e.get('get')}."
+        f"{t.who(e.get('seat'))} traded {e.get('count')} {e.get('give')} for 1 {e.get('get')}."
     ),
 }
 
 _TELL.update({k: v for k, v in STARFARERS.items() if k not in _TELL})
 _TELL["build"] = STARFARERS["build"]  # base pieces read the same; upgrades and places added
 
-_SEAT_FIELDS = ("seat", "player", "by", "thief", "winner", "holder")
+_SEAT_FIELDS = ("seat", "player", "by", "winner", "holder")
 
 
 def _generic(t: _Teller, e: dict[str, Any]) -> str:

@@ -116,12 +116,6 @@ def _bundle(counts: Mapping[str, Any]) -> str:
     return ", ".join(parts) or "nothing"
 
 
-def _discard_owed(t: Teller, e: dict[str, Any]) -> str | None:
-    owed = e.get("owed") or []
-    parts = [f"{t.who(s)} {n}" for s, n in enumerate(owed) if isinstance(n, int) and n > 0]
-    return "Seven! Discard half: " + ", ".join(parts) + "." if parts else None
-
-
 def _card_out(t: Teller, e: dict[str, Any]) -> str:
     res = e.get("resource")
     card = f"1 {res}" if res else "a card"
@@ -247,17 +241,9 @@ def _build(t: Teller, e: dict[str, Any]) -> str:
 
 
 TELL: dict[str, Callable[[Teller, dict[str, Any]], str | None]] = {
-    "roll": lambda t, e: (
-        f"{t.who(e.get('seat'))} rolled {e.get('total')}"
-        + (f" ({' + '.join(str(d) for d in e['dice'])})." if e.get("dice") else ".")
-    ),
     "reserve_draw": _reserve_draw,
     "relief": lambda t, e: (
         f"{t.who(e.get('seat'))} took 1 {e.get('resource') or 'card'} from the reserve."
-    ),
-    "supply_trade": lambda t, e: (
-        f"{t.who(e.get('seat'))} traded {e.get('count')} {e.get('give')} with the supply "
-        f"for 1 {e.get('get')}."
     ),
     "shake": _shake,
     "fly": lambda t, e: None,  # one line per flight (end_move), not per step
@@ -265,7 +251,6 @@ TELL: dict[str, Callable[[Teller, dict[str, Any]], str | None]] = {
     "jump_ready": lambda t, e: f"{t.who(e.get('seat'))} may jump a ship through the wormhole.",
     "jump": lambda t, e: f"{t.whose(e.get('seat'))} ship jumped{t.at(e.get('to'))}.",
     "ship_stuck": lambda t, e: f"{t.whose(e.get('seat'))} ship is stuck{t.at(e.get('ship'))}.",
-    "discard_owed": _discard_owed,
     "encounter": lambda t, e: (
         f"{t.who(e.get('seat'))} {t.verb(e.get('seat'), 'meet', 'meets')} an encounter"
         + (f": {e['name']}." if e.get("name") else ".")

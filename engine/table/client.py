@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.table import protocol
+from engine.views import GameView
 
 if TYPE_CHECKING:
     from engine.table.host import Table
@@ -69,7 +70,7 @@ class HumanSeat:
         self.seat = seat
         self._push()
 
-    async def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    async def decide(self, view: GameView, legal: list[Action]) -> Action:
         table = self._table()
         self._legal_json = [a.to_json() for a in legal]
         self._deciding = True
@@ -153,7 +154,7 @@ class HumanSeat:
         while not self._inbox.empty():
             self._inbox.get_nowait()
 
-    def _push(self, view: dict[str, Any] | None = None) -> None:
+    def _push(self, view: GameView | None = None) -> None:
         table = self.table
         if table is None:
             return

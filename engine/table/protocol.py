@@ -62,6 +62,7 @@ Anything else (unknown ``t``, wrong ``v``, missing fields) is answered with an
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 VERSION = 1
@@ -80,7 +81,7 @@ class ProtocolError(ValueError):
 def state(
     rev: int,
     seat: int | None,
-    view: dict[str, Any],
+    view: Mapping[str, Any],
     events: list[dict[str, Any]],
     legal: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:

@@ -10,12 +10,13 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from engine.actions import Action
+from engine.views import GameView
 
 
 class Seat(Protocol):
     name: str
 
-    async def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    async def decide(self, view: GameView, legal: list[Action]) -> Action:
         """One action; the table validates it and asks again (or falls back) if it is illegal."""
 
     async def notify(self, events: list[dict[str, Any]]) -> None:

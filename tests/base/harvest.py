@@ -4,6 +4,7 @@
 
 - adds a hand-card kind (paper, 12 in the bank) to the card set;
 - adds a public per-seat state field (`papers_taken`);
+- adds an event kind (`take_paper`) to the base game's vocabulary;
 - overrides a rule: building a city (its apply calls the base rule, then the
   builder owes a decision of a new kind, "take_paper");
 - adds that decision kind and its action (`TakePaper`);
@@ -20,7 +21,7 @@ from typing import ClassVar
 
 from engine.actions import Action, ActionCodec
 from engine.config import GameConfig
-from engine.events import Event
+from engine.events import Event, EventKind, EventKinds
 from engine.game import Game
 from engine.registry import Ruleset, register
 from engine.rulesets.base import OPTIONS
@@ -49,6 +50,7 @@ class HarvestGame(BaseGame):
     STATE: ClassVar[StateSpec] = BaseGame.STATE.extend(
         Field("papers_taken", SEAT, 0, view="papers_taken"),
     )
+    EVENTS: ClassVar[EventKinds] = BaseGame.EVENTS.extend(EventKind("take_paper", ("seat",)))
 
     papers_taken: list[int]
 

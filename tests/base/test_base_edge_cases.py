@@ -128,8 +128,9 @@ def test_edge_03_starting_resources_from_second_settlement_only() -> None:
     ]
     events = g.apply(BuildSettlement(23))
     assert hand(g, first) == {"brick": 1, "lumber": 1}
-    start = [e for e in events if e.kind == "starting_resources"]
-    assert start and start[0].data["resources"] == {"brick": 1, "lumber": 1}
+    start = [e for e in events if e.kind == "starting_hand"]
+    assert start and start[0].data["cards"] == {"brick": 1, "lumber": 1}
+    assert start[0].data["count"] == 2
     check_invariants(g)
 
 

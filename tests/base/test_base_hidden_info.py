@@ -136,7 +136,7 @@ def test_redacted_events_hide_other_seats_cards(seed: int, seats: int) -> None:
                 for key in event.secret:
                     assert shown[key] == (full[key] if insider else None)
             if event.kind == "steal":
-                assert event.audience == {event.data["thief"], event.data["victim"]}
+                assert event.audience == {event.data["seat"], event.data["victim"]}
             if event.kind == "buy_development":
                 assert event.audience == {event.data["seat"]}
     assert seen["buy_development"] > 0
@@ -154,7 +154,7 @@ def test_steal_and_buy_events_redacted_for_third_seats() -> None:
             for event in game.apply(random_action(game, rnd, 0.7)):
                 if event.kind == "steal":
                     steals += 1
-                    thief, victim = event.data["thief"], event.data["victim"]
+                    thief, victim = event.data["seat"], event.data["victim"]
                     third = next(s for s in range(4) if s not in (thief, victim))
                     assert event.for_seat(third)["resource"] is None
                     assert event.for_seat(None)["resource"] is None

@@ -38,6 +38,7 @@ EXPECTED_TYPES = {
     "play_year_of_plenty",
     "take_resource",
     "play_monopoly",
+    "pick_gold",  # a gold field's pick (a core rule; the base boards have no gold)
 }
 
 

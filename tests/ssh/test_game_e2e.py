@@ -124,7 +124,7 @@ def check_only_own_secrets(tap: Tap, label: str, seat: int) -> int:
         for p in msg["view"]["players"]:
             assert "hand" not in p and "development" not in p, "a hand in the public part"
         for event in msg["events"]:
-            if event["kind"] == "steal" and seat not in (event["thief"], event["victim"]):
+            if event["kind"] == "steal" and seat not in (event["seat"], event["victim"]):
                 assert event["resource"] is None, f"{label} saw a stolen card: {event}"
             if event["kind"] == "buy_development" and event["seat"] != seat:
                 assert event["card"] is None, f"{label} saw someone's development card"

@@ -18,8 +18,14 @@ def _silence_homes(g) -> None:  # type: ignore[no-untyped-def]
         g.planet_disc[pi] = 0
 
 
+def _by_seat(event, seats: int = 4) -> list[dict[str, int]]:  # type: ignore[no-untyped-def]
+    """A production event's gains as one entry per seat (empty for seats paid nothing)."""
+    gains = event.data["gains"]
+    return [gains.get(str(p), {}) for p in range(seats)]
+
+
 def _paid(events) -> list[dict[str, int]]:  # type: ignore[no-untyped-def]
-    return next(e for e in events if e.kind == "production").data["paid"]
+    return _by_seat(next(e for e in events if e.kind == "production"))
 
 
 def test_edge_08_two_planets_and_spaceport_yield() -> None:
@@ -53,12 +59,12 @@ def test_edge_10_hidden_pirate_ice_never_produce() -> None:
     g.occ_owner[site], g.occ_kind[site] = 0, 1
     a, b = 3 * 4 + 1, 3 * 4 + 2
     for r in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12):
-        assert production.produce(g, r)[0].data["paid"][0] == {}
+        assert _by_seat(production.produce(g, r)[0])[0] == {}
         g.phase = MAIN
     g.planet_hidden[a] = g.planet_hidden[b] = 0
     g.planet_disc[a], g.planet_disc[b] = PIRATE4, ICE3
     for r in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12):
-        assert production.produce(g, r)[0].data["paid"][0] == {}
+        assert _by_seat(production.produce(g, r)[0])[0] == {}
         g.phase = MAIN
 
 

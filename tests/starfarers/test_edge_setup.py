@@ -38,12 +38,10 @@ def test_edge_01_beginner_three_players_neutral_pieces() -> None:
     assert g.occ_kind[v(3, 13)] == SPACEPORT
     # ore 9 touches the neutral spaceport and red's colony (2,12): only red is paid
     events = production.produce(g, 9)
-    paid = events[0].data["paid"]
-    assert len(paid) == 3
-    assert paid == [{}, {"ore": 1}, {}]
+    assert events[0].data["gains"] == {"1": {"ore": 1}}
     # fuel 10 touches the neutral colony (1,5) and red's spaceport (3,5)
     g.current = 0
-    assert production.produce(g, 10)[0].data["paid"] == [{}, {"fuel": 1}, {}]
+    assert production.produce(g, 10)[0].data["gains"] == {"1": {"fuel": 1}}
     # the neutral spaceport's two sites are illegal end points for everyone
     for p in range(3):
         for site in B.PORT_SITES[v(3, 13)]:

@@ -82,7 +82,7 @@ def test_secret_parts_reach_only_their_audience() -> None:
         secret_key = "resource" if public["kind"] == "steal" else "card"
         assert public[secret_key] is None
         audience = (
-            {public["thief"], public["victim"]} if public["kind"] == "steal" else {public["seat"]}
+            {public["seat"], public["victim"]} if public["kind"] == "steal" else {public["seat"]}
         )
         for s, rec in enumerate(recs):
             seen = rec.heard[i]

@@ -29,7 +29,7 @@ TOLD: dict[str, tuple[dict[str, Any], str | None]] = {
         "Blue won a cannons contest against White: 5 to 3.",
     ),
     "discard": ({"seat": 1, "resource": "ore"}, "Blue discarded 1 ore."),
-    "discard_owed": ({"owed": [0, 4, 0, 0]}, "Seven! Discard half: Blue 4."),
+    "must_discard": ({"owed": {"1": 4}}, "Seven! Discard half: Blue 4."),
     "discover": (
         {"slot": 4, "tile": "T3", "rotation": 0},
         "A sector was discovered: a planetary system.",
@@ -80,13 +80,13 @@ TOLD: dict[str, tuple[dict[str, Any], str | None]] = {
         "Blue terraformed an ice planet (strength 4); its number disc is 8.",
     ),
     "place": ({"seat": 1, "piece": "colony", "site": 3}, "Blue placed a colony."),
-    "production": ({"roll": 6, "paid": [{"ore": 1}, {}, {}, {}]}, "You get 1 ore."),
+    "production": ({"roll": 6, "gains": {"0": {"ore": 1}}}, "You get 1 ore."),
     "relief": ({"seat": 1, "resource": "ore"}, "Blue took 1 ore from the reserve."),
     "reserve_draw": (
         {"seat": 1, "count": 2, "cards": None},
         "Blue draws 2 cards from the reserve.",
     ),
-    "roll": ({"seat": 1, "dice": [2, 4], "total": 6}, "Blue rolled 6 (2 + 4)."),
+    "dice": ({"seat": 1, "dice": [2, 4], "total": 6}, "Blue rolled 6 (2 + 4)."),
     "shake": (
         {"seat": 1, "balls": ["black", "yellow"], "base_speed": 3},
         "Blue shook the mothership: black and yellow (base speed 3).",
@@ -96,9 +96,9 @@ TOLD: dict[str, tuple[dict[str, Any], str | None]] = {
     "starting_hand": ({"seat": 1, "count": 2, "cards": None}, "Blue starts with 2 cards."),
     # the public hand of the first game (3 of each resource) carries its size as `cards`
     "steal": ({"seat": 1, "victim": 2, "resource": None}, "Blue stole a card from White."),
-    "supply_trade": (
+    "maritime_trade": (
         {"seat": 1, "count": 3, "give": "ore", "get": "fuel"},
-        "Blue traded 3 ore with the supply for 1 fuel.",
+        "Blue traded 3 ore for 1 fuel.",
     ),
     "trade_ship_lost": ({"seat": 1}, "Blue missed out on a trade ship."),
     "trade_ship_token": ({"seat": 1}, "Blue got a trade ship token."),

@@ -23,7 +23,7 @@ def test_base_events_read_well() -> None:
     assert narrate({"kind": "dice", "seat": 2, "dice": [3, 4], "total": 7}, NAMES) == (
         "White rolled 7 (3 + 4)."
     )
-    stolen = {"kind": "steal", "thief": 3, "victim": 0, "resource": None}
+    stolen = {"kind": "steal", "seat": 3, "victim": 0, "resource": None}
     assert narrate(stolen, NAMES, 0) == "Orange stole a card from you."
     assert narrate(dict(stolen, resource="ore"), NAMES, 3) == "You stole 1 ore from Red."
     offer = {
@@ -61,7 +61,6 @@ WITH_COLON = {
     "shake",
     "encounter_shake",
     "encounter_revealed",
-    "discard_owed",
     "must_discard",
     "contest",
     "explore",
@@ -78,8 +77,8 @@ WITH_COLON = {
 def _nothing_happened(data: dict[str, object]) -> bool:
     """Events that carry no news: nobody owes a discard, a draw of 0, a medal change of 0."""
     kind = data.get("kind")
-    if kind == "discard_owed":
-        return not any(data.get("owed") or [])
+    if kind == "must_discard":
+        return not any((data.get("owed") or {}).values())
     if kind == "reserve_draw":
         return not data.get("count")
     if kind == "half_medals":
@@ -140,11 +139,11 @@ def test_commands_for_base_actions() -> None:
 
 def test_a_production_shortage_is_told() -> None:
     short = {"resource": "fuel", "supply": 1, "owed": 3}
-    event = {"kind": "production", "roll": 5, "paid": [{}, {}, {}, {}], "short": [short]}
+    event = {"kind": "production", "roll": 5, "gains": {}, "short": [short]}
     assert narrate(event, NAMES) == (
         "Nobody produced anything. Nobody got fuel: the supply has 1 and 3 were owed."
     )
-    partial = dict(event, paid=[{"fuel": 1}, {}, {}, {}], short=[dict(short, owed=2)])
+    partial = dict(event, gains={"0": {"fuel": 1}}, short=[dict(short, owed=2)])
     assert narrate(partial, NAMES, 0) == (
         "You get 1 fuel. Not enough fuel: the supply had 1 and 2 were owed."
     )
@@ -171,3 +170,12 @@ def test_a_lone_decision_opens_by_itself() -> None:
     cmds = choices.commands([{"type": "discard", "resource": "ore"}])
     assert choices.auto_command(cmds) is cmds[0]
     assert choices.auto_command(choices.commands([{"type": "roll"}])) is None
+
+
+def test_gold_picks_are_told() -> None:
+    owed = {"kind": "production", "gains": {"0": {"grain": 1}}, "gold": {"1": 1, "2": 2}}
+    assert narrate(owed, NAMES, 1) == (
+        "Red gets 1 grain. You pick 1 from gold. White picks 2 from gold."
+    )
+    picked = {"kind": "pick_gold", "seat": 1, "resource": "ore"}
+    assert narrate(picked, NAMES, 0) == "Blue took 1 ore from a gold field."

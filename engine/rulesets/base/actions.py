@@ -59,6 +59,14 @@ class TakeResource(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class PickGold(Action):
+    """One resource of the seat's choice from the bank, for a gold field (one pick at a time)."""
+
+    type = "pick_gold"
+    resource: str
+
+
+@dataclass(frozen=True, slots=True)
 class PlayMonopoly(Action):
     type = "play_monopoly"
     resource: str
@@ -75,6 +83,7 @@ BASE_ACTIONS: tuple[type[Action], ...] = (
     PlayYearOfPlenty,
     TakeResource,
     PlayMonopoly,
+    PickGold,
 )
 
 CODEC = ActionCodec(BASE_ACTIONS)

@@ -3,7 +3,7 @@
 Every decision the game waits for is a `Decision` (kind, seat, data) on a
 stack. The turn's own phase (setup, before the roll, the main phase) is the
 bottom entry; whatever interrupts it (discards, the robber, a steal, free
-roads, free resources, trade answers) is pushed on top and popped when done,
+roads, free resources, gold picks, trade answers) is pushed on top and popped when done,
 so `to_act` and the phase are the top entry and nesting needs no "resume"
 slot. `data` is immutable (an int, a tuple of ints or None) so that copying
 the stack is one slice. An empty stack means the game is over.
@@ -44,6 +44,7 @@ MOVE_ROBBER = "move_robber"
 STEAL = "steal"  # data: the seats that may be robbed
 ROAD_BUILDING = "road_building"  # data: free roads left
 YEAR_OF_PLENTY = "year_of_plenty"  # data: free resources left
+GOLD_PICK = "gold_pick"  # one per seat a gold field paid; data: resources still to pick
 TRADE_RESPONSE = "trade_response"  # one per addressed seat, in answer order
 TRADE_CONFIRM = "trade_confirm"  # under the responses: the offerer picks one
 GAME_OVER = "game_over"  # no entry: the stack is empty
@@ -58,12 +59,13 @@ PHASE_NAMES = (
     STEAL,
     ROAD_BUILDING,
     YEAR_OF_PLENTY,
+    GOLD_PICK,
     TRADE_RESPONSE,
     TRADE_CONFIRM,
     GAME_OVER,
 )
 TURN_PHASES = frozenset((SETUP_SETTLEMENT, SETUP_ROAD, PRE_ROLL, MAIN))
-RESUMING = frozenset((DISCARD, MOVE_ROBBER, STEAL, ROAD_BUILDING, YEAR_OF_PLENTY))
+RESUMING = frozenset((DISCARD, MOVE_ROBBER, STEAL, ROAD_BUILDING, YEAR_OF_PLENTY, GOLD_PICK))
 """Interruptions after which the turn resumes in the phase below them."""
 
 

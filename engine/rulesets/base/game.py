@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from engine.actions import Action, ActionCodec
 from engine.config import GameConfig
-from engine.events import Event
+from engine.events import Event, EventKind, EventKinds
 from engine.game import Game
 from engine.rng import Rng
 from engine.rulesets.base import decisions
@@ -38,17 +38,19 @@ from engine.rulesets.base.actions import (
     BuildRoad,
     BuildSettlement,
     BuyDevelopment,
+    PickGold,
     PlayKnight,
     PlayMonopoly,
     PlayRoadBuilding,
     PlayYearOfPlenty,
     TakeResource,
 )
-from engine.rulesets.base.board import GENERIC, RESOURCES, Board, make_board
+from engine.rulesets.base.board import GENERIC, GOLD, RESOURCES, Board, make_board
 from engine.rulesets.base.board_json import board_from_json
 from engine.rulesets.base.decisions import (
     DISCARD,
     GAME_OVER,
+    GOLD_PICK,
     MAIN,
     MOVE_ROBBER,
     PHASE_NAMES,
@@ -81,6 +83,7 @@ from engine.shared.bank import discard_count
 from engine.shared.cards import draw, take_random_card
 from engine.shared.cardset import CardSet, Cost, price_checker, sparse
 from engine.shared.dispatch import RuleDispatch, applies, checks, lists, overrides
+from engine.shared.event_kinds import HEX_EVENTS
 from engine.shared.longest_road import award_largest, award_longest, longest_trail
 from engine.shared.state import (
     EDGE,
@@ -98,6 +101,7 @@ from engine.shared.trading import DomesticTrading, PendingTrade, counts_to_dict,
 
 if TYPE_CHECKING:
     from engine.position import Position
+    from engine.rulesets.base.view_types import BaseView
 
 __all__ = [
     "BANK_START",
@@ -107,6 +111,7 @@ __all__ = [
     "DEV_NAMES",
     "DISCARD",
     "GAME_OVER",
+    "GOLD_PICK",
     "KNIGHT",
     "MAIN",
     "MONOPOLY",
@@ -211,6 +216,16 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
     }
     """What each purchase costs, as counts in HAND_CARDS order."""
     PIECES: ClassVar[Mapping[str, int]] = PIECES
+    EVENTS: ClassVar[EventKinds] = HEX_EVENTS.widen("production", optional=("gold",)).extend(
+        EventKind("robber", ("seat", "hex"), doc="the robber moved"),
+        EventKind("buy_development", ("seat",), secret=("card",)),
+        EventKind("play_development", ("seat", "card")),
+        EventKind("take_resource", ("seat", "resource"), doc="a free card (Year of Plenty)"),
+        EventKind("monopoly", ("seat", "resource", "taken")),
+        EventKind("largest_army", ("holder", "previous", "knights")),
+        EventKind("longest_road", ("holder", "previous", "length")),
+    )
+    """The hex family's shared events and the base game's own (a subclass extends it)."""
 
     STATE: ClassVar[StateSpec] = StateSpec(
         (
@@ -299,6 +314,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
     """Copies every declared field; a class that writes its own `copy` starts from it."""
     _DISCARD: ClassVar[tuple[Discard, ...]]
     _TAKE: ClassVar[tuple[TakeResource, ...]]
+    _PICK_GOLD: ClassVar[tuple[PickGold, ...]]
     _MONOPOLY: ClassVar[tuple[PlayMonopoly, ...]]
     _MARITIME: ClassVar[tuple[tuple[MaritimeTrade, ...], ...]]
     _OFFER: ClassVar[tuple[tuple[OfferTrade, ...], ...]]
@@ -355,6 +371,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
             cls.copy = cls._copy_state  # type: ignore[method-assign,assignment]
         cls._DISCARD = tuple(Discard(n) for n in names)
         cls._TAKE = tuple(TakeResource(n) for n in RESOURCES)
+        cls._PICK_GOLD = tuple(PickGold(n) for n in RESOURCES)
         cls._MONOPOLY = tuple(PlayMonopoly(n) for n in RESOURCES)
         cls._MARITIME = tuple(tuple(MaritimeTrade(g, t) for t in names) for g in names)
         cls._OFFER = tuple(tuple(OfferTrade(((g, 1),), ((t, 1),)) for t in names) for g in names)
@@ -645,6 +662,11 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
     def _list_year_of_plenty(self, d: Decision) -> list[Action]:
         return [self._TAKE[r] for r in range(len(RESOURCES)) if self.bank[r]]
 
+    @lists(GOLD_PICK)
+    def _list_gold_pick(self, d: Decision) -> list[Action]:
+        bank = self.bank
+        return [self._PICK_GOLD[r] for r in range(len(RESOURCES)) if bank[r]]
+
     @lists(TRADE_RESPONSE)
     def _list_trade_response(self, d: Decision) -> list[Action]:
         assert self.trade is not None
@@ -881,6 +903,18 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
             return f"the bank has no {a.resource} left"
         return None
 
+    @checks(PickGold)
+    def _check_pick_gold(self, a: Action) -> str | None:
+        assert isinstance(a, PickGold)
+        if (problem := self._phase_is(GOLD_PICK)) is not None:
+            return problem
+        r = self._resource(a.resource)
+        if isinstance(r, str):
+            return r
+        if not self.bank[r]:
+            return f"the bank has no {a.resource} left"
+        return None
+
     @checks(Roll)
     def _check_roll(self, a: Action) -> str | None:
         return self._phase_is(PRE_ROLL)
@@ -1036,10 +1070,15 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         events = [Event("build", {"seat": seat, "piece": "settlement", "vertex": v})]
         if self.phase == SETUP_SETTLEMENT:
             self._place_settlement(seat, v)
-            if self.setup_pos >= self.config.seats:
+            second = self.setup_pos >= self.config.seats
+            if second:
                 events.append(self._starting_resources(seat, v))
             self.setup_vertex = v
             self._set_turn_phase(SETUP_ROAD, seat)
+            if second:  # a gold field gives a resource of choice, picked before the road
+                board = self.board
+                gold = sum(1 for h in board.grid.vertex_land[v] if board.resource[h] == GOLD)
+                self.push_gold_picks({seat: gold} if gold else {})
             return events
         self._pay(seat, self.COST["settlement"])
         self._place_settlement(seat, v)
@@ -1056,7 +1095,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
                 self.bank[r] -= 1
                 self.hands[base + r] += 1
         resources = counts_to_dict(gained, self.HAND_CARDS.names)
-        return Event("starting_resources", {"seat": seat, "resources": resources})
+        return Event("starting_hand", {"seat": seat, "count": sum(gained), "cards": resources})
 
     def _after_settlement(self, seat: int, v: int) -> list[Event]:
         """A new building may cut an opponent's road: recount the roads that pass through it."""
@@ -1200,6 +1239,37 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
             self._count_down()
         return [Event("take_resource", {"seat": seat, "resource": a.resource})]
 
+    @applies(PickGold)
+    def _do_pick_gold(self, a: Action) -> list[Event]:
+        assert isinstance(a, PickGold)
+        r = self.HAND_CARDS.index[a.resource]
+        seat = self.pending[-1].seat
+        self.bank[r] -= 1
+        self.hands[seat * self.HAND_STRIDE + r] += 1
+        self._count_down()
+        if not any(self.bank[: len(RESOURCES)]):
+            # Nothing left to pick: every gold pick still pending lapses.
+            while self.pending and self.pending[-1].kind == GOLD_PICK:
+                self._pop()
+        return [Event("pick_gold", {"seat": seat, "resource": a.resource})]
+
+    def push_gold_picks(self, owed: Mapping[int, int]) -> dict[str, int]:
+        """Hook: a gold field paid `owed` (seat -> resources): each seat picks that many.
+
+        One GOLD_PICK decision per seat, resolved from the seat whose turn it
+        is on, clockwise (the first on top); only resources the bank holds may
+        be picked, so with an empty bank nobody picks. Returns what is owed
+        per seat (as the production event tells it).
+        """
+        if not owed or not any(self.bank[: len(RESOURCES)]):
+            return {}
+        n = self.config.seats
+        order = [(self.current + k) % n for k in range(n)]
+        for p in reversed(order):
+            if owed.get(p):
+                self._push(GOLD_PICK, p, owed[p])
+        return {str(p): owed[p] for p in order if owed.get(p)}
+
     @applies(PlayMonopoly)
     def _do_monopoly(self, a: Action) -> list[Event]:
         assert isinstance(a, PlayMonopoly)
@@ -1277,6 +1347,8 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
 
         Per resource: if the bank can pay every claim, all are paid; if one
         seat alone is owed, it takes what is left; otherwise nobody gets it.
+        A gold field pays no card: each building on it owes its owner as many
+        picks as it would take cards (`push_gold_picks`), after the rest is paid.
         Written for the hot path: only the resources and seats that produce
         are visited (a roll touches one or two hexes).
         """
@@ -1295,6 +1367,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
                     by_seat = claims.setdefault(board.resource[h], {})
                     by_seat[p] = by_seat.get(p, 0) + level[v]
         gains: dict[int, dict[str, int]] = {}
+        gold = claims.pop(GOLD, None)
         if claims:
             k = self.HAND_STRIDE
             names = self.HAND_CARDS.names
@@ -1312,7 +1385,10 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
                         bank[r] -= cards
                         hands[p * k + r] += cards
                         gains.setdefault(p, {})[name] = cards
-        return [Event("production", {"gains": {str(p): gains[p] for p in sorted(gains)}})]
+        paid = {str(p): gains[p] for p in sorted(gains)}
+        if gold is None:
+            return [Event("production", {"gains": paid})]
+        return [Event("production", {"gains": paid, "gold": self.push_gold_picks(gold)})]
 
     @applies(Discard)
     def _do_discard(self, a: Action) -> list[Event]:
@@ -1346,7 +1422,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         self.hands[seat * k + card] += 1
         return Event(
             "steal",
-            {"thief": seat, "victim": victim},
+            {"seat": seat, "victim": victim},
             secret={"resource": self.HAND_CARDS.names[card]},
             audience=frozenset((seat, victim)),
         )
@@ -1468,7 +1544,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         return points + 2 * (self.longest_holder == seat) + 2 * (self.army_holder == seat)
 
     # -- views ------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> BaseView:
         from engine.rulesets.base.view import build_view
 
         if seat is not None and not 0 <= seat < self.config.seats:

@@ -79,6 +79,7 @@ DATA_NEEDED = {
     STEAL: "the seats that may be robbed",
     "road_building": "the free roads left",
     "year_of_plenty": "the free resources left",
+    "gold_pick": "the resources left to pick",
 }
 """Decision kinds whose data is required, and what it is (for the message)."""
 

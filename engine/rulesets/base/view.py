@@ -12,20 +12,22 @@ in, never on the true one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.rng import Rng
 from engine.rulesets.base import decisions
 from engine.rulesets.base.board_json import board_from_json
 from engine.rulesets.base.game import VICTORY_POINT
+from engine.views import config_view
 
 if TYPE_CHECKING:
     from engine.rulesets.base.game import BaseGame
+    from engine.rulesets.base.view_types import BaseView
 
 PROTOCOL_VERSION = 1
 
 
-def build_view(game: BaseGame, seat: int | None) -> dict[str, Any]:
+def build_view(game: BaseGame, seat: int | None) -> BaseView:
     n = game.config.seats
     hand_cards, dev_cards = game.HAND_CARDS, game.DEV_CARDS
     board = game.board
@@ -50,7 +52,7 @@ def build_view(game: BaseGame, seat: int | None) -> dict[str, Any]:
     view: dict[str, Any] = {
         "protocol": PROTOCOL_VERSION,
         "ruleset": game.ruleset_name,
-        "config": game.config.to_json() | {"seed": None},
+        "config": config_view(game.config),
         "seat": seat,
         "num_seats": n,
         "vp_to_win": game.vp_to_win,
@@ -80,7 +82,9 @@ def build_view(game: BaseGame, seat: int | None) -> dict[str, Any]:
         }
     if game.winner is not None:
         view["scores"] = game.scores()
-    return view
+    # The declared public fields were written by name (STATE.to_view); the key
+    # set is BaseView's, which tests/engine/test_view_types.py checks.
+    return cast("BaseView", view)
 
 
 def sample_into(game: BaseGame, view: dict[str, Any], rng: Rng) -> None:

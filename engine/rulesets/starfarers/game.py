@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action
 from engine.config import GameConfig
-from engine.events import Event
+from engine.events import Event, EventKind
 from engine.game import Game
 from engine.rng import Rng
 from engine.rulesets.starfarers import board as B
@@ -106,7 +106,11 @@ from engine.shared.actions import (
     Roll,
     Steal,
 )
+from engine.shared.event_kinds import HEX_EVENTS
 from engine.shared.trading import PendingTrade, PhaseTrading, holds
+
+if TYPE_CHECKING:
+    from engine.rulesets.starfarers.view_types import StarfarersView
 
 
 def afford(hand: list[int], cost: tuple[int, ...]) -> bool:
@@ -121,6 +125,46 @@ class StarfarersGame(PhaseTrading, Game):
     PHASE_MAIN = MAIN
     PHASE_RESPONSE = TRADE_RESPONSE
     PHASE_CONFIRM = TRADE_CONFIRM
+    EVENTS = (
+        HEX_EVENTS.widen("production", optional=("roll", "short"))
+        .widen("build", optional=("site",))
+        .extend(
+            EventKind("place", ("seat", "piece"), optional=("site",), doc="a setup placement"),
+            EventKind("reserve_draw", ("seat", "count"), secret=("cards",)),
+            EventKind("relief", ("seat", "resource"), doc="a card a seat chose"),
+            EventKind("buy_fame", ("seat",)),
+            EventKind("half_medals", ("seat", "change")),
+            EventKind("upgrade_gained", ("seat", "upgrade")),
+            EventKind("upgrade_lost", ("seat", "upgrade")),
+            EventKind("shake", ("seat", "balls", "base_speed")),
+            EventKind("fly", ("seat", "from", "to", "left")),
+            EventKind("jump", ("seat", "from", "to")),
+            EventKind("jump_ready", ("seat",)),
+            EventKind("end_move", ("seat", "at")),
+            EventKind("discover", ("slot", "tile", "rotation")),
+            EventKind("explore", ("slot", "discs")),
+            EventKind("found_colony", ("seat", "site")),
+            EventKind("trade_station", ("seat", "civilisation")),
+            EventKind("friendship_marker", ("civilisation", "from", "to")),
+            EventKind("friendship_card", ("seat", "card")),
+            EventKind("pirate_base_defeated", ("seat", "planet", "token", "disc")),
+            EventKind("ice_planet_terraformed", ("seat", "planet", "token", "disc")),
+            EventKind("ship_stuck", ("seat", "ship")),
+            EventKind("free_trade_ship", ("seat", "site")),
+            EventKind("trade_ship_token", ("seat",)),
+            EventKind("trade_ship_lost", ("seat",)),
+            EventKind("encounter", ("seat", "answer_kind"), secret=("card", "name", "prompt")),
+            EventKind("encounter_revealed", ("seat", "card", "name", "answer")),
+            EventKind("encounter_shake", ("seat", "balls", "test", "hit")),
+            EventKind("contest", ("seat", "opponent", "stat", "total", "opponent_total", "won")),
+            EventKind("encounter_take", ("seat", "resource"), optional=("count",)),
+            EventKind("encounter_card_out", ("seat", "resource", "to")),
+            EventKind("encounter_gift", ("seat", "to", "count")),
+            EventKind("encounter_cannot_pay", ("seat",)),
+            EventKind("encounter_done", ("seat",)),
+        )
+    )
+    """The hex family's shared events, widened with Starfarers' fields, and its own kinds."""
 
     def seat_hand(self, seat: int) -> list[int]:
         return self.hands[seat]
@@ -813,7 +857,8 @@ class StarfarersGame(PhaseTrading, Game):
         self.supply[give] += rate
         self.supply[get] -= 1
         self.hands[seat][get] += 1
-        return [Event("supply_trade", {"seat": seat, "give": a.give, "count": rate, "get": a.get})]
+        trade = {"seat": seat, "give": a.give, "count": rate, "get": a.get}
+        return [Event("maritime_trade", trade)]
 
     def _do_roll(self, a: Action) -> list[Event]:
         return production.do_roll(self)
@@ -893,7 +938,7 @@ class StarfarersGame(PhaseTrading, Game):
         result: dict[str, Any] = json.loads(json.dumps(out))
         return result
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> StarfarersView:
         from engine.rulesets.starfarers.view import build_view
 
         return build_view(self, seat)

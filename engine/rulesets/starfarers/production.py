@@ -69,7 +69,7 @@ def do_roll(g: StarfarersGame) -> list[Event]:
     d1, d2 = g.rng.die(), g.rng.die()
     g.dice = (d1, d2)
     roll = d1 + d2
-    events = [Event("roll", {"seat": g.current, "dice": [d1, d2], "total": roll})]
+    events = [Event("dice", {"seat": g.current, "dice": [d1, d2], "total": roll})]
     n = g.config.seats
     if roll == 7:
         owed = [0] * n
@@ -78,7 +78,9 @@ def do_roll(g: StarfarersGame) -> list[Event]:
         g.discard_owed = owed
         if any(owed):
             g.phase = DISCARD
-            events.append(Event("discard_owed", {"owed": owed}))
+            events.append(
+                Event("must_discard", {"owed": {str(p): c for p, c in enumerate(owed) if c}})
+            )
             return events
         events.extend(seven_steal(g))
         return events
@@ -122,7 +124,11 @@ def produce(g: StarfarersGame, roll: int) -> list[Event]:
             "production",
             {
                 "roll": roll,
-                "paid": [{RESOURCES[r]: c for r, c in enumerate(row) if c} for row in paid],
+                "gains": {
+                    str(p): {RESOURCES[r]: c for r, c in enumerate(row) if c}
+                    for p, row in enumerate(paid)
+                    if any(row)
+                },
                 "short": short,
             },
         )

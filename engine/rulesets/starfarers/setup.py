@@ -185,7 +185,7 @@ def starting_hands(g: StarfarersGame) -> list[Event]:
             for r in range(5):
                 g.supply[r] -= 3
                 g.hands[p][r] += 3
-            events.append(Event("starting_hand", {"seat": p, "cards": 15}))
+            events.append(Event("starting_hand", {"seat": p, "count": 15}))
     return events
 
 

@@ -27,6 +27,15 @@ from engine.rulesets.starfarers.layouts import (
     RESOURCES,
     TILES,
 )
+from engine.rulesets.starfarers.view_types import (
+    EncounterView,
+    PieceView,
+    PlanetView,
+    SectorView,
+    StarfarersPlayerView,
+    StarfarersView,
+)
+from engine.views import config_view
 
 PROTOCOL_VERSION = 1
 
@@ -40,7 +49,7 @@ def encounter_hidden(game: StarfarersGame, seat: int | None) -> bool:
     return game.phase == ENCOUNTER and seat != game.current
 
 
-def build_view(game: StarfarersGame, seat: int | None) -> dict[str, Any]:
+def build_view(game: StarfarersGame, seat: int | None) -> StarfarersView:
     n = game.config.seats
     hidden_card = encounter_hidden(game, seat)
     state = game.snapshot()
@@ -50,7 +59,7 @@ def build_view(game: StarfarersGame, seat: int | None) -> dict[str, Any]:
     state["hands"] = [game.hands[p][:] if p == seat else None for p in range(n)]
     if hidden_card:
         state["enc_card"] = None
-    players = []
+    players: list[StarfarersPlayerView] = []
     for p in range(n):
         players.append(
             {
@@ -75,7 +84,7 @@ def build_view(game: StarfarersGame, seat: int | None) -> dict[str, Any]:
                 "rates": {name: game.rate(p, r) for r, name in enumerate(RESOURCES)},
             }
         )
-    sectors = []
+    sectors: list[SectorView] = []
     for s in range(B.NUM_SLOTS):
         t = game.slot_tile[s]
         kind = game.slot_kind[s]
@@ -89,7 +98,7 @@ def build_view(game: StarfarersGame, seat: int | None) -> dict[str, Any]:
                 "civilisation": CIV_NAMES[TILES[t].civ] if t >= 0 and TILES[t].civ >= 0 else None,
             }
         )
-    planets = []
+    planets: list[PlanetView] = []
     for pi in range(B.NUM_PLANETS):
         if game.planet_res[pi] < 0:
             continue
@@ -104,7 +113,7 @@ def build_view(game: StarfarersGame, seat: int | None) -> dict[str, Any]:
                 "disc": None if game.planet_hidden[pi] or not d else DISC_LABELS[d],
             }
         )
-    pieces = [
+    pieces: list[PieceView] = [
         {
             "point": v,
             "owner": None if game.occ_owner[v] == NEUTRAL else game.occ_owner[v],
@@ -113,7 +122,7 @@ def build_view(game: StarfarersGame, seat: int | None) -> dict[str, Any]:
         for v in range(B.NUM_VERTICES)
         if game.occ_kind[v]
     ]
-    enc: dict[str, Any] = {
+    enc: EncounterView = {
         "draw_pile": sum(game.enc_draw),
         "discard_pile": [
             c + 1 for c in range(len(game.enc_discard)) for _ in range(game.enc_discard[c])
@@ -130,10 +139,10 @@ def build_view(game: StarfarersGame, seat: int | None) -> dict[str, Any]:
             "prompt": card["prompt"],
             "answer": card["answer"],
         }
-    view: dict[str, Any] = {
+    view: StarfarersView = {
         "protocol": PROTOCOL_VERSION,
         "ruleset": "starfarers",
-        "config": game.config.to_json() | {"seed": None},
+        "config": config_view(game.config),
         "seat": seat,
         "num_seats": n,
         "vp_to_win": 15,
