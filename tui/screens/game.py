@@ -105,8 +105,9 @@ class GameScreen(Screen[None]):
         Binding("enter", "confirm", "Confirm"),
         Binding("escape", "back", "Back"),
         Binding("f1", "rules", "Rules", id="rules"),
-        Binding("ctrl+s", "save_as", "Save as", id="save-as"),
-        Binding("f2", "speed", "Bot speed", id="speed"),
+        Binding("f3", "costs", "Costs", id="costs"),
+        Binding("ctrl+s", "save_as", "Save", id="save-as"),
+        Binding("f2", "speed", "Speed", id="speed"),
         Binding("q", "leave", "Menu", id="leave"),
     ]
 
@@ -801,6 +802,13 @@ class GameScreen(Screen[None]):
 
         ruleset = str((self.view or {}).get("ruleset") or "base")
         self.app.push_screen(RulesScreen(ruleset))
+
+    def action_costs(self) -> None:
+        """The building-costs card, over the game (no decision pops up while it is open)."""
+        from tui.screens.dialogs.costs import CostsDialog
+
+        ruleset = str((self.view or {}).get("ruleset") or self.ruleset or "base")
+        self._push(CostsDialog(ruleset), lambda _: None)
 
     def action_save_as(self) -> None:
         if self.on_save is None:
