@@ -42,7 +42,7 @@ async def test_save_quit_and_continue_to_the_same_decision(tmp_path: Path) -> No
         screen = game_screen(app)
         assert screen is not None
         rev, legal, view = screen.rev, list(screen.legal), screen.view
-        await pilot.press("q")
+        await pilot.press("q", "y")
         await pilot.pause()
         assert type(app.screen).__name__ == "MainMenuScreen"
         assert tui_saves.only_autosave(tmp_path).exists()

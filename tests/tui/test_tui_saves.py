@@ -49,7 +49,7 @@ async def _make_a_move(pilot: Any) -> GameScreen:
 
 
 async def _to_menu(pilot: Any) -> None:
-    await pilot.press("escape", "q")
+    await pilot.press("escape", "q", "y")
     await _until(pilot, "the main menu", lambda: isinstance(pilot.app.screen, MainMenuScreen))
 
 

@@ -50,7 +50,7 @@ async def test_leaving_the_game_play_opened_on_shows_the_menu(tmp_path: Path) ->
     app = CatanApp(saves_dir=tmp_path, speed="instant", play=(CONFIG, SEATS))
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for_decision(pilot)
-        await pilot.press("escape", "q")
+        await pilot.press("escape", "q", "y")
         await pilot.pause(0.05)
         assert isinstance(app.screen, MainMenuScreen)
         assert app.local is None

@@ -62,6 +62,8 @@ def test_catan_play_in_tmux(tmp_path: Path) -> None:
             raise AssertionError(f"the road never showed; the pane shows:\n{pane}")
         assert tui_saves.only_autosave(tmp_path).exists()
         _tmux("send-keys", "-t", session, "q")
+        _wait_for(session, "Leave this game?")
+        _tmux("send-keys", "-t", session, "y")
         pane = _wait_for(session, "New game")
         assert "Continue" in pane
         _tmux("send-keys", "-t", session, "q")
