@@ -46,6 +46,7 @@ CARD_LABELS = {
     "play_year_of_plenty": "Year of Plenty: two resources from the bank",
 }
 SPEED_ORDER = ("instant", "normal", "slow")
+PLURALS = {"vertex": "corners", "hex": "hexes"}  # what the map calls them, in the plural
 COMMAND_KEYS = [
     ("r", "Roll"),
     ("s", "Settlement"),
@@ -345,9 +346,10 @@ class GameScreen(Screen[None]):
             bar.items = (("⏎", "Fly there"), ("tab", "Ship"), ("esc", "Back"))
             return
         if self.target is not None:
+            kind = self.target.target_kind
             bar.status = (
                 f"{self.target.label}: ←↑↓→ move between the {len(self.target.actions)} "
-                f"legal {self.target.target_kind}s, Enter confirm, Esc back"
+                f"legal {PLURALS.get(kind, kind + 's')}, Enter confirm, Esc back"
             )
             bar.items = (("⏎", "Confirm"), ("esc", "Back"))
             return
