@@ -154,7 +154,7 @@ async def test_the_menu_load_and_continue_refuse_a_hostile_save(tmp_path: Path) 
 
     bad = tmp_path / "bad.json"
     bad.write_text(HUGE_INT)
-    paths.autosave_path(tmp_path).write_text(HUGE_INT)
+    paths.autosave_path(tmp_path, "hostile").write_text(HUGE_INT)
     app = CatanApp(saves_dir=tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()

@@ -56,10 +56,6 @@ class CatanApp(App[None]):
         self.load_error: str | None = None
         self._start_error: str | None = None
 
-    @property
-    def autosave(self) -> Path:
-        return paths.autosave_path(self.saves_dir)
-
     # -- start ----------------------------------------------------------------
     def get_default_screen(self) -> Screen[Any]:
         """`catan play` and `catan load` open on the game itself: the first frame drawn is it.
@@ -69,19 +65,20 @@ class CatanApp(App[None]):
         if self._initial_play is not None:
             config, kinds, self._initial_play = *self._initial_play, None
             try:
-                return self._open(new_local(config, kinds, self.autosave, self.speed), self.speed)
+                return self._open(new_local(config, kinds, self.saves_dir, self.speed), self.speed)
             except CatanError as exc:
                 self._start_error = f"Cannot start the game: {exc}"
         elif self._initial_load is not None:
             path, self._initial_load = self._initial_load, None
             try:
-                return self._open(load_local(path, self.autosave, self.speed), self.speed)
+                return self._open(load_local(path, self.saves_dir, self.speed), self.speed)
             except (CatanError, OSError) as exc:
                 self.load_error = str(exc)
                 self._start_error = f"Cannot load {path.name}: {exc}"
         return super().get_default_screen()
 
     def on_mount(self) -> None:
+        paths.clean_stale_temps(self.saves_dir)  # left by a catan killed while it saved
         if self._start_error is not None:
             self.notify(self._start_error, severity="error", timeout=8)
         if not isinstance(self.screen, GameScreen):
@@ -104,12 +101,12 @@ class CatanApp(App[None]):
     # -- games -----------------------------------------------------------------
     def start_game(self, config: GameConfig, kinds: list[str], *, speed: str | None = None) -> None:
         """A new local game (raises CatanError for a bad config)."""
-        local = new_local(config, kinds, self.autosave, speed or self.speed)
+        local = new_local(config, kinds, self.saves_dir, speed or self.speed)
         self._show_game(self._open(local, speed or self.speed))
 
     def load_game(self, path: Path) -> bool:
         try:
-            local = load_local(path, self.autosave, self.speed)
+            local = load_local(path, self.saves_dir, self.speed)
         except (CatanError, OSError) as exc:
             self.load_error = str(exc)
             self.notify(f"Cannot load {path.name}: {exc}", severity="error", timeout=8)
@@ -118,10 +115,23 @@ class CatanApp(App[None]):
         return True
 
     def continue_game(self) -> bool:
-        if not self.autosave.exists():
+        """Resume the game in progress; with several, ask which (False if none was resumed)."""
+        from tui import saved
+
+        games = saved.in_progress(self.saves_dir)
+        if not games:
             self.notify("There is no game to continue yet.", severity="warning")
             return False
-        return self.load_game(self.autosave)
+        if len(games) == 1:
+            return self.load_game(games[0].path)
+        from tui.screens.dialogs.continue_game import ContinueDialog
+
+        def chosen(path: Path | None) -> None:
+            if path is not None:
+                self.load_game(path)
+
+        self.push_screen(ContinueDialog(games), chosen)
+        return False
 
     def _open(self, local: LocalGame, speed: str) -> GameScreen:
         """The screen of a new local game, which is started (the caller shows the screen)."""

@@ -4,8 +4,10 @@
     python -m tui.benchmarks frame      # first frame after `catan play`, in a real terminal (tmux)
     python -m tui.benchmarks keys       # key press to repaint at 120x40, mid-game (headless)
     python -m tui.benchmarks memory     # resident memory of `catan play` with three bots (tmux)
+    python -m tui.benchmarks rules      # F1 pressed in a game to the player guide drawn (headless)
 
-Targets: first frame <= 0.5 s, key to repaint median <= 50 ms, memory <= 120 MiB.
+Targets: first frame <= 0.5 s, key to repaint median <= 50 ms, memory <= 120 MiB,
+F1 to the guide drawn <= 0.3 s.
 """
 
 from __future__ import annotations
@@ -205,6 +207,49 @@ def keys(presses: int = 60) -> list[float]:
     return asyncio.run(_keys(presses))
 
 
+async def _rules_open(ruleset: str, runs: int) -> list[float]:
+    """Seconds from pressing F1 in a game until the rules screen is first painted."""
+    from engine import saves
+    from engine.config import GameConfig
+    from engine.registry import new_game
+    from tui.app import CatanApp
+    from tui.screens.game import GameScreen
+    from tui.screens.rules import RulesScreen
+
+    directory = Path(tempfile.mkdtemp())
+    path = directory / "start.json"
+    saves.save_to_path(new_game(GameConfig(ruleset, 4, 3, {})), path, {"seats": ["human"] * 4})
+    app = CatanApp(saves_dir=directory, load=path, speed="instant")
+    out: list[float] = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        real = app._display
+        painted: list[float] = []
+
+        def display(screen: object, update: object) -> None:
+            if isinstance(screen, RulesScreen):
+                painted.append(time.perf_counter())
+            real(screen, update)  # type: ignore[arg-type]
+
+        app._display = display  # type: ignore[method-assign]
+        while not isinstance(app.screen, GameScreen):
+            await pilot.pause(0.01)
+        await pilot.pause(0.2)
+        for _ in range(runs):
+            painted.clear()
+            began = time.perf_counter()
+            await pilot.press("f1")
+            while not painted:
+                await asyncio.sleep(0.001)
+            out.append(painted[0] - began)
+            await pilot.press("escape")
+            await pilot.pause(0.05)
+    return out
+
+
+def rules_open(runs: int = 11) -> dict[str, list[float]]:
+    return {r: asyncio.run(_rules_open(r, runs)) for r in ("base", "starfarers")}
+
+
 def main(argv: list[str]) -> int:
     which = argv[0] if argv else "all"
     if which in ("frame", "all"):
@@ -226,6 +271,12 @@ def main(argv: list[str]) -> int:
             f"key to repaint at 120x40: median {statistics.median(lat) * 1000:.1f} ms, "
             f"p95 {q[-1] * 1000:.1f} ms over {len(lat)} presses"
         )
+    if which in ("rules", "all"):
+        for ruleset, runs in rules_open().items():
+            shown = [round(r, 3) for r in runs]
+            print(
+                f"F1 to the {ruleset} guide: median {statistics.median(runs):.3f} s, runs {shown}"
+            )
     if which in ("memory", "all"):
         mem = memory()
         print("resident memory (MiB): " + ", ".join(f"{k} {v:.1f}" for k, v in mem.items()))

@@ -20,6 +20,7 @@ from engine.game import Game
 from engine.registry import get_ruleset, new_game
 from engine.table.client import HumanSeat, InMemoryClient
 from engine.table.host import Table
+from tui import paths
 from tui.narrate import seat_names
 
 SPEEDS = {"instant": 0.0, "normal": 0.35, "slow": 1.0}
@@ -73,6 +74,14 @@ class LocalGame:
     def ruleset(self) -> str:
         return self.game.config.ruleset
 
+    @property
+    def game_id(self) -> str:
+        return str(self.table.meta["game_id"])
+
+    @property
+    def autosave(self) -> Path | None:
+        return self.table.autosave_path
+
     def start(self) -> None:
         if self.task is None:
             self.task = asyncio.get_running_loop().create_task(self._run())
@@ -97,7 +106,9 @@ class LocalGame:
         saves.save_to_path(self.game, path, self.table.meta)
 
 
-def _build(game: Game, kinds: list[str], autosave: Path | None, speed: str, seed: int) -> LocalGame:
+def _build(
+    game: Game, kinds: list[str], autosave: Path | None, speed: str, seed: int, game_id: str
+) -> LocalGame:
     from ai.registry import create_bot
     from ai.seat import BotSeat
 
@@ -113,7 +124,7 @@ def _build(game: Game, kinds: list[str], autosave: Path | None, speed: str, seed
             seat = i
         else:
             seats.append(BotSeat(create_bot(kind, seed * 10 + i)))
-    meta = {"seats": kinds, "app": "catan-tui"}
+    meta = {"seats": kinds, "app": "catan-tui", "game_id": game_id}
     table = Table(game, seats, autosave_path=autosave, meta=meta, pace=SPEEDS.get(speed, 0.0))
     if seat is None:
         table.add_spectator(human)
@@ -122,13 +133,38 @@ def _build(game: Game, kinds: list[str], autosave: Path | None, speed: str, seed
 
 
 def new_local(
-    config: GameConfig, kinds: list[str], autosave: Path | None, speed: str = "normal"
+    config: GameConfig, kinds: list[str], saves_dir: Path | None, speed: str = "normal"
 ) -> LocalGame:
+    """A new game with a new id; it autosaves to its own file in `saves_dir` (None: nowhere)."""
     game = new_game(config)
-    return _build(game, kinds, autosave, speed, game.config.seed or 0)
+    game_id = paths.new_game_id()
+    autosave = paths.autosave_path(saves_dir, game_id) if saves_dir is not None else None
+    return _build(game, kinds, autosave, speed, game.config.seed or 0, game_id)
 
 
-def load_local(path: Path, autosave: Path | None, speed: str = "normal") -> LocalGame:
+def resume_target(
+    path: Path, meta: dict[str, Any], saves_dir: Path | None
+) -> tuple[str, Path | None]:
+    """The game id and autosave of a loaded save.
+
+    A game's own autosave goes on in the same file (the old single
+    `autosave.json` too), so Continue finds it again. Any other save starts a
+    new line of play with a new id: loading a save never writes over the
+    autosave of another game, even the one it was saved from.
+    """
+    if saves_dir is None:
+        return paths.new_game_id(), None
+    own = paths.is_autosave(path) and path.resolve().parent == saves_dir.resolve()
+    if own:
+        game_id = paths.game_id_of(path) or meta.get("game_id")
+        if not paths.valid_game_id(game_id):
+            game_id = paths.new_game_id()
+        return str(game_id), path
+    game_id = paths.new_game_id()
+    return game_id, paths.autosave_path(saves_dir, game_id)
+
+
+def load_local(path: Path, saves_dir: Path | None, speed: str = "normal") -> LocalGame:
     """Resume the save at `path` at the decision where it stopped; SaveError if it is bad."""
     data = saves.read_save(path)
     game = saves.load(data)
@@ -137,8 +173,9 @@ def load_local(path: Path, autosave: Path | None, speed: str = "normal") -> Loca
     if not isinstance(kinds, list) or len(kinds) != game.num_seats:
         kinds = [HUMAN] + ["random"] * (game.num_seats - 1)
     kinds = [str(k) for k in kinds]
+    game_id, autosave = resume_target(path, meta, saves_dir)
     try:
-        local = _build(game, kinds, autosave, speed, game.config.seed or 0)
+        local = _build(game, kinds, autosave, speed, game.config.seed or 0, game_id)
     except ConfigError as exc:
         raise SaveError(f"{path}: {exc}") from None
     return local

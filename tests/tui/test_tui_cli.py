@@ -159,3 +159,21 @@ def test_load_takes_the_ui_options_before_or_after_its_name(
     argv = [str(path) if a == "FILE" else a for a in argv]
     assert main([*argv, "--saves", str(tmp_path)]) == 0
     assert seen == [(True, "slow")]
+
+
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_play_keeps_its_games_in_the_saves_dir_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    """`catan --saves DIR play` once saved to the default folder (CATAN_SAVES worked)."""
+    from tui.app import CatanApp
+
+    monkeypatch.setenv("CATAN_SAVES", str(tmp_path / "from-env"))
+    chosen = tmp_path / "chosen"
+    seen: list[Path] = []
+    monkeypatch.setattr(CatanApp, "run", lambda self: seen.append(self.saves_dir))
+    play = ["play", "--seats", "human,random,random", "--seed", "2"]
+    option = ["--saves", str(chosen)]
+    argv = [*option, *play] if where == "before" else [*play, *option]
+    assert main(argv) == 0
+    assert seen == [chosen] and chosen.is_dir()

@@ -59,7 +59,7 @@ async def test_save_as_then_load_it_from_the_menu(tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert (tmp_path / "my_game.json").exists()
-        await pilot.press("q")
+        await pilot.press("q", "y")
         await pilot.pause()
         assert type(app.screen).__name__ == "MainMenuScreen"
         await pilot.press("l")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import tui_saves
 from tui_keys import game_screen, play_to_the_end, step, wait_for_decision
 
 from engine.config import GameConfig
@@ -41,10 +42,10 @@ async def test_save_quit_and_continue_to_the_same_decision(tmp_path: Path) -> No
         screen = game_screen(app)
         assert screen is not None
         rev, legal, view = screen.rev, list(screen.legal), screen.view
-        await pilot.press("q")
+        await pilot.press("q", "y")
         await pilot.pause()
         assert type(app.screen).__name__ == "MainMenuScreen"
-        assert (tmp_path / "autosave.json").exists()
+        assert tui_saves.only_autosave(tmp_path).exists()
         await pilot.press("c")
         assert await wait_for_decision(pilot) == "turn"
         again = game_screen(app)

@@ -122,3 +122,16 @@ def test_starfarers_space_map_stations(
         ascii=ascii,
     )
     assert snap_compare(app, terminal_size=size, run_before=_settle)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_costs_card(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
+    """F3 in a game: the building-costs card over the board."""
+
+    async def before(pilot: Any) -> None:
+        await _settle(pilot)
+        await pilot.press("f3")
+        await _settle(pilot)
+
+    app = _app(tmp_path, tui_saves.base_midgame(tmp_path))
+    assert snap_compare(app, terminal_size=size, run_before=before)

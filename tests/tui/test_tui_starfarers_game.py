@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import tui_saves
 from tui_keys import play_to_the_end
 
 from engine import saves
@@ -36,7 +37,7 @@ async def test_a_whole_starfarers_game_with_keys_alone(tmp_path: Path) -> None:
         assert over["scores"][winner] >= 15
         assert over["scores"][winner] == max(over["scores"])
         assert steps > 0 and over["stats"]["turns"] > 0
-    game = saves.load_path(tmp_path / "autosave.json")
+    game = saves.load_path(tui_saves.only_autosave(tmp_path))
     assert game.to_act is None
     assert game.view(0)["ruleset"] == "starfarers"
     # The person (seat 0) answered encounters and flew ships by keys: replay who did what.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import tui_saves
 from tui_keys import wait_for_decision
 
 from engine import saves
@@ -42,14 +43,14 @@ async def test_the_first_frame_is_the_game_with_its_board(tmp_path: Path) -> Non
         assert scores is board
         assert app.screen_stack[0] is screen
         # Resumable before the first action, even though that save was not awaited.
-        assert saves.load_path(tmp_path / "autosave.json").config.seed == SEED
+        assert saves.load_path(tui_saves.only_autosave(tmp_path)).config.seed == SEED
 
 
 async def test_leaving_the_game_play_opened_on_shows_the_menu(tmp_path: Path) -> None:
     app = CatanApp(saves_dir=tmp_path, speed="instant", play=(CONFIG, SEATS))
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for_decision(pilot)
-        await pilot.press("escape", "q")
+        await pilot.press("escape", "q", "y")
         await pilot.pause(0.05)
         assert isinstance(app.screen, MainMenuScreen)
         assert app.local is None

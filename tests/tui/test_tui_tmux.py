@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+import tui_saves
 
 pytestmark = pytest.mark.skipif(
     shutil.which("tmux") is None, reason="tmux is not installed (the CI script installs it)"
@@ -59,8 +60,10 @@ def test_catan_play_in_tmux(tmp_path: Path) -> None:
             time.sleep(0.2)
         else:
             raise AssertionError(f"the road never showed; the pane shows:\n{pane}")
-        assert (tmp_path / "autosave.json").exists()
+        assert tui_saves.only_autosave(tmp_path).exists()
         _tmux("send-keys", "-t", session, "q")
+        _wait_for(session, "Leave this game?")
+        _tmux("send-keys", "-t", session, "y")
         pane = _wait_for(session, "New game")
         assert "Continue" in pane
         _tmux("send-keys", "-t", session, "q")

@@ -9,6 +9,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from tui.screens.dialogs.choice import ChoiceDialog
+from tui.screens.dialogs.discard import DiscardDialog
 from tui.screens.dialogs.game_over import GameOverDialog
 from tui.screens.dialogs.trade import TradeDialog
 from tui.screens.game import GameScreen
@@ -96,6 +97,37 @@ def choose_key(screen: GameScreen) -> tuple[str, int | None]:
     return screen.cmds[0].key, None
 
 
+def discard_keys(dialog: DiscardDialog) -> list[str]:
+    """The cards a person gives back: the first resources listed, as many as needed; Enter."""
+    keys: list[str] = []
+    left = dialog.owed
+    for resource in dialog.resources:
+        take = min(left, dialog.hand.get(resource, 0))
+        keys += ["right"] * take + ["down"]
+        left -= take
+    return [*keys, "enter"]
+
+
+def bank_keys(actions: list[dict[str, Any]], index: int) -> list[str]:
+    """After `m`: the digit of what to give (when there is a choice), then of what to get."""
+    chosen = actions[index]
+    gives = list(dict.fromkeys(a["give"] for a in actions))
+    gets = [a["get"] for a in actions if a["give"] == chosen["give"]]
+    first = [str(gives.index(chosen["give"]) + 1)] if len(gives) > 1 else []
+    return [*first, str(gets.index(chosen["get"]) + 1)]
+
+
+async def next_dialog(pilot: Pilot[Any], previous: Any, timeout: float = 20.0) -> ChoiceDialog:
+    """The choice dialog that opens after `previous` (None: any)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        screen = pilot.app.screen
+        if isinstance(screen, ChoiceDialog) and screen is not previous:
+            return screen
+        await pilot.pause(0.005)
+    raise AssertionError("the next dialog never opened")
+
+
 def game_screen(app: Any) -> GameScreen | None:
     for screen in reversed(app.screen_stack):
         if isinstance(screen, GameScreen):
@@ -111,7 +143,7 @@ async def wait_for_decision(pilot: Pilot[Any], timeout: float = 20.0) -> str:
         screen = app.screen
         if isinstance(screen, GameOverDialog):
             return "over"
-        if isinstance(screen, ChoiceDialog | TradeDialog):
+        if isinstance(screen, ChoiceDialog | TradeDialog | DiscardDialog):
             return "dialog"
         if isinstance(screen, GameScreen):
             if screen.flight is not None:
@@ -133,6 +165,8 @@ async def step(pilot: Pilot[Any]) -> str:
     if kind == "dialog":
         if isinstance(app.screen, TradeDialog):
             await pilot.press("escape")
+        elif isinstance(app.screen, DiscardDialog):
+            await pilot.press(*discard_keys(app.screen))
         else:
             await pilot.press("end", "enter")
     elif kind == "flight":
@@ -150,7 +184,13 @@ async def step(pilot: Pilot[Any]) -> str:
         assert isinstance(screen, GameScreen)
         key, option = choose_key(screen)
         await pilot.press(key)
-        if option is not None:
+        if option is not None and key == "m":
+            cmd = next(c for c in screen.cmds if c.key == "m")
+            shown: Any = None
+            for digit in bank_keys(cmd.actions, option):
+                shown = await next_dialog(pilot, shown)
+                await pilot.press(digit)
+        elif option is not None:
             await wait_for_decision(pilot)
             if isinstance(app.screen, ChoiceDialog):
                 await pilot.press(*(["down"] * option), "enter")

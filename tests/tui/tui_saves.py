@@ -15,6 +15,15 @@ from engine.registry import new_game
 SEATS = ["human", "random", "random", "random"]
 
 
+def only_autosave(directory: Path) -> Path:
+    """The one game's autosave in `directory` (each game keeps its own)."""
+    from tui import paths
+
+    found = paths.autosave_files(directory)
+    assert len(found) == 1, f"expected one autosave, found {[p.name for p in found]}"
+    return found[0]
+
+
 def play_until(
     ruleset: str,
     seed: int,

@@ -1,4 +1,4 @@
-"""`catan rules [RULESET]`: print the rules of a ruleset (Markdown)."""
+"""`catan rules [RULESET]`: print how to play a ruleset (the player guide, as Markdown)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,16 @@ from engine.errors import ConfigError
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("ruleset", nargs="?", default="base", help="base, starfarers, ck or fleet")
+    parser.add_argument(
+        "ruleset", nargs="?", default="base", help="the ruleset: base or starfarers"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     from tui import rules
 
-    if args.ruleset not in rules.FILES:
-        raise ConfigError(f"no rules for {args.ruleset!r}; choose one of: {', '.join(rules.FILES)}")
+    playable = rules.names()
+    if args.ruleset not in playable:
+        raise ConfigError(f"no rules for {args.ruleset!r}; choose one of: {', '.join(playable)}")
     sys.stdout.write(rules.text(args.ruleset))
     return 0

@@ -1,21 +1,108 @@
-"""The rules documents, shipped as package data (copies of the shared Markdown specs)."""
+"""The player guides: how to play each ruleset, shipped as package data.
+
+A guide is Markdown written for players, with three markers filled in from the
+code so they cannot drift from the game: the costs card (tui/rules/costs.py,
+from the engine's constants), the keys (tui/choices.py) and the map key
+(tui/render/legend.py). The developers' specifications live in docs/specs.
+"""
 
 from __future__ import annotations
 
+from functools import cache
 from importlib import resources
 
-FILES = {
-    "base": "catan.md",
-    "starfarers": "starfarers.md",
-    "ck": "cities-and-knights.md",
-    "fleet": "catan-fleet.md",
-}
+from rich.console import Group, RenderableType
+from rich.markdown import Markdown
+
+GUIDES = {"base": "base.md", "starfarers": "starfarers.md"}
+COSTS, KEYS, MAP = "<!-- costs -->", "<!-- keys -->", "<!-- map -->"
+
+# Keys of the game screen every ruleset shares: (key, what it does).
+COMMON_KEYS = [
+    ("←↑↓→ / Tab", "move between the highlighted choices on the map"),
+    ("Enter", "confirm the choice"),
+    ("Esc", "back out of a choice"),
+    ("F1", "these rules"),
+    ("F3", "the building-costs card"),
+    ("F2", "bot speed: instant, normal, slow"),
+    ("Ctrl+S", "save the game under a name"),
+    ("q", "back to the main menu (the game is kept)"),
+    ("Ctrl+P", "every action by name"),
+]
 
 
 def names() -> list[str]:
-    return list(FILES)
+    """Rulesets that are playable here and have a guide, in the registry's order."""
+    from engine.registry import ruleset_names
+
+    return [n for n in ruleset_names() if n in GUIDES]
+
+
+def title(ruleset: str) -> str:
+    from engine.registry import get_ruleset
+
+    return get_ruleset(ruleset).title
+
+
+@cache
+def guide(ruleset: str) -> str:
+    """The guide's own Markdown, markers unfilled; KeyError if there is none."""
+    return resources.files(__name__).joinpath(GUIDES[ruleset]).read_text(encoding="utf-8")
+
+
+def keys_markdown(ruleset: str) -> str:
+    from tui import choices
+
+    labels: dict[str, list[str]] = {}
+    for spec in choices.specs_for(ruleset).values():
+        seen = labels.setdefault(spec.key, [])
+        if spec.label not in seen:
+            seen.append(spec.label)
+    rows = ["## Keys", "", "| Key | What it does |", "|---|---|"]
+    rows += [f"| {key} | {' / '.join(what)} |" for key, what in labels.items()]
+    rows += [f"| {key} | {what} |" for key, what in COMMON_KEYS]
+    rows += [
+        "",
+        "A key works only when its action is possible; the bottom line shows the ones that do.",
+    ]
+    return "\n".join(rows) + "\n"
 
 
 def text(ruleset: str) -> str:
-    """The Markdown rules of `ruleset`; KeyError if there are none."""
-    return resources.files(__name__).joinpath(FILES[ruleset]).read_text(encoding="utf-8")
+    """The whole guide as Markdown (for `catan rules`); KeyError if there is none."""
+    from tui.render.legend import markdown_key
+    from tui.rules.costs import costs_markdown
+
+    return (
+        guide(ruleset)
+        .replace(COSTS, costs_markdown(ruleset))
+        .replace(KEYS, keys_markdown(ruleset))
+        .replace(MAP, markdown_key(ruleset))
+    )
+
+
+def renderable(ruleset: str, *, ascii: bool = False) -> RenderableType:
+    """The guide for the screen: Markdown, the coloured costs card and the map key.
+
+    Rich draws this in a few milliseconds; Textual's Markdown widget took
+    over a second for the long specifications F1 used to show.
+    """
+    from rich.text import Text
+
+    from tui.render.legend import map_legend
+    from tui.rules.costs import costs_table
+
+    parts: list[RenderableType] = []
+    source = guide(ruleset)
+    before, _, rest = source.partition(COSTS)
+    between, _, rest = rest.partition(KEYS)
+    keys_part, _, after = rest.partition(MAP)
+    parts.append(Markdown(before))
+    parts.append(costs_table(ruleset))
+    parts.append(Markdown(between + keys_markdown(ruleset) + keys_part))
+    parts.append(Markdown("## Reading the map"))
+    parts.append(Text(""))
+    parts.append(map_legend(ruleset, ascii=ascii))
+    if after.strip():
+        parts.append(Markdown(after))
+    return Group(*parts)

@@ -46,6 +46,7 @@ CARD_LABELS = {
     "play_year_of_plenty": "Year of Plenty: two resources from the bank",
 }
 SPEED_ORDER = ("instant", "normal", "slow")
+PLURALS = {"vertex": "corners", "hex": "hexes"}  # what the map calls them, in the plural
 COMMAND_KEYS = [
     ("r", "Roll"),
     ("s", "Settlement"),
@@ -105,8 +106,9 @@ class GameScreen(Screen[None]):
         Binding("enter", "confirm", "Confirm"),
         Binding("escape", "back", "Back"),
         Binding("f1", "rules", "Rules", id="rules"),
-        Binding("ctrl+s", "save_as", "Save as", id="save-as"),
-        Binding("f2", "speed", "Bot speed", id="speed"),
+        Binding("f3", "costs", "Costs", id="costs"),
+        Binding("ctrl+s", "save_as", "Save", id="save-as"),
+        Binding("f2", "speed", "Speed", id="speed"),
         Binding("q", "leave", "Menu", id="leave"),
     ]
 
@@ -155,6 +157,7 @@ class GameScreen(Screen[None]):
         self._timer: Any = None
         self._key_sig: Any = None
         self.encounter_lines: list[str] | None = None
+        self.leaving = False
 
     def _bind_ruleset(self, ruleset: str) -> None:
         """The command keys of this ruleset, with their labels, for the footer and help."""
@@ -314,7 +317,7 @@ class GameScreen(Screen[None]):
     def _next_popup(self) -> None:
         """Information first, then the decision that opens by itself (once per position)."""
         busy = self.target is not None or self.flight is not None
-        if self.dialog_open or busy or self.over is not None:
+        if self.dialog_open or busy or self.over is not None or self.leaving:
             return
         if self.infos:
             self._push(self.infos.pop(0), lambda _: None)
@@ -343,9 +346,10 @@ class GameScreen(Screen[None]):
             bar.items = (("⏎", "Fly there"), ("tab", "Ship"), ("esc", "Back"))
             return
         if self.target is not None:
+            kind = self.target.target_kind
             bar.status = (
                 f"{self.target.label}: ←↑↓→ move between the {len(self.target.actions)} "
-                f"legal {self.target.target_kind}s, Enter confirm, Esc back"
+                f"legal {PLURALS.get(kind, kind + 's')}, Enter confirm, Esc back"
             )
             bar.items = (("⏎", "Confirm"), ("esc", "Back"))
             return
@@ -499,9 +503,7 @@ class GameScreen(Screen[None]):
         action = self.flight_route[0]
         if action not in self.legal:
             if self.legal:
-                self.notify(
-                    "The flight stopped: the next step is no longer legal.", severity="warning"
-                )
+                self.notify("Stopped: the next step is no longer allowed.", severity="warning")
             self.flight_route = [] if self.legal else self.flight_route
             return
         self.flight_route.pop(0)
@@ -632,6 +634,7 @@ class GameScreen(Screen[None]):
         options: list[tuple[str | Text, Any]] = []
         hand = self._hand()
         cancellable = True
+        keys: list[str | None] = []
         if cmd.dialog == "development":
             for a in cmd.actions:
                 label = CARD_LABELS.get(a["type"])
@@ -639,16 +642,8 @@ class GameScreen(Screen[None]):
                     label = f"Monopoly: take every {a['resource']}"
                 options.append((label or choices.describe(a), a))
         elif cmd.dialog == "maritime":
-            rates = best_rates(view)
-            for a in cmd.actions:
-                rate = rates.get(a["give"])
-                if rate is None:
-                    options.append((f"Give {a['give']} → get 1 {a['get']}", a))
-                    continue
-                best = " (harbour)" if rate < 4 else ""
-                options.append((f"Give {rate} {a['give']} → get 1 {a['get']}{best}", a))
-            if rates:
-                body = "Bank rates: " + ", ".join(f"{r}:1 {n}" for n, r in rates.items())
+            self._open_bank_trade(cmd)
+            return
         elif cmd.dialog == "discard" and view.get("phase") == "encounter_choice":
             from tui.screens.dialogs.encounter import PaymentDialog
 
@@ -657,16 +652,8 @@ class GameScreen(Screen[None]):
             self._push(PaymentDialog(enc, cmd.actions, owed, hand), self._send_soon)
             return
         elif cmd.dialog == "discard":
-            owed = 0
-            seat = view.get("seat")
-            if isinstance(seat, int):
-                owed = (view.get("players") or [{}])[seat].get("discard_owed", 0)
-            title = f"Discard half your hand: {owed} more card{'s' if owed != 1 else ''}"
-            body = "Hand: " + bundle(hand)
-            options = [
-                (f"{a['resource']} (have {hand.get(a['resource'], 0)})", a) for a in cmd.actions
-            ]
-            cancellable = False
+            self._open_discard(cmd)
+            return
         elif cmd.dialog == "steal":
             players = view.get("players") or []
             for a in cmd.actions:
@@ -696,6 +683,7 @@ class GameScreen(Screen[None]):
                     options.append(("Withdraw the offer", a))
             title = "Confirm a trade"
             cancellable = True
+            keys = ["x" if a["type"] == "cancel_trade" else None for a in cmd.actions]
         elif cmd.dialog == "encounter":
             from tui.screens.dialogs.encounter import EncounterDialog
 
@@ -711,7 +699,58 @@ class GameScreen(Screen[None]):
             body = self._situation(view)
             if len(cmd.types) == 1:
                 title = choices.DIALOG_TITLES.get(cmd.types[0], title)
-        self._push(ChoiceDialog(title, options, body, cancellable=cancellable), self._send_soon)
+        dialog = ChoiceDialog(title, options, body, cancellable=cancellable, keys=keys)
+        self._push(dialog, self._send_soon)
+
+    def _send_in_turn(self, actions: list[dict[str, Any]]) -> None:
+        """Several actions chosen at once (discards), sent one by one as the table takes each."""
+        if actions:
+            self.flight_route = list(actions)
+            self._next_route_step()
+
+    def _open_discard(self, cmd: choices.Command) -> None:
+        from tui.screens.dialogs.discard import DiscardDialog
+
+        view = self.view or {}
+        seat = view.get("seat")
+        owed = 0
+        if isinstance(seat, int):
+            owed = int((view.get("players") or [{}])[seat].get("discard_owed", 0) or 0)
+        by_resource = {a["resource"]: a for a in cmd.actions}
+        owed = owed or 1
+
+        def chosen(cards: list[str] | None) -> None:
+            self._send_in_turn([by_resource[r] for r in cards or [] if r in by_resource])
+
+        self._push(DiscardDialog(owed, self._hand(), list(by_resource)), chosen)
+
+    def _open_bank_trade(self, cmd: choices.Command) -> None:
+        """Two choices of one key each: what to give (1-5), then what to get (1-5)."""
+        rates = best_rates(self.view or {})
+        hand = self._hand()
+        gives = list(dict.fromkeys(a["give"] for a in cmd.actions))
+
+        def give_label(resource: str) -> str:
+            rate = rates.get(resource, 4)
+            where = " (harbour)" if rate < 4 else ""
+            return f"{rate} {resource}{where} · you have {hand.get(resource, 0)}"
+
+        def pick_get(give: str | None) -> None:
+            if give is None:
+                return
+            offers = [a for a in cmd.actions if a["give"] == give]
+            rate = rates.get(give, 4)
+            options: list[tuple[str | Text, Any]] = [(f"1 {a['get']}", a) for a in offers]
+            keys: list[str | None] = [str(i + 1) for i in range(len(options))]
+            title = f"Bank: {rate} {give} for which?"
+            self._push(ChoiceDialog(title, options, keys=keys), self._send_soon)
+
+        if len(gives) == 1:
+            pick_get(gives[0])
+            return
+        options: list[tuple[str | Text, Any]] = [(give_label(g), g) for g in gives]
+        keys: list[str | None] = [str(i + 1) for i in range(len(options))]
+        self._push(ChoiceDialog("Bank: give which?", options, keys=keys), pick_get)
 
     def _situation(self, view: dict[str, Any]) -> str | Text:
         """What a generic dialog should say about the pending decision (Starfarers...)."""
@@ -734,11 +773,15 @@ class GameScreen(Screen[None]):
             f"and wants {bundle(trade.get('get'))}.\nYour hand: {bundle(self._hand())}"
         )
         options: list[tuple[str | Text, Any]] = []
+        keys: list[str | None] = []
         for a in self.legal:
             if a["type"] == "accept_trade":
                 options.append(("Accept", a))
+                keys.append("a")
         options.append(("Counter-offer…", "counter"))
+        keys.append("o")
         options.append(("Decline", {"type": "decline_trade"}))
+        keys.append("n")
 
         def chosen(result: Any) -> None:
             if result == "counter":
@@ -746,7 +789,7 @@ class GameScreen(Screen[None]):
             else:
                 self._send_soon(result)
 
-        self._push(ChoiceDialog("A trade offer", options, body), chosen)
+        self._push(ChoiceDialog("A trade offer", options, body, keys=keys), chosen)
 
     def _open_trade(self, which: str) -> None:
         hand = self._hand()
@@ -791,7 +834,7 @@ class GameScreen(Screen[None]):
         me = (self.view or {}).get("seat")
 
         def closed(_: Any) -> None:
-            self.action_leave()
+            self._leave_now()
 
         self._push(GameOverDialog(msg, self.names, me), closed)
 
@@ -801,6 +844,13 @@ class GameScreen(Screen[None]):
 
         ruleset = str((self.view or {}).get("ruleset") or "base")
         self.app.push_screen(RulesScreen(ruleset))
+
+    def action_costs(self) -> None:
+        """The building-costs card, over the game (no decision pops up while it is open)."""
+        from tui.screens.dialogs.costs import CostsDialog
+
+        ruleset = str((self.view or {}).get("ruleset") or self.ruleset or "base")
+        self._push(CostsDialog(ruleset), lambda _: None)
 
     def action_save_as(self) -> None:
         if self.on_save is None:
@@ -828,6 +878,24 @@ class GameScreen(Screen[None]):
         self.notify(f"Bot speed: {self.speed}")
 
     def action_leave(self) -> None:
+        """q: ask first; a finished game leaves without asking."""
+        if self.over is not None:
+            self._leave_now()
+            return
+        kept = "It is saved: Continue in the menu brings you back." if self.on_save else ""
+        options: list[tuple[str | Text, Any]] = [
+            ("Leave the game", True),
+            ("Keep playing", None),
+        ]
+
+        def answered(leave: Any) -> None:
+            if leave:
+                self._leave_now()
+
+        self._push(ChoiceDialog("Leave this game?", options, kept, keys=["y", "n"]), answered)
+
+    def _leave_now(self) -> None:
+        self.leaving = True
         if self.on_leave is not None:
             self.on_leave()
         else:

@@ -1,8 +1,11 @@
-"""Load a saved game: the saves in the saves directory, newest first."""
+"""Load a saved game: the saves in the saves directory, newest first.
+
+Each is told as in the Continue chooser: ruleset, turn, players and date,
+with the file's name ('autosave' for a game's own).
+"""
 
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 
 from textual.app import ComposeResult
@@ -12,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList
 from textual.widgets.option_list import Option
 
-from tui import paths
+from tui import saved
 
 
 class LoadScreen(Screen[None]):
@@ -21,24 +24,24 @@ class LoadScreen(Screen[None]):
     def __init__(self, directory: Path) -> None:
         super().__init__()
         self.directory = directory
-        self.found = paths.list_saves(directory)
+        self.games = saved.all_saves(directory)
+        self.found = [g.path for g in self.games]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="load-box"):
             yield Label(f"Saved games in {self.directory}", id="load-title")
-            if self.found:
-                options = []
-                for i, p in enumerate(self.found):
-                    when = dt.datetime.fromtimestamp(p.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
-                    label = "autosave (latest game)" if p.name == paths.AUTOSAVE else p.stem
-                    options.append(Option(f"{label:<32} {when}", id=str(i)))
+            if self.games:
+                options = [
+                    Option(saved.game_lines(g, file_name=True), id=str(i))
+                    for i, g in enumerate(self.games)
+                ]
                 yield OptionList(*options, id="saves")
             else:
                 yield Label("No saved games yet.")
         yield Footer()
 
     def on_mount(self) -> None:
-        if self.found:
+        if self.games:
             self.query_one(OptionList).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

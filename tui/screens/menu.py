@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -61,8 +64,23 @@ class MainMenuScreen(Screen[None]):
 
             app.push_screen(LoadScreen(app.saves_dir))  # type: ignore[attr-defined]
         elif what == "rules":
-            from tui.screens.rules import RulesScreen
-
-            app.push_screen(RulesScreen("base"))
+            self.pick_rules()
         elif what == "quit":
             app.exit()
+
+    def pick_rules(self) -> None:
+        """The rules of which game? (Straight to them when only one ruleset is playable.)"""
+        from tui import rules
+        from tui.screens.dialogs.choice import ChoiceDialog
+        from tui.screens.rules import RulesScreen
+
+        def show(ruleset: str | None) -> None:
+            if ruleset is not None:
+                self.app.push_screen(RulesScreen(ruleset))
+
+        playable = rules.names()
+        if len(playable) == 1:
+            show(playable[0])
+            return
+        options: list[tuple[str | Text, Any]] = [(rules.title(n), n) for n in playable]
+        self.app.push_screen(ChoiceDialog("The rules of which game?", options), show)

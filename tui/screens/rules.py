@@ -1,31 +1,50 @@
-"""The rules of a ruleset, rendered as Markdown (F1 from anywhere)."""
+"""How to play a ruleset (F1 from anywhere, Rules in the menu): the player guide.
+
+The guide is one Rich renderable in a scrolling Static, drawn in milliseconds
+(tui/rules: the text, the costs card and the map key).
+"""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, MarkdownViewer
+from textual.widgets import Footer, Static
 
 from tui import rules
 
 
 class RulesScreen(Screen[None]):
+    DEFAULT_CSS = """
+    RulesScreen #guide { padding: 0 2; }
+    """
+
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("q", "app.pop_screen", "Back", show=False),
+        Binding("f1", "app.pop_screen", "Back", show=False),
+        Binding("up", "scroll('up')", "Scroll", show=False),
+        Binding("down", "scroll('down')", "Scroll", show=False),
+        Binding("pageup", "scroll('page_up')", "Page up", show=False),
+        Binding("pagedown,space", "scroll('page_down')", "Page down"),
+        Binding("home", "scroll('home')", "Top", show=False),
+        Binding("end", "scroll('end')", "End", show=False),
     ]
 
     def __init__(self, ruleset: str) -> None:
         super().__init__()
-        self.ruleset = ruleset if ruleset in rules.FILES else "base"
+        self.ruleset = ruleset if ruleset in rules.GUIDES else "base"
 
     def compose(self) -> ComposeResult:
-        from tui.render.legend import markdown_key
-
-        key = markdown_key(self.ruleset)
-        yield MarkdownViewer(key + "\n" + rules.text(self.ruleset), show_table_of_contents=False)
+        ascii = bool(getattr(self.app, "ascii", False))
+        with VerticalScroll(id="guide-box"):
+            yield Static(rules.renderable(self.ruleset, ascii=ascii), id="guide")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(MarkdownViewer).focus()
+        self.query_one(VerticalScroll).focus()
+
+    def action_scroll(self, where: str) -> None:
+        box = self.query_one(VerticalScroll)
+        getattr(box, f"scroll_{where}")(animate=False)

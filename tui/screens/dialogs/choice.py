@@ -14,7 +14,11 @@ from textual.widgets.option_list import Option
 
 
 class ChoiceDialog(ModalScreen[Any]):
-    """A list of options; Enter picks the highlighted one, Esc backs out (returns None)."""
+    """A list of options; Enter picks the highlighted one, Esc backs out (returns None).
+
+    `keys` gives options a key of their own (None for none): pressing it picks
+    the option at once, so the key a panel advertises works inside the dialog.
+    """
 
     DEFAULT_CSS = """
     ChoiceDialog { align: center middle; }
@@ -37,12 +41,18 @@ class ChoiceDialog(ModalScreen[Any]):
         body: str | Text = "",
         *,
         cancellable: bool = True,
+        keys: list[str | None] | None = None,
     ) -> None:
         super().__init__()
         self.title_text = title
         self.options = options
         self.body = body
         self.cancellable = cancellable
+        self.keys = list(keys or [])
+        for i, key in enumerate(self.keys):
+            if key:
+                label = options[i][0]
+                self._bindings.bind(key, f"pick({i})", str(label), show=False)
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -50,14 +60,28 @@ class ChoiceDialog(ModalScreen[Any]):
             if self.body:
                 yield Static(self.body, id="body")
             yield OptionList(
-                *[Option(label, id=str(i)) for i, (label, _) in enumerate(self.options)],
+                *[Option(self._label(i), id=str(i)) for i in range(len(self.options))],
                 id="options",
             )
-            hint = "↑↓ choose · Enter confirm" + (" · Esc back" if self.cancellable else "")
+            keyed = " · or its key" if any(self.keys) else ""
+            hint = f"↑↓ choose · Enter confirm{keyed}" + (" · Esc back" if self.cancellable else "")
             yield Label(hint, id="hint")
+
+    def _label(self, i: int) -> str | Text:
+        label = self.options[i][0]
+        key = self.keys[i] if i < len(self.keys) else None
+        if not key:
+            return label
+        text = Text()
+        text.append(f"{key} ", style="bold")
+        text.append_text(label if isinstance(label, Text) else Text(label))
+        return text
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+
+    def action_pick(self, index: int) -> None:
+        self.dismiss(self.options[index][1])
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -1,0 +1,151 @@
+"""Dialogs and their keys: the keys a panel shows work inside the pop-up, a discard is
+chosen whole and confirmed once, a bank trade takes at most three keys, q asks first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+from typing import Any
+
+import tui_saves
+from test_tui_trade import Trader
+from tui_keys import game_screen, step, wait_for_decision
+
+from engine.game import Game
+from engine.registry import new_game
+from engine.table.client import HumanSeat, InMemoryClient
+from engine.table.host import Table
+from tui.app import CatanApp
+from tui.narrate import seat_names
+from tui.screens.dialogs.choice import ChoiceDialog
+from tui.screens.dialogs.discard import DiscardDialog
+from tui.screens.menu import MainMenuScreen
+
+
+async def _until(pilot: Any, what: str, test: Any, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if test():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def _owes(game: Game, at_least: int) -> bool:
+    view = game.view(0)
+    owed = view["players"][0].get("discard_owed", 0)
+    return game.to_act == 0 and owed >= at_least and view["phase"] == "discard"
+
+
+async def test_a_discard_is_chosen_whole_and_confirmed_once(tmp_path: Path) -> None:
+    game = tui_saves.play_until("base", 11, lambda g: _owes(g, 4))
+    owed = game.view(0)["players"][0]["discard_owed"]
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _until(pilot, "the discard", lambda: isinstance(app.screen, DiscardDialog))
+        dialog = app.screen
+        assert isinstance(dialog, DiscardDialog) and dialog.owed == owed
+        screen = game_screen(app)
+        assert screen is not None
+        # Enter before enough cards are chosen does nothing but say so.
+        await pilot.press("right", "enter")
+        assert app.screen is dialog
+        keys = ["left"]  # undo, then choose the whole discard
+        left = owed
+        for resource in dialog.resources:
+            take = min(left, dialog.hand[resource])
+            keys += ["right"] * take + ["down"]
+            left -= take
+        await pilot.press(*keys)
+        assert sum(dialog.chosen.values()) == owed
+
+        await pilot.press("enter")  # one confirmation for every card
+
+        def discarded() -> int:
+            lines = screen.query_one("#log").lines
+            return sum(str(line.text).startswith("You discarded") for line in lines)
+
+        await _until(pilot, "every card to be given back", lambda: discarded() == owed)
+        assert screen.sent == owed and not isinstance(app.screen, DiscardDialog)
+        assert not any(isinstance(s, DiscardDialog) for s in app.screen_stack)
+
+
+async def test_n_declines_inside_the_offer_dialog() -> None:
+    from engine.config import GameConfig
+
+    game = new_game(GameConfig("base", 4, 8, {}))
+    human = HumanSeat()
+    table = Table(game, [human, Trader(1), Trader(2), Trader(3)])
+    app = CatanApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        task = asyncio.get_running_loop().create_task(table.run())
+        app.push_client_game(InMemoryClient(human), names=seat_names(4))
+        try:
+            for _ in range(400):
+                await wait_for_decision(pilot)
+                dialog = app.screen
+                if isinstance(dialog, ChoiceDialog) and dialog.title_text == "A trade offer":
+                    break
+                await step(pilot)
+            else:
+                raise AssertionError("no bot ever offered a trade")
+            screen = game_screen(app)
+            assert screen is not None
+            await pilot.press("n")  # the key the trade panel shows for Decline
+            await _until(pilot, "the dialog to close", lambda: app.screen is not dialog)
+
+            def said() -> bool:
+                return any("You declined" in str(x.text) for x in screen.query_one("#log").lines)
+
+            await _until(pilot, "the decline", said)
+        finally:
+            task.cancel()
+
+
+async def test_a_bank_trade_takes_three_keys(tmp_path: Path) -> None:
+    def can_trade(game: Game) -> bool:
+        gives = {a.to_json()["give"] for a in game.legal_actions() if a.type == "maritime_trade"}
+        return game.to_act == 0 and len(gives) >= 2
+
+    game = tui_saves.play_until("base", 7, can_trade, min_actions=60)
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert await wait_for_decision(pilot) == "turn"
+        screen = game_screen(app)
+        assert screen is not None
+        cmd = next(c for c in screen.cmds if c.key == "m")
+        gives = list(dict.fromkeys(a["give"] for a in cmd.actions))
+        give = gives[1]
+        gets = [a["get"] for a in cmd.actions if a["give"] == give]
+        hand = dict(screen.view["me"]["hand"])  # type: ignore[index]
+        rev = screen.rev
+        await pilot.press("m")
+        await _until(pilot, "what to give", lambda: isinstance(app.screen, ChoiceDialog))
+        first = app.screen
+        await pilot.press("2")
+        await _until(
+            pilot,
+            "what to get",
+            lambda: isinstance(app.screen, ChoiceDialog) and app.screen is not first,
+        )
+        await pilot.press("1")
+        await _until(pilot, "the trade", lambda: screen.rev > rev)
+        after = screen.view["me"]["hand"]  # type: ignore[index]
+        assert after[give] < hand[give] and after[gets[0]] == hand[gets[0]] + 1
+
+
+async def test_q_asks_before_leaving(tmp_path: Path) -> None:
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.base_midgame(tmp_path), speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert await wait_for_decision(pilot) == "turn"
+        screen = game_screen(app)
+        await pilot.press("q")
+        await _until(pilot, "the question", lambda: isinstance(app.screen, ChoiceDialog))
+        assert app.screen.title_text == "Leave this game?"
+        await pilot.press("n")  # keep playing
+        await _until(pilot, "the game", lambda: app.screen is screen)
+        assert app.local is not None
+        await pilot.press("q", "y")
+        await _until(pilot, "the menu", lambda: isinstance(app.screen, MainMenuScreen))

@@ -1,0 +1,117 @@
+"""Help for players: F1 shows the player guide of the game's ruleset, F3 the costs card,
+the menu's Rules asks which game, and `catan rules` prints the same guide.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tui_saves
+from textual.widgets import Static
+from tui_keys import game_screen, wait_for_decision
+
+from tui import rules
+from tui.app import CatanApp
+from tui.cli import main
+from tui.screens.dialogs.choice import ChoiceDialog
+from tui.screens.dialogs.costs import CostsDialog
+from tui.screens.menu import MainMenuScreen
+from tui.screens.rules import RulesScreen
+
+SPEC_ONLY = "edge cases that tests must cover"
+# A phrase of each player guide, and one of its map key (tui/render/legend.py).
+GUIDE = {
+    "base": ("The first player with 10 victory points", "number chip; 6 and 8 in red"),
+    "starfarers": ("shake the mothership", "pirate base, strength 5: beat it with cannons"),
+}
+SAVES = {"base": tui_saves.base_midgame, "starfarers": tui_saves.starfarers_midgame}
+
+
+async def _until(pilot: Any, what: str, test: Any, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if test():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def _render(renderable: Any, width: int = 100) -> str:
+    from rich.console import Console
+
+    console = Console(width=width, record=True, color_system=None)
+    console.print(renderable)
+    return " ".join(console.export_text().split())  # words, whatever the wrapping
+
+
+def test_no_spec_in_the_guides_and_each_has_its_map_key() -> None:
+    assert rules.names() == ["base", "starfarers"]
+    for ruleset, (phrase, key_phrase) in GUIDE.items():
+        shown = _render(rules.renderable(ruleset))
+        assert phrase in shown and key_phrase in shown
+        assert SPEC_ONLY not in shown.lower() and "[S]" not in shown and "(q, r)" not in shown
+
+
+@pytest.mark.parametrize("ruleset", ["base", "starfarers"])
+async def test_f1_opens_the_player_guide_of_the_games_ruleset(tmp_path: Path, ruleset: str) -> None:
+    app = CatanApp(saves_dir=tmp_path, load=SAVES[ruleset](tmp_path), speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_decision(pilot)
+        await pilot.press("f1")
+        await _until(pilot, "the rules", lambda: isinstance(app.screen, RulesScreen))
+        assert app.screen.ruleset == ruleset
+        shown = _render(rules.renderable(ruleset))
+        guide = app.screen.query_one("#guide", Static)
+        assert _render(guide.content) == shown  # the screen draws the guide...
+        phrase, key_phrase = GUIDE[ruleset]
+        assert phrase in shown and key_phrase in shown  # ...with its map key
+        assert SPEC_ONLY not in shown.lower()
+        await pilot.press("escape")
+        await _until(pilot, "the game", lambda: app.screen is game_screen(app))
+
+
+@pytest.mark.parametrize("ruleset", ["base", "starfarers"])
+async def test_f3_shows_the_costs_card(tmp_path: Path, ruleset: str) -> None:
+    app = CatanApp(saves_dir=tmp_path, load=SAVES[ruleset](tmp_path), speed="instant")
+    expected = {
+        "base": ["City", "2 grain + 3 ore", "Road", "1 brick + 1 lumber", "Development card"],
+        "starfarers": ["Colony ship", "1 ore + 1 fuel + 1 carbon + 1 food", "Booster", "2 fuel"],
+    }
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_decision(pilot)
+        await pilot.press("f3")
+        await _until(pilot, "the costs card", lambda: isinstance(app.screen, CostsDialog))
+        card = _render(app.screen.query_one("#costs", Static).content)
+        for words in expected[ruleset]:
+            assert words in card
+        await pilot.press("escape")
+        await _until(pilot, "the game", lambda: app.screen is game_screen(app))
+
+
+async def test_the_menus_rules_asks_which_game(tmp_path: Path) -> None:
+    app = CatanApp(saves_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _until(pilot, "the menu", lambda: isinstance(app.screen, MainMenuScreen))
+        await pilot.press("f1")
+        await _until(pilot, "the choice", lambda: isinstance(app.screen, ChoiceDialog))
+        labels = [str(label) for label, _ in app.screen.options]
+        assert labels == ["Catan (base game)", "Catan: Starfarers"]
+        await pilot.press("down", "enter")
+        await _until(pilot, "the rules", lambda: isinstance(app.screen, RulesScreen))
+        assert app.screen.ruleset == "starfarers"
+        await pilot.press("escape")
+        await _until(pilot, "the menu", lambda: isinstance(app.screen, MainMenuScreen))
+
+
+def test_catan_rules_prints_the_player_guide(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "base"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Catan: how to play")
+    assert "| Settlement | 1 brick + 1 lumber + 1 wool + 1 grain |" in out
+    assert "| F3 | the building-costs card |" in out
+    assert "Reading the map" in out and SPEC_ONLY not in out.lower()
+    assert main(["rules", "ck"]) == 2  # not playable here: no page for it
+    assert "choose one of: base, starfarers" in capsys.readouterr().err

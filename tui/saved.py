@@ -1,0 +1,140 @@
+"""What a save holds, told without replaying it: ruleset, turn, players, date, finished.
+
+The Continue chooser and the load screen list saves with these lines. A save
+is only read and parsed here (through engine.saves.read_save, which refuses
+what is not a regular file or too large); loading it replays and checks it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+
+from engine import saves
+from engine.errors import SaveError
+from tui import paths
+
+OVER_PHASES = ("game_over", "over", "finished")
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    path: Path
+    modified: float
+    ruleset: str | None = None
+    turn: int | None = None
+    seats: tuple[str, ...] = ()
+    finished: bool = False
+    game_id: str | None = None
+    problem: str | None = None
+
+    @property
+    def autosave(self) -> bool:
+        return paths.is_autosave(self.path)
+
+    @property
+    def in_progress(self) -> bool:
+        """An autosave to continue (an unreadable one too: Continue says what is wrong)."""
+        return self.autosave and not self.finished
+
+    def title(self) -> str:
+        if self.ruleset is None:
+            return "unreadable save"
+        try:
+            from engine.registry import get_ruleset
+
+            return get_ruleset(self.ruleset).title
+        except Exception:
+            return self.ruleset
+
+    def when(self) -> str:
+        return dt.datetime.fromtimestamp(self.modified).strftime("%Y-%m-%d %H:%M")
+
+    def players(self) -> str:
+        """'you + 3 random', 'you + greedy, mcts': who sits at the table."""
+        if not self.seats:
+            return "?"
+        human = "human" in self.seats
+        bots = Counter(k for k in self.seats if k != "human")
+        names = ", ".join(f"{n} {b}" if n > 1 else b for b, n in bots.items())
+        if human:
+            return f"you + {names}" if names else "you"
+        return f"bots: {names}"
+
+    def progress(self) -> str:
+        if self.problem is not None:
+            return "cannot be read"
+        if self.finished:
+            return "finished"
+        if self.turn == 0:
+            return "setting up"
+        return f"turn {self.turn}" if self.turn is not None else "?"
+
+    def name(self) -> str:
+        """How the file is called in lists: its name, or 'autosave' for a game's own."""
+        return "autosave" if self.autosave else self.path.stem
+
+
+def _int(value: Any) -> int | None:
+    return value if type(value) is int else None
+
+
+def describe(path: Path) -> SavedGame:
+    """The summary of the save at `path`; a problem, not an exception, if it is unreadable."""
+    try:
+        modified = path.stat().st_mtime
+    except OSError:
+        modified = 0.0
+    try:
+        data = saves.read_save(path)
+    except SaveError as exc:
+        return SavedGame(path, modified, problem=str(exc))
+    config = data.get("config") if isinstance(data.get("config"), dict) else {}
+    snapshot = data.get("snapshot") if isinstance(data.get("snapshot"), dict) else {}
+    meta = saves.meta_of(data)
+    ruleset = config.get("ruleset") if isinstance(config.get("ruleset"), str) else None
+    kinds = meta.get("seats")
+    seats = tuple(str(k) for k in kinds) if isinstance(kinds, list) else ()
+    winner = _int(snapshot.get("winner", snapshot.get("winner_seat")))
+    finished = snapshot.get("phase") in OVER_PHASES or (winner is not None and winner >= 0)
+    game_id = meta.get("game_id") if paths.valid_game_id(meta.get("game_id")) else None
+    return SavedGame(
+        path,
+        modified,
+        ruleset=ruleset,
+        turn=_int(snapshot.get("turn")),
+        seats=seats,
+        finished=finished,
+        game_id=game_id,
+        problem=None if ruleset is not None else "not a save of a known shape",
+    )
+
+
+def all_saves(directory: Path) -> list[SavedGame]:
+    """Every save in `directory`, newest first."""
+    return [describe(p) for p in paths.list_saves(directory)]
+
+
+def in_progress(directory: Path) -> list[SavedGame]:
+    """The games Continue offers: autosaves of unfinished games, newest first."""
+    return [g for g in map(describe, paths.autosave_files(directory)) if g.in_progress]
+
+
+def game_lines(game: SavedGame, *, file_name: bool = False) -> Text:
+    """Two lines for a list: ruleset and turn; then players and date (and the file's name)."""
+    text = Text()
+    text.append(game.title(), style="bold")
+    text.append(f" · {game.progress()}")
+    details = [game.players(), game.when()]
+    if file_name:
+        details.append(game.name())
+    text.append("\n  " + " · ".join(details), style="dim")
+    if game.problem is not None:
+        problem = game.problem if len(game.problem) <= 70 else game.problem[:69] + "…"
+        text.append("\n  " + problem, style="red")
+    return text

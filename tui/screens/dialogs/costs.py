@@ -1,0 +1,45 @@
+"""The building-costs card of a ruleset: what each thing costs and what it gives (F3)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+from tui import rules
+from tui.rules.costs import costs_table
+
+
+class CostsDialog(ModalScreen[None]):
+    DEFAULT_CSS = """
+    CostsDialog { align: center middle; }
+    CostsDialog > Vertical {
+        width: 64; max-width: 100%; height: auto; max-height: 100%;
+        border: thick $accent; background: $surface; padding: 0 1; overflow-y: auto;
+    }
+    CostsDialog #title { text-style: bold; }
+    CostsDialog #sub, CostsDialog #hint { color: $text-muted; }
+    CostsDialog #costs { margin: 1 0; }
+    """
+
+    BINDINGS = [
+        Binding("escape", "close", "Close"),
+        Binding("f3", "close", "Close", show=False),
+        Binding("enter", "close", "Close", show=False),
+    ]
+
+    def __init__(self, ruleset: str) -> None:
+        super().__init__()
+        self.ruleset = ruleset if ruleset in rules.GUIDES else "base"
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(f"Building costs · {rules.title(self.ruleset)}", id="title")
+            yield Label("What you pay, and what you get for it", id="sub")
+            yield Static(costs_table(self.ruleset), id="costs")
+            yield Label("Esc close · F1 all the rules", id="hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
