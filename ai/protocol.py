@@ -67,15 +67,27 @@ keys next to their view builder; ``protocol``, ``ruleset``, ``seat``,
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from collections.abc import Callable
+from typing import Any, ClassVar, Protocol, cast, runtime_checkable
 
 from engine.actions import Action
+from engine.views import GameView
 
 View = dict[str, Any]
 """A seat's view: plain JSON data (dicts, lists, str, int, bool, None). Treat it as read-only."""
 
 EventDict = dict[str, Any]
 """One event as the seat may see it: ``{"kind": ..., ...}`` with secrets blanked for others."""
+
+
+def bot_view(view: GameView) -> View:
+    """The engine's typed view as a bot receives it: the same dict, read through plain keys.
+
+    A ``GameView`` is a TypedDict, which is a plain ``dict`` at run time; bots
+    (in this process or another) read it as JSON, so only the static type changes.
+    """
+    return cast(View, view)
+
 
 ALL_RULESETS: frozenset[str] = frozenset({"base", "starfarers", "ck", "fleet"})
 
@@ -143,3 +155,12 @@ def call_hook(bot: object, hook: str, *args: Any) -> None:
     method = getattr(bot, hook, None)
     if callable(method):
         method(*args)
+
+
+def headless_decider(bot: Bot) -> Callable[[GameView, list[Action]], Action]:
+    """``bot.decide`` as the engine's headless loop calls it (``engine.headless.Decider``)."""
+
+    def decide(view: GameView, legal: list[Action]) -> Action:
+        return bot.decide(bot_view(view), legal)
+
+    return decide

@@ -16,10 +16,11 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from ai.protocol import Bot
+from ai.protocol import Bot, bot_view
 from ai.sandbox import Budget, SandboxedBot
 from ai.text import printable
 from engine.actions import Action
+from engine.views import GameView
 
 
 def default_fallback(seed: int = 0) -> Any:
@@ -67,20 +68,21 @@ class BotSeat:
     def log_lines(self) -> list[str]:
         return self.sandbox.lines
 
-    async def start(self, seat: int, view: dict[str, Any]) -> None:
+    async def start(self, seat: int, view: GameView) -> None:
         self._started = True
-        await asyncio.to_thread(self.sandbox.on_game_start, seat, view)
+        await asyncio.to_thread(self.sandbox.on_game_start, seat, bot_view(view))
 
-    async def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        if not self._started and view.get("seat") is not None:
-            await self.start(int(view["seat"]), view)
-        return await asyncio.to_thread(self.sandbox.decide, view, legal)
+    async def decide(self, view: GameView, legal: list[Action]) -> Action:
+        seat = view.get("seat")
+        if not self._started and seat is not None:
+            await self.start(seat, view)
+        return await asyncio.to_thread(self.sandbox.decide, bot_view(view), legal)
 
     async def notify(self, events: list[dict[str, Any]]) -> None:
         await asyncio.to_thread(self.sandbox.on_events, events)
 
-    async def finish(self, view: dict[str, Any]) -> None:
-        await asyncio.to_thread(self.sandbox.on_game_end, view)
+    async def finish(self, view: GameView) -> None:
+        await asyncio.to_thread(self.sandbox.on_game_end, bot_view(view))
 
     async def finished(self, over: dict[str, Any]) -> None:
         """The table's end-of-game hook: the bot's final view, then subprocesses are reaped."""

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ai.protocol import bot_view
 from ai.registry import bot_label, create_bot
 from ai.sandbox import Budget, SandboxedBot
 from ai.seat import default_fallback
@@ -172,21 +173,21 @@ def play_game(spec: MatchSpec, index: int, pool: BotPool | None = None) -> GameR
                 )
             )
         for seat, box in enumerate(sandboxes):
-            box.on_game_start(seat, game.view(seat))
+            box.on_game_start(seat, bot_view(game.view(seat)))
         turn = 0
         while game.to_act is not None:
             turn = int(getattr(game, "turn", 0))
             if turn > spec.max_turns:
                 break
             seat = game.to_act
-            action = sandboxes[seat].decide(game.view(seat), game.legal_actions())
+            action = sandboxes[seat].decide(bot_view(game.view(seat)), game.legal_actions())
             if game.check(action) is not None:  # the sandbox vets; this is belt and braces
                 action = game.legal_actions()[0]
             events = game.apply(action)
             for p, box in enumerate(sandboxes):
                 box.on_events([e.for_seat(p) for e in events])
         for seat, box in enumerate(sandboxes):
-            box.on_game_end(game.view(seat))
+            box.on_game_end(bot_view(game.view(seat)))
     finally:
         for seat, box in enumerate(sandboxes):
             if pool is not None:

@@ -21,6 +21,11 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+    from textual.screen import Screen
 
 PLAY = "play --ruleset base --seats human,random,random,random --seed 3 --speed instant"
 
@@ -181,11 +186,11 @@ async def _keys(presses: int) -> list[float]:
     async with app.run_test(size=(120, 40)) as pilot:
         real = app._display
 
-        def display(screen: object, update: object) -> None:
+        def display(screen: Screen[Any], renderable: RenderableType | None) -> None:
             shown.append(time.perf_counter())
-            real(screen, update)  # type: ignore[arg-type]
+            real(screen, renderable)
 
-        app._display = display  # type: ignore[method-assign]
+        app._display = display  # type: ignore[method-assign]  # Textual's private paint hook, timed here
         while not (isinstance(app.screen, GameScreen) and app.screen.legal):
             await pilot.pause(0.01)
         await pilot.press("d")
@@ -225,12 +230,12 @@ async def _rules_open(ruleset: str, runs: int) -> list[float]:
         real = app._display
         painted: list[float] = []
 
-        def display(screen: object, update: object) -> None:
+        def display(screen: Screen[Any], renderable: RenderableType | None) -> None:
             if isinstance(screen, RulesScreen):
                 painted.append(time.perf_counter())
-            real(screen, update)  # type: ignore[arg-type]
+            real(screen, renderable)
 
-        app._display = display  # type: ignore[method-assign]
+        app._display = display  # type: ignore[method-assign]  # Textual's private paint hook, timed here
         while not isinstance(app.screen, GameScreen):
             await pilot.pause(0.01)
         await pilot.pause(0.2)

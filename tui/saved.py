@@ -84,6 +84,11 @@ def _int(value: Any) -> int | None:
     return value if type(value) is int else None
 
 
+def _dict(value: object) -> dict[str, Any]:
+    """`value` if it is a JSON object, else an empty one (a save is not trusted)."""
+    return value if isinstance(value, dict) else {}
+
+
 def describe(path: Path) -> SavedGame:
     """The summary of the save at `path`; a problem, not an exception, if it is unreadable."""
     try:
@@ -94,8 +99,8 @@ def describe(path: Path) -> SavedGame:
         data = saves.read_save(path)
     except SaveError as exc:
         return SavedGame(path, modified, problem=str(exc))
-    config = data.get("config") if isinstance(data.get("config"), dict) else {}
-    snapshot = data.get("snapshot") if isinstance(data.get("snapshot"), dict) else {}
+    config = _dict(data.get("config"))
+    snapshot = _dict(data.get("snapshot"))
     meta = saves.meta_of(data)
     ruleset = config.get("ruleset") if isinstance(config.get("ruleset"), str) else None
     kinds = meta.get("seats")

@@ -11,17 +11,18 @@ line on stdout, flush after each.
 import json
 import random
 import sys
+from typing import Any
 
 PREFERENCE = ["build_city", "build_settlement", "buy_development", "build_road"]
 AVOID = {"offer_trade", "counter_trade"}
 
 
-def send(message):
+def send(message: dict[str, Any]) -> None:
     sys.stdout.write(json.dumps(message) + "\n")
     sys.stdout.flush()
 
 
-def choose(view, legal, rng):
+def choose(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> int:
     """Index of the action to play."""
     if view.get("phase") == "trade_response":
         for i, action in enumerate(legal):
@@ -36,7 +37,7 @@ def choose(view, legal, rng):
     return rng.choice(choices)
 
 
-def main():
+def main() -> None:
     rng = random.Random(0)
     for line in sys.stdin:
         message = json.loads(line)

@@ -53,6 +53,7 @@ from engine.shared.actions import (
     MaritimeTrade,
     MoveRobber,
     Roll,
+    Steal,
 )
 
 __all__ = [
@@ -354,7 +355,8 @@ def policy(game: BaseGame, seat: int, legal: list[Action], rng: Rng) -> Action:
     if phase == MOVE_ROBBER:
         return _robber_hex(game, seat, legal)
     if phase == STEAL:
-        return max(legal, key=lambda a: (game.vp_public[a.victim], sum(game.hand(a.victim))))  # type: ignore[attr-defined]
+        steals = (a for a in legal if isinstance(a, Steal))
+        return max(steals, key=lambda a: (game.vp_public[a.victim], sum(game.hand(a.victim))))
     if phase == YEAR_OF_PLENTY:
         need = _target_cost(game, seat)
         hand = game.hand(seat)

@@ -34,6 +34,7 @@ from engine.rulesets.starfarers.actions import (
     Jump,
     PlaceColony,
     Shake,
+    TakeResource,
 )
 from engine.rulesets.starfarers.constants import (
     COLONY,
@@ -281,7 +282,7 @@ def evaluate(game: StarfarersGame, seat: int) -> float:
 
 def _target_cost(game: StarfarersGame, seat: int) -> tuple[int, ...]:
     hand = game.hands[seat]
-    options = []
+    options: list[tuple[int, int, tuple[int, ...]]] = []
     if game.rings_left[seat] and any(
         game.occ_owner[v] == seat and game.occ_kind[v] == COLONY for v in B.ALL_SITES
     ):
@@ -408,19 +409,22 @@ def policy(game: StarfarersGame, seat: int, legal: list[Action], rng: Rng) -> Ac
     if phase == "discard" or (legal and all(isinstance(a, Discard) for a in legal)):
         hand = game.hands[seat]
         target = _target_cost(game, seat)
+        discards = (a for a in legal if isinstance(a, Discard))
         return max(
-            legal,
+            discards,
             key=lambda a: hand[RESOURCES.index(a.resource)] - target[RESOURCES.index(a.resource)],
-        )  # type: ignore[attr-defined]
+        )
     if phase == "steal":
-        return max(legal, key=lambda a: (game.vp_of(a.victim), sum(game.hands[a.victim])))  # type: ignore[attr-defined]
+        steals = (a for a in legal if isinstance(a, Steal))
+        return max(steals, key=lambda a: (game.vp_of(a.victim), sum(game.hands[a.victim])))
     if phase == "relief":
         hand = game.hands[seat]
         target = _target_cost(game, seat)
+        takes = (a for a in legal if isinstance(a, TakeResource))
         return max(
-            legal,
+            takes,
             key=lambda a: target[RESOURCES.index(a.resource)] - hand[RESOURCES.index(a.resource)],
-        )  # type: ignore[attr-defined]
+        )
     if phase == "trade_response":
         return next((a for a in legal if isinstance(a, DeclineTrade)), legal[-1])
     if phase == "trade_confirm":

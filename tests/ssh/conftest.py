@@ -141,7 +141,7 @@ class LineSession:
                 text = line.strip()
                 if not text.startswith(b"{"):
                     continue
-                item = json.loads(text)
+                item: dict[str, Any] = json.loads(text)
                 self.static[item["from"]].restore(item["msg"])
                 self.seen.append(item)
                 if pred(item):

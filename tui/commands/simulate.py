@@ -23,6 +23,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ai.protocol import headless_decider
     from ai.registry import check_spec, create_bot
     from engine.errors import ConfigError
     from engine.headless import play_headless
@@ -43,7 +44,9 @@ def run(args: argparse.Namespace) -> int:
     for i in range(args.games):
         seed = args.seed + i
         game = new_game(game_config(args, seed))
-        deciders = [create_bot(name, seed * 16 + seat).decide for seat, name in enumerate(names)]
+        deciders = [
+            headless_decider(create_bot(name, seed * 16 + seat)) for seat, name in enumerate(names)
+        ]
         result = play_headless(game, deciders, turn_cap=args.turn_cap)
         if result.winner is not None:
             wins[result.winner] += 1

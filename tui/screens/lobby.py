@@ -178,7 +178,9 @@ class LobbyScreen(Screen[None]):
 
     def _taken_over(self, screen: Screen[Any], grant: dict[str, Any], message: str) -> None:
         """The server ended this session's seat connection: back to the lobby, saying why."""
-        self._auto_joined.add(grant.get("table"))  # do not take the seat straight back
+        table_id = grant.get("table")
+        if isinstance(table_id, int):
+            self._auto_joined.add(table_id)  # do not take the seat straight back
 
         def back_to_lobby() -> None:
             if screen in self.app.screen_stack:

@@ -131,8 +131,8 @@ class NewGameScreen(Screen[None]):
             self.options = {}
             self._fix_players()
             self.refresh(recompose=True)
-        elif sid == "players" and value != self.players:
-            self.players = int(value)  # type: ignore[arg-type]
+        elif sid == "players" and isinstance(value, int) and value != self.players:
+            self.players = value  # the options' values are the seat counts
             self.refresh(recompose=True)
         elif sid.startswith("opt-"):
             self.options[sid[4:]] = value

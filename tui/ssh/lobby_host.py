@@ -47,6 +47,7 @@ from engine.table.unix_socket import (
     check_lobby_request,
     error_message,
 )
+from engine.views import GameView
 
 DEFAULT_BOT = "random"
 log = logging.getLogger("catan.serve")
@@ -84,7 +85,7 @@ class Slot:
         self.bot = bot
         self._changed.set()
 
-    async def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    async def decide(self, view: GameView, legal: list[Action]) -> Action:
         while True:
             if self.bot is not None:
                 return await self.bot.decide(view, legal)

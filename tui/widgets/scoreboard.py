@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.geometry import Size
@@ -113,7 +114,7 @@ class Scoreboard(Widget):
             mark = Text("▶" if self.thinking == seat else " ", style="bold")
             if self.thinking == seat and seat != me:
                 who.append(" …", style="italic")
-            row = [mark, who, str(_vp(p)), str(_cards(p))]
+            row: list[RenderableType] = [mark, who, str(_vp(p)), str(_cards(p))]
             if has_dev:
                 row.append(str(p.get("development_count", "")))
             if wide:

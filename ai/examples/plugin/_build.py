@@ -12,16 +12,20 @@ import hashlib
 import tomllib
 import zipfile
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 PACKAGES = ["catan_example_bot"]
 
 
-def _project() -> dict:
-    return tomllib.loads((HERE / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+def _project() -> dict[str, Any]:
+    project: dict[str, Any] = tomllib.loads((HERE / "pyproject.toml").read_text(encoding="utf-8"))[
+        "project"
+    ]
+    return project
 
 
-def _dist_info(project: dict) -> tuple[str, dict[str, str]]:
+def _dist_info(project: dict[str, Any]) -> tuple[str, dict[str, str]]:
     name = project["name"].replace("-", "_")
     version = project["version"]
     info = f"{name}-{version}.dist-info"
@@ -47,11 +51,17 @@ def _dist_info(project: dict) -> tuple[str, dict[str, str]]:
     return info, files
 
 
-def get_requires_for_build_wheel(config_settings=None):
+ConfigSettings = dict[str, str | list[str]] | None
+"""PEP 517's config_settings: the frontend's options for the backend."""
+
+
+def get_requires_for_build_wheel(config_settings: ConfigSettings = None) -> list[str]:
     return []
 
 
-def prepare_metadata_for_build_wheel(metadata_directory, config_settings=None):
+def prepare_metadata_for_build_wheel(
+    metadata_directory: str, config_settings: ConfigSettings = None
+) -> str:
     info, files = _dist_info(_project())
     for name, text in files.items():
         path = Path(metadata_directory) / name
@@ -60,7 +70,11 @@ def prepare_metadata_for_build_wheel(metadata_directory, config_settings=None):
     return info
 
 
-def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
+def build_wheel(
+    wheel_directory: str,
+    config_settings: ConfigSettings = None,
+    metadata_directory: str | None = None,
+) -> str:
     project = _project()
     info, files = _dist_info(project)
     for package in PACKAGES:
