@@ -108,7 +108,7 @@ def map_key_strip(*, ascii: bool = False) -> Text:
             (g(PIECE_GLYPHS["trade_ship"], "$r"), other, "trade ship"),
             (g("◦", ":"), P.SITE, "colony site"),
         ],
-        [*res, (" 9", P.CHIP, "number"), (" ?", P.DISC_HIDDEN, "unknown")],
+        [*res, ("9", P.CHIP, "roll"), ("3+", P.CHIP, "3 or 12"), ("?", P.DISC_HIDDEN, "unknown")],
         [
             ("P5", P.PIRATE, "pirates"),
             ("I3", P.ICE, "ice"),
@@ -137,3 +137,52 @@ def markdown_key(ruleset: str) -> str:
     for (glyph, _, meaning), (plain, _, _) in zip(items, ascii_items, strict=True):
         rows.append(f"| `{glyph}` | `{plain}` | {meaning.split(' (ASCII')[0]} |")
     return "\n".join(rows) + "\n"
+
+
+def window_key_line(
+    planets: list[tuple[str, str | None]],
+    *,
+    outpost: bool = False,
+    width: int = 47,
+    ascii: bool = False,
+) -> Text:
+    """One line of key for the symbols in a window of the map, as many as `width` holds.
+
+    `planets` are the (resource, disc) pairs in view: their letters come first
+    (in the supply's order), then double discs, pirates, ice and unknown numbers.
+    """
+    resources = {r for r, _ in planets}
+    discs = {d for _, d in planets}
+    items: list[tuple[str, Style, str]] = [
+        (letter, P.RESOURCE_DISCS[r], r)
+        for r, letter in P.SPACE_RESOURCE_LETTERS.items()
+        if r in resources
+    ]
+    for disc in sorted(d for d in discs if d and "/" in d):
+        first, second = disc.split("/")
+        items.append((f"{first}+", P.CHIP, f"{first} or {second}"))
+    if any(d and d.startswith("pirate") for d in discs):
+        items.append(("P5", P.PIRATE, "pirates"))
+    if any(d and d.startswith("ice") for d in discs):
+        items.append(("I3", P.ICE, "ice"))
+    if None in discs:
+        items.append(("?", P.DISC_HIDDEN, "unknown"))
+    if outpost:
+        items.append(("#" if ascii else "◊", P.DOCKING_POINT, "dock"))
+    for gap in ("  ", " "):
+        text = Text(no_wrap=True, overflow="crop", end="")
+        fitted = 0
+        for glyph, style, meaning in items:
+            part = len(gap if fitted else "") + len(glyph) + 1 + len(meaning)
+            if text.cell_len + part > width and " or " in meaning:
+                meaning = meaning.replace(" or ", "/")  # "3/12" when "3 or 12" has no room
+                part -= 3
+            if text.cell_len + part > width:
+                continue  # a shorter one further on may still fit
+            text.append(gap if fitted else "")
+            text.append(glyph, style)
+            text.append(" " + meaning, P.KEY_TEXT)
+            fitted += 1
+        if fitted == len(items):
+            break
+    return text

@@ -137,6 +137,7 @@ class MapView(Widget, can_focus=False):
         self._layout: Any = None
         self._window_fn: Callable[..., Any] | None = None
         self._key_fn: Callable[..., Text] | None = None
+        self._window_key_fn: Callable[..., Text] | None = None
         self._origin = (0, 0)
 
     def _ensure(self, ruleset: str) -> None:
@@ -146,6 +147,7 @@ class MapView(Widget, can_focus=False):
             module = _module_for(ruleset)
             self._window_fn = getattr(module, "window_for", None)
             self._key_fn = getattr(module, "key_strip", None)
+            self._window_key_fn = getattr(module, "window_key", None)
             self._layout = None
 
     def layout_of(self) -> Any:
@@ -175,13 +177,20 @@ class MapView(Widget, can_focus=False):
                     # A map too big for the screen is seen through a window on the cursor.
                     layout = self.layout_of()
                     size = self.content_size
-                    window = self._window_fn(
-                        view, self.highlight, getattr(layout, "width", size.width), size.height
-                    )
+                    width = getattr(layout, "width", size.width)
+                    keyed = self._window_key_fn is not None and size.height >= 10
+                    height = size.height - 1 if keyed else size.height
+                    window = self._window_fn(view, self.highlight, width, height)
                     self._origin = (window[0], window[1])
-                    return self._render_fn(
+                    text = self._render_fn(
                         view, self.highlight, ascii=self.ascii, window=window, **self._extra()
                     )
+                    if keyed and self._window_key_fn is not None:
+                        # the symbols in view, in words, on the last line
+                        key = self._window_key_fn(view, window, width=width - 1, ascii=self.ascii)
+                        text.append("\n")
+                        text.append_text(key)
+                    return text
                 self._origin = (0, 0)
                 text = self._render_fn(
                     view, self.highlight, ascii=self.ascii, compact=self.compact, **self._extra()
