@@ -487,6 +487,14 @@ def test_the_compact_key_line_names_the_planet_codes_in_the_window() -> None:
         [(r, "3/12") for r in P.SPACE_RESOURCE_LETTERS] + [("ore", None)], width=46
     ).plain
     assert tight == "O ore F fuel C carbon A food G goods 3+ 3/12"
+    # with two lines, what one line cannot hold goes to the second, in full
+    two = window_key_line(
+        [(r, "3/12") for r in P.SPACE_RESOURCE_LETTERS] + [("ore", None), ("fuel", "ice3")],
+        width=46,
+        lines=2,
+        outpost=True,
+    ).plain
+    assert two == "O ore  F fuel  C carbon  A food  G goods\nI3 ice  3+ 3 or 12  ? unknown  ◊ dock"
     assert window_key_line([("ore", "pirate5"), ("fuel", "ice3")], width=47).plain.endswith(
         "P5 pirates  I3 ice"
     )

@@ -145,11 +145,13 @@ def window_key_line(
     outpost: bool = False,
     width: int = 47,
     ascii: bool = False,
+    lines: int = 1,
 ) -> Text:
-    """One line of key for the symbols in a window of the map, as many as `width` holds.
+    """The key for the symbols in a window of the map, in at most `lines` lines of `width`.
 
     `planets` are the (resource, disc) pairs in view: their letters come first
-    (in the supply's order), then double discs, pirates, ice and unknown numbers.
+    (in the supply's order), then pirates, ice, double discs, unknown numbers
+    and the docking point; what does not fit is left out.
     """
     resources = {r for r, _ in planets}
     discs = {d for _, d in planets}
@@ -158,31 +160,42 @@ def window_key_line(
         for r, letter in P.SPACE_RESOURCE_LETTERS.items()
         if r in resources
     ]
-    for disc in sorted(d for d in discs if d and "/" in d):
-        first, second = disc.split("/")
-        items.append((f"{first}+", P.CHIP, f"{first} or {second}"))
     if any(d and d.startswith("pirate") for d in discs):
         items.append(("P5", P.PIRATE, "pirates"))
     if any(d and d.startswith("ice") for d in discs):
         items.append(("I3", P.ICE, "ice"))
+    for disc in sorted(d for d in discs if d and "/" in d):
+        first, second = disc.split("/")
+        items.append((f"{first}+", P.CHIP, f"{first} or {second}"))
     if None in discs:
         items.append(("?", P.DISC_HIDDEN, "unknown"))
     if outpost:
         items.append(("#" if ascii else "◊", P.DOCKING_POINT, "dock"))
+    rows: list[list[tuple[str, Style, str]]] = []
     for gap in ("  ", " "):
-        text = Text(no_wrap=True, overflow="crop", end="")
-        fitted = 0
+        rows = [[]]
+        used = [0]
         for glyph, style, meaning in items:
-            part = len(gap if fitted else "") + len(glyph) + 1 + len(meaning)
-            if text.cell_len + part > width and " or " in meaning:
-                meaning = meaning.replace(" or ", "/")  # "3/12" when "3 or 12" has no room
-                part -= 3
-            if text.cell_len + part > width:
-                continue  # a shorter one further on may still fit
-            text.append(gap if fitted else "")
+            for row in range(lines):
+                if row == len(rows):
+                    rows.append([])
+                    used.append(0)
+                room = width - used[row] - (len(gap) if rows[row] else 0)
+                said = meaning
+                if len(glyph) + 1 + len(said) > room and " or " in said:
+                    said = said.replace(" or ", "/")  # "3/12" when "3 or 12" has no room
+                if len(glyph) + 1 + len(said) <= room:
+                    used[row] = width - room + len(glyph) + 1 + len(said)
+                    rows[row].append((glyph, style, said))
+                    break
+        if sum(len(r) for r in rows) == len(items):
+            break  # everything fits with the wider gap
+    text = Text(no_wrap=True, overflow="crop", end="")
+    for n, row_items in enumerate(r for r in rows if r):
+        if n:
+            text.append("\n")
+        for k, (glyph, style, meaning) in enumerate(row_items):
+            text.append(gap if k else "")
             text.append(glyph, style)
             text.append(" " + meaning, P.KEY_TEXT)
-            fitted += 1
-        if fitted == len(items):
-            break
     return text

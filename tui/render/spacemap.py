@@ -364,8 +364,10 @@ def key_strip(*, ascii: bool = False) -> Text:
     return map_key_strip(ascii=ascii)
 
 
-def window_key(view: Mapping[str, Any], window: Window, *, width: int, ascii: bool = False) -> Text:
-    """One key line for what `window` shows (the compact map, where the full key has no room)."""
+def window_key(
+    view: Mapping[str, Any], window: Window, *, width: int, ascii: bool = False, lines: int = 1
+) -> Text:
+    """A key line (or `lines`) for what `window` shows (the compact map has no room for more)."""
     from tui.render.legend import window_key_line
 
     state = _read_view(view)
@@ -384,7 +386,7 @@ def window_key(view: Mapping[str, Any], window: Window, *, width: int, ascii: bo
         face_up and kind == "outpost" and seen(lay.point_cell[B.SLOTS[s].centre])
         for s, (face_up, kind, _) in enumerate(state.sectors)
     )
-    return window_key_line(planets, outpost=outpost, width=width, ascii=ascii)
+    return window_key_line(planets, outpost=outpost, width=width, ascii=ascii, lines=lines)
 
 
 # -- the render ----------------------------------------------------------------------

@@ -74,7 +74,10 @@ def flight_status(view: dict[str, Any], can_fly: bool = False) -> str | None:
         return None
     moving = view.get("moving_ship")
     if isinstance(moving, dict):
-        return f"Flight: the moving ship has {moving.get('steps_left')} steps left."
+        left = int(moving.get("steps_left") or 0)
+        if not left:
+            return "Flight: the ship has flown as far as its speed goes; it stops here."
+        return f"Flight: the ship may fly {left} more step{'s' if left != 1 else ''}."
     seat = view.get("seat")
     players = view.get("players") or []
     if not isinstance(seat, int) or seat >= len(players):

@@ -178,16 +178,20 @@ class MapView(Widget, can_focus=False):
                     layout = self.layout_of()
                     size = self.content_size
                     width = getattr(layout, "width", size.width)
-                    keyed = self._window_key_fn is not None and size.height >= 10
-                    height = size.height - 1 if keyed else size.height
-                    window = self._window_fn(view, self.highlight, width, height)
+                    key_fn = self._window_key_fn if size.height >= 10 else None
+                    rows = 0 if key_fn is None else 1
+                    window = self._window_fn(view, self.highlight, width, size.height - rows)
+                    key = None
+                    if key_fn is not None:  # the symbols in view, in words, under the window
+                        key = key_fn(view, window, width=width - 1, ascii=self.ascii, lines=2)
+                        if "\n" in key.plain:
+                            window = self._window_fn(view, self.highlight, width, size.height - 2)
+                            key = key_fn(view, window, width=width - 1, ascii=self.ascii, lines=2)
                     self._origin = (window[0], window[1])
                     text = self._render_fn(
                         view, self.highlight, ascii=self.ascii, window=window, **self._extra()
                     )
-                    if keyed and self._window_key_fn is not None:
-                        # the symbols in view, in words, on the last line
-                        key = self._window_key_fn(view, window, width=width - 1, ascii=self.ascii)
+                    if key is not None:
                         text.append("\n")
                         text.append_text(key)
                     return text
