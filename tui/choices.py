@@ -67,7 +67,6 @@ STARFARERS_SPECS: dict[str, Spec] = {
         if k
         in (
             "roll",
-            "maritime_trade",
             "offer_trade",
             "accept_trade",
             "decline_trade",
@@ -79,6 +78,7 @@ STARFARERS_SPECS: dict[str, Spec] = {
             "steal",
         )
     },
+    "maritime_trade": Spec("m", "Trade with the supply", "dialog", "maritime"),
     "take_resource": Spec("y", "Take a resource", "dialog", "generic"),
     "place_colony": Spec("s", "Place a colony", "target", field="site", kind="point"),
     "build_spaceport": Spec("u", "Build a spaceport", "target", field="site", kind="point"),
@@ -132,7 +132,61 @@ FOOTER = {
     "Shake the mothership": "Shake",
     "Fly a ship": "Fly",
     "Stop flying": "Stop",
+    "Trade with the supply": "Supply trade",
+    "Place a colony": "Colony",
+    "Build a spaceport": "Spaceport",
+    "Build a colony ship": "Colony ship",
+    "Build a trade ship": "Trade ship",
+    "Build an upgrade": "Upgrade",
+    "Buy a fame medal": "Fame",
+    "Choose a starting upgrade": "Gift",
+    "Jump through the wormhole": "Jump",
+    "Found a colony": "Found",
+    "Answer the encounter": "Answer",
+    "Take a friendship card": "Friendship",
+    "Take a resource": "Take",
+    "Discard a card": "Discard",
+    "Steal a card": "Steal",
 }
+
+
+def short_label(label: str) -> str:
+    """The footer's short form of a command's label (for narrow screens)."""
+    return FOOTER.get(label, label)
+
+
+# What a Starfarers player may expect in trade & build (engine.rulesets.starfarers.refusals
+# ids): its name, and the word that shows a reason already names it.
+EXPECTED_WORDS = {
+    "build_spaceport": ("Spaceport", "spaceport"),
+    "build_ship:colony": ("Colony ship", "colony ship"),
+    "build_ship:trade": ("Trade ship", "trade ship"),
+    "build_upgrade:booster": ("Booster", "booster"),
+    "build_upgrade:cannon": ("Cannon", "cannon"),
+    "build_upgrade:pod": ("Freight pod", "pod"),
+    "maritime_trade": ("Supply trade", "with the supply"),
+}
+
+
+def why_not_lines(refused: list[tuple[str, str]]) -> list[str]:
+    """(expectation id, engine reason) pairs as lines: one per reason, naming what it stops.
+
+    A reason that already names its one expectation ("a trade ship costs ...")
+    stands alone; otherwise the names come first ("Colony ship, Trade ship: no
+    transport ship left...").
+    """
+    by_reason: dict[str, list[str]] = {}
+    for what, reason in refused:
+        by_reason.setdefault(reason, []).append(what)
+    out = []
+    for reason, whats in by_reason.items():
+        words = [EXPECTED_WORDS.get(w, (w, w)) for w in whats]
+        if len(words) == 1 and words[0][1] in reason.lower():
+            out.append(reason[:1].upper() + reason[1:])
+        else:
+            out.append(f"{', '.join(name for name, _ in words)}: {reason}")
+    return out
+
 
 # Decisions that are the only thing to do: opened without a key press.
 AUTO_OPEN = {"discard", "steal", "take", "confirm", "move_robber", "answer", "generic"}

@@ -14,12 +14,34 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.rulesets.starfarers import board as B
 from engine.rulesets.starfarers import routes as R
 from engine.rulesets.starfarers.constants import COLONY_SHIP
 from engine.rulesets.starfarers.game import StarfarersGame
+from engine.rulesets.starfarers.layouts import DISC_LABELS, RESOURCES
 
 SHIP_WORDS = {COLONY_SHIP: "colony ship"}
 KINDS_SCORED = (("trade station", 4), ("found a colony", 3), ("win a medal", 2), ("explore", 1))
+
+
+def planet_words(game: StarfarersGame, site: int) -> str:
+    """What a colony on `site` produces, in words: "carbon on 4, goods on 3 or 12"."""
+    out = []
+    for pi in B.SITE_PLANETS[site]:
+        res, disc = game.planet_res[pi], game.planet_disc[pi]
+        if res < 0 or game.planet_hidden[pi] or not DISC_LABELS[disc][:1].isdigit():
+            continue
+        out.append(f"{RESOURCES[res]} on {DISC_LABELS[disc].replace('/', ' or ')}")
+    return ", ".join(out)
+
+
+def grouped(items: list[str]) -> str:
+    """'A: r; B: r; C: s' as 'A, B (r); C (s)' (the out-of-reach list, shorter)."""
+    by_reason: dict[str, list[str]] = {}
+    for item in items:
+        name, _, reason = item.partition(": ")
+        by_reason.setdefault(reason, []).append(name)
+    return "; ".join(f"{', '.join(names)} ({reason})" for reason, names in by_reason.items())
 
 
 def step_label(n: int) -> str:
@@ -68,7 +90,9 @@ class FlightPlan:
         return SHIP_WORDS.get(kind, "trade ship")
 
     def notes(self, v: int) -> list[str]:
-        return R.what_is_there(self.game, self.ship, v, self.routes.get(v))
+        notes = R.what_is_there(self.game, self.ship, v, self.routes.get(v))
+        produces = planet_words(self.game, v) if v < len(B.SITE_PLANETS) else ""
+        return [f"{n}: {produces}" if n == "found a colony here" and produces else n for n in notes]
 
     def _score(self, v: int) -> int:
         words = " ".join(self.notes(v))
@@ -123,7 +147,7 @@ class FlightPlan:
             lines = [f"{head}; {go}", "; ".join(notes) if notes else "open space"]
         far = R.out_of_reach(self.game, self.ship, self.routes)
         if far:
-            lines.append("Out of reach: " + "; ".join(far))
+            lines.append("Out of reach: " + grouped(far))
         return lines
 
     def actions(self) -> list[dict[str, Any]]:

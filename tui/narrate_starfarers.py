@@ -48,6 +48,9 @@ def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
     planets = {p.get("planet"): p for p in view.get("planets") or [] if isinstance(p, Mapping)}
 
     def sector_of(point: int) -> tuple[Mapping[str, Any], int] | None:
+        for slot in slots:  # an outpost's docking point is its sector's centre
+            if slot.get("centre") == point:
+                return slot, -1
         for key in ("inner", "outer"):
             for slot in slots:
                 points = slot.get(key) or []

@@ -186,3 +186,24 @@ def test_the_public_first_game_hand_is_told_by_its_size() -> None:
     seat = hand.data["seat"]
     line = narrate(hand.for_seat(seat), NAMES, (seat + 1) % 3)
     assert line == f"{NAMES[seat]} starts with 15 cards.", line
+
+
+def test_an_outposts_docking_point_is_named_by_its_civilisation() -> None:
+    from tui.narrate_starfarers import place_namer
+
+    view = make(seats=3, seed=3).view(0)
+    outposts = [
+        (slot, sector)
+        for slot, sector in zip(view["board"]["slots"], view["sectors"], strict=True)
+        if sector.get("kind") == "outpost" and sector.get("civilisation")
+    ]
+    assert outposts
+    name = place_namer(view)
+    for slot, sector in outposts:
+        civ = str(sector["civilisation"]).replace("_", " ").title()
+        assert name(slot["centre"]) == f" at the {civ} outpost"
+    stop = {"seat": 0, "at": outposts[0][0]["centre"]}
+    assert narrate({"kind": "end_move", **stop}, NAMES, 0, name) == (
+        f"Your ship stopped at the {str(outposts[0][1]['civilisation']).replace('_', ' ').title()}"
+        " outpost."
+    )

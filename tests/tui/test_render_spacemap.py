@@ -465,3 +465,36 @@ def test_the_key_names_every_glyph_the_map_draws(ascii: bool) -> None:
     strip = map_key_strip(ascii=ascii).plain.split("\n")
     assert len(strip) == 3 and all(len(line) <= 71 for line in strip)
     assert "Reading the map" in markdown_key("starfarers")
+
+
+def test_the_compact_key_line_names_the_planet_codes_in_the_window() -> None:
+    from tui.render.legend import window_key_line
+    from tui.render.spacemap import WINDOW_WIDTH, window_for, window_key
+
+    view = game("first_game", SEED_FIRST).view(0)
+    window = window_for(view, None, WINDOW_WIDTH, 18)
+    line = window_key(view, window, width=WINDOW_WIDTH - 1).plain
+    drawn = render_space_map(view, window=window).plain
+    assert cell_len(line) <= WINDOW_WIDTH - 1
+    named = [r for r, letter in P.SPACE_RESOURCE_LETTERS.items() if f"{letter} {r}" in line]
+    assert named, line
+    for resource in named:  # what the line names is drawn in the window
+        assert P.SPACE_RESOURCE_LETTERS[resource] in drawn
+    # a double disc is explained, in full when there is room and shortened when not
+    wide = window_key_line([("goods", "3/12")], width=47).plain
+    assert wide == "G goods  3+ 3 or 12"
+    tight = window_key_line(
+        [(r, "3/12") for r in P.SPACE_RESOURCE_LETTERS] + [("ore", None)], width=46
+    ).plain
+    assert tight == "O ore F fuel C carbon A food G goods 3+ 3/12"
+    # with two lines, what one line cannot hold goes to the second, in full
+    two = window_key_line(
+        [(r, "3/12") for r in P.SPACE_RESOURCE_LETTERS] + [("ore", None), ("fuel", "ice3")],
+        width=46,
+        lines=2,
+        outpost=True,
+    ).plain
+    assert two == "O ore  F fuel  C carbon  A food  G goods\nI3 ice  3+ 3 or 12  ? unknown  ◊ dock"
+    assert window_key_line([("ore", "pirate5"), ("fuel", "ice3")], width=47).plain.endswith(
+        "P5 pirates  I3 ice"
+    )

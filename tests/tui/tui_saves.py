@@ -120,3 +120,9 @@ def starfarers_flight(directory: Path) -> Path:
         )
 
     return write(play_until("starfarers", FLIGHT_SEED, stop), directory, "flight.json")
+
+
+def starfarers_trade_build(directory: Path) -> Path:
+    """The human in trade & build with a colony ship buildable and a trade ship not (seed 1)."""
+    stop = human_to_act({"shake"})
+    return write(play_until("starfarers", 1, stop, min_actions=40), directory)

@@ -108,7 +108,7 @@ def map_key_strip(*, ascii: bool = False) -> Text:
             (g(PIECE_GLYPHS["trade_ship"], "$r"), other, "trade ship"),
             (g("◦", ":"), P.SITE, "colony site"),
         ],
-        [*res, (" 9", P.CHIP, "number"), (" ?", P.DISC_HIDDEN, "unknown")],
+        [*res, ("9", P.CHIP, "roll"), ("3+", P.CHIP, "3 or 12"), ("?", P.DISC_HIDDEN, "unknown")],
         [
             ("P5", P.PIRATE, "pirates"),
             ("I3", P.ICE, "ice"),
@@ -137,3 +137,65 @@ def markdown_key(ruleset: str) -> str:
     for (glyph, _, meaning), (plain, _, _) in zip(items, ascii_items, strict=True):
         rows.append(f"| `{glyph}` | `{plain}` | {meaning.split(' (ASCII')[0]} |")
     return "\n".join(rows) + "\n"
+
+
+def window_key_line(
+    planets: list[tuple[str, str | None]],
+    *,
+    outpost: bool = False,
+    width: int = 47,
+    ascii: bool = False,
+    lines: int = 1,
+) -> Text:
+    """The key for the symbols in a window of the map, in at most `lines` lines of `width`.
+
+    `planets` are the (resource, disc) pairs in view: their letters come first
+    (in the supply's order), then pirates, ice, double discs, unknown numbers
+    and the docking point; what does not fit is left out.
+    """
+    resources = {r for r, _ in planets}
+    discs = {d for _, d in planets}
+    items: list[tuple[str, Style, str]] = [
+        (letter, P.RESOURCE_DISCS[r], r)
+        for r, letter in P.SPACE_RESOURCE_LETTERS.items()
+        if r in resources
+    ]
+    if any(d and d.startswith("pirate") for d in discs):
+        items.append(("P5", P.PIRATE, "pirates"))
+    if any(d and d.startswith("ice") for d in discs):
+        items.append(("I3", P.ICE, "ice"))
+    for disc in sorted(d for d in discs if d and "/" in d):
+        first, second = disc.split("/")
+        items.append((f"{first}+", P.CHIP, f"{first} or {second}"))
+    if None in discs:
+        items.append(("?", P.DISC_HIDDEN, "unknown"))
+    if outpost:
+        items.append(("#" if ascii else "◊", P.DOCKING_POINT, "dock"))
+    rows: list[list[tuple[str, Style, str]]] = []
+    for gap in ("  ", " "):
+        rows = [[]]
+        used = [0]
+        for glyph, style, meaning in items:
+            for row in range(lines):
+                if row == len(rows):
+                    rows.append([])
+                    used.append(0)
+                room = width - used[row] - (len(gap) if rows[row] else 0)
+                said = meaning
+                if len(glyph) + 1 + len(said) > room and " or " in said:
+                    said = said.replace(" or ", "/")  # "3/12" when "3 or 12" has no room
+                if len(glyph) + 1 + len(said) <= room:
+                    used[row] = width - room + len(glyph) + 1 + len(said)
+                    rows[row].append((glyph, style, said))
+                    break
+        if sum(len(r) for r in rows) == len(items):
+            break  # everything fits with the wider gap
+    text = Text(no_wrap=True, overflow="crop", end="")
+    for n, row_items in enumerate(r for r in rows if r):
+        if n:
+            text.append("\n")
+        for k, (glyph, style, meaning) in enumerate(row_items):
+            text.append(gap if k else "")
+            text.append(glyph, style)
+            text.append(" " + meaning, P.KEY_TEXT)
+    return text

@@ -364,6 +364,31 @@ def key_strip(*, ascii: bool = False) -> Text:
     return map_key_strip(ascii=ascii)
 
 
+def window_key(
+    view: Mapping[str, Any], window: Window, *, width: int, ascii: bool = False, lines: int = 1
+) -> Text:
+    """A key line (or `lines`) for what `window` shows (the compact map has no room for more)."""
+    from tui.render.legend import window_key_line
+
+    state = _read_view(view)
+    lay = space_map_layout(False)
+    x0, y0, w, h = window
+
+    def seen(cell: Cell) -> bool:
+        return x0 <= cell[0] < x0 + w and y0 <= cell[1] < y0 + h
+
+    planets = [
+        (p.resource, p.disc)
+        for p in state.planets
+        if seen(lay.planet_cells[3 * p.slot + p.face][0])
+    ]
+    outpost = any(
+        face_up and kind == "outpost" and seen(lay.point_cell[B.SLOTS[s].centre])
+        for s, (face_up, kind, _) in enumerate(state.sectors)
+    )
+    return window_key_line(planets, outpost=outpost, width=width, ascii=ascii, lines=lines)
+
+
 # -- the render ----------------------------------------------------------------------
 
 PIECE_GLYPHS = {

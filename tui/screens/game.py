@@ -75,7 +75,10 @@ def flight_status(view: dict[str, Any], can_fly: bool = False) -> str | None:
         return None
     moving = view.get("moving_ship")
     if isinstance(moving, dict):
-        return f"Flight: the moving ship has {moving.get('steps_left')} steps left."
+        left = int(moving.get("steps_left") or 0)
+        if not left:
+            return "Flight: the ship has flown as far as its speed goes; it stops here."
+        return f"Flight: the ship may fly {left} more step{'s' if left != 1 else ''}."
     seat = view.get("seat")
     players = view.get("players") or []
     if not isinstance(seat, int) or seat >= len(players):
@@ -158,6 +161,7 @@ class GameScreen(Screen[None]):
         self._key_sig: Any = None
         self.encounter_lines: list[str] | None = None
         self.leaving = False
+        self._why_not_cache: tuple[int, list[str]] = (-2, [])
 
     def _bind_ruleset(self, ruleset: str) -> None:
         """The command keys of this ruleset, with their labels, for the footer and help."""
@@ -176,7 +180,7 @@ class GameScreen(Screen[None]):
                 yield TradePanel(self.names, id="trade").data_bind(GameScreen.view)
         with Horizontal(id="bottom"):
             yield EventLog(id="log")
-            yield ActionBar(id="actions")
+            yield ActionBar(ascii=self.ascii, id="actions")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -196,6 +200,8 @@ class GameScreen(Screen[None]):
             map_view.compact = compact
             map_view._layout = None
             refresh_fitting(map_view)
+        if self.view is not None:
+            self._refresh_actions()  # short labels when compact; the actions' rows
 
     # -- reading the table ----------------------------------------------------
     FRAME = 0.05  # at most one redraw per this many seconds while others play
@@ -333,8 +339,46 @@ class GameScreen(Screen[None]):
         board = self.query_one(Scoreboard)
         board.thinking = to_act if view.get("winner") is None else None
 
-    def _refresh_actions(self) -> None:
+    def _why_not(self, view: dict[str, Any]) -> list[str]:
+        """Starfarers trade & build: what the player may expect but cannot do, and why.
+
+        Asked of the engine on a game rebuilt from the view, only for display;
+        the table still judges every action sent.
+        """
+        if view.get("ruleset") != "starfarers" or view.get("phase") != "main":
+            return []
+        if self._why_not_cache[0] != self.rev:
+            from engine.rulesets.starfarers.refusals import refusals
+            from engine.rulesets.starfarers.routes import game_from_view
+
+            try:
+                refused = [(r.what, r.reason) for r in refusals(game_from_view(view))]
+            except Exception:  # a view the sampler cannot rebuild: say nothing
+                refused = []
+            self._why_not_cache = (self.rev, choices.why_not_lines(refused))
+        return self._why_not_cache[1]
+
+    def _fit_bottom(self) -> None:
+        """Give the log and actions row the rows the actions need (within limits)."""
+        if self.ruleset != "starfarers":
+            return  # the stylesheet's height
         bar = self.query_one(ActionBar)
+        compact = self.has_class("compact")
+        base, cap = (4, 10) if compact else (7, 12)
+        width = bar.content_size.width or max(10, self.size.width // 2 - 4)
+        frame = 0 if compact else 2
+        rows = max(base, min(cap, bar.rows_needed(width) + frame))
+        bottom = self.query_one("#bottom")
+        if bottom.styles.height is None or bottom.styles.height.value != rows:
+            bottom.styles.height = rows
+
+    def _refresh_actions(self) -> None:
+        self._show_actions()
+        self._fit_bottom()
+
+    def _show_actions(self) -> None:
+        bar = self.query_one(ActionBar)
+        bar.greyed = ()
         view = self.view or {}
         me = view.get("seat")
         if self.over is not None or view.get("winner") is not None:
@@ -356,7 +400,11 @@ class GameScreen(Screen[None]):
         if self.legal:
             can_fly = any(c.mode == "flight" for c in self.cmds)
             bar.status = flight_status(view, can_fly) or "Your move."
-            bar.items = tuple((c.key, c.label) for c in self.cmds)
+            short = self.has_class("compact") and view.get("ruleset") == "starfarers"
+            bar.items = tuple(
+                (c.key, choices.short_label(c.label) if short else c.label) for c in self.cmds
+            )
+            bar.greyed = tuple(self._why_not(view))
         else:
             to_act = view.get("to_act")
             who = (

@@ -1,4 +1,8 @@
-"""The actions available now, each with its key; a click does what the key does."""
+"""The actions available now, each with its key; a click does what the key does.
+
+Under the commands, greyed, what the player may expect but cannot do now,
+each with the engine's reason ("a trade ship costs 1 ore, 1 fuel and 2 goods").
+"""
 
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ from tui.widgets.messages import CommandRequested
 
 
 class ActionBar(Widget):
-    """The status, then the commands as ` key  label` chips, both wrapped to the width."""
+    """The status, the commands as ` key  label` chips, then the greyed refusals, wrapped."""
 
     DEFAULT_CSS = """
     ActionBar { border: round $accent; height: 1fr; padding: 0 1; }
@@ -22,16 +26,26 @@ class ActionBar(Widget):
 
     items: reactive[tuple[tuple[str, str], ...]] = reactive((), always_update=True)
     status: reactive[str] = reactive("")
+    greyed: reactive[tuple[str, ...]] = reactive(())
 
-    def __init__(self, **kw: Any) -> None:
+    def __init__(self, *, ascii: bool = False, **kw: Any) -> None:
         super().__init__(**kw)
         self.border_title = "Actions"
+        self.ascii = ascii
         self._spots: list[tuple[int, int, int, str]] = []  # row, x from, x to, key
 
     def render(self) -> Text:
-        width = max(10, self.content_size.width)
+        text, self._spots = self._draw(max(10, self.content_size.width))
+        return text
+
+    def rows_needed(self, width: int) -> int:
+        """How many rows the whole content takes at this content width."""
+        text, _ = self._draw(max(10, width))
+        return len(text.plain.rstrip("\n").split("\n"))
+
+    def _draw(self, width: int) -> tuple[Text, list[tuple[int, int, int, str]]]:
         text = Text(no_wrap=True, overflow="crop")
-        self._spots = []
+        spots: list[tuple[int, int, int, str]] = []
         row = 0
         for para in self.status.split("\n") if self.status else ():
             for line in textwrap.wrap(para, width) or [""]:
@@ -47,9 +61,15 @@ class ActionBar(Widget):
                 x = 0
             text.append(f" {key} ", style="reverse bold")
             text.append(f" {label}  ")
-            self._spots.append((row, x, x + chip, key))
+            spots.append((row, x, x + chip, key))
             x += chip
-        return text
+        mark = "- " if self.ascii else "\u00d7 "
+        for i, reason in enumerate(self.greyed):
+            if i or self.items:
+                text.append("\n")
+            wrapped = textwrap.wrap(reason, width, initial_indent=mark, subsequent_indent="  ")
+            text.append("\n".join(wrapped), style="dim")
+        return text, spots
 
     def on_click(self, event: Click) -> None:
         offset = event.get_content_offset(self)

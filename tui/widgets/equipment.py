@@ -65,7 +65,12 @@ def _meaning(key: str, value: Any, player: dict[str, Any]) -> str:
         science = cards.get("scientists_dual", 0) + 2 * cards.get("scientists_cannon", 0)
         return f" (combat strength {value + science})"
     if key == "pods":
-        return f" (docks where < {value} stations)" if value else " (cannot dock)"
+        if not value:
+            return " (cannot dock)"
+        if value == 1:
+            return " (docks at an outpost with no station)"
+        most = value - 1
+        return f" (docks where at most {most} station{'s' if most != 1 else ''})"
     return ""
 
 

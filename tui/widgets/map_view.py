@@ -137,6 +137,7 @@ class MapView(Widget, can_focus=False):
         self._layout: Any = None
         self._window_fn: Callable[..., Any] | None = None
         self._key_fn: Callable[..., Text] | None = None
+        self._window_key_fn: Callable[..., Text] | None = None
         self._origin = (0, 0)
 
     def _ensure(self, ruleset: str) -> None:
@@ -146,6 +147,7 @@ class MapView(Widget, can_focus=False):
             module = _module_for(ruleset)
             self._window_fn = getattr(module, "window_for", None)
             self._key_fn = getattr(module, "key_strip", None)
+            self._window_key_fn = getattr(module, "window_key", None)
             self._layout = None
 
     def layout_of(self) -> Any:
@@ -175,13 +177,24 @@ class MapView(Widget, can_focus=False):
                     # A map too big for the screen is seen through a window on the cursor.
                     layout = self.layout_of()
                     size = self.content_size
-                    window = self._window_fn(
-                        view, self.highlight, getattr(layout, "width", size.width), size.height
-                    )
+                    width = getattr(layout, "width", size.width)
+                    key_fn = self._window_key_fn if size.height >= 10 else None
+                    rows = 0 if key_fn is None else 1
+                    window = self._window_fn(view, self.highlight, width, size.height - rows)
+                    key = None
+                    if key_fn is not None:  # the symbols in view, in words, under the window
+                        key = key_fn(view, window, width=width - 1, ascii=self.ascii, lines=2)
+                        if "\n" in key.plain:
+                            window = self._window_fn(view, self.highlight, width, size.height - 2)
+                            key = key_fn(view, window, width=width - 1, ascii=self.ascii, lines=2)
                     self._origin = (window[0], window[1])
-                    return self._render_fn(
+                    text = self._render_fn(
                         view, self.highlight, ascii=self.ascii, window=window, **self._extra()
                     )
+                    if key is not None:
+                        text.append("\n")
+                        text.append_text(key)
+                    return text
                 self._origin = (0, 0)
                 text = self._render_fn(
                     view, self.highlight, ascii=self.ascii, compact=self.compact, **self._extra()

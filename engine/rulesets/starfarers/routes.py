@@ -202,5 +202,5 @@ def out_of_reach(game: StarfarersGame, ship: int, routes: dict[int, Route]) -> l
         elif pods <= there:
             out.append(f"{name}: a trade station needs {_pods(there + 1)}, you have {pods}")
         else:
-            out.append(f"{name}: out of reach this flight")
+            out.append(f"{name}: too far this flight")
     return out

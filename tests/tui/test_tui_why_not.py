@@ -1,0 +1,73 @@
+"""Starfarers trade & build: what a player may expect but cannot do is greyed, with the reason."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tui_saves
+from test_tui_flight import _screen, wait_until
+from textual.pilot import Pilot
+
+from tui import choices
+from tui.app import CatanApp
+from tui.widgets.action_bar import ActionBar
+
+TRADE_SHIP_REASON = "A trade ship costs 1 ore, 1 fuel and 2 goods"
+
+
+def test_reasons_that_name_their_action_stand_alone_and_shared_ones_are_named() -> None:
+    lines = choices.why_not_lines(
+        [
+            ("build_ship:trade", "a trade ship costs 1 ore, 1 fuel and 2 goods"),
+            ("build_upgrade:pod", "a pod costs 2 ore"),
+            ("build_ship:colony", "no transport ship left in your supply"),
+            ("build_spaceport", "no transport ship left in your supply"),
+        ]
+    )
+    assert lines == [
+        TRADE_SHIP_REASON,
+        "A pod costs 2 ore",
+        "Colony ship, Spaceport: no transport ship left in your supply",
+    ]
+
+
+def _dim_lines(bar: ActionBar) -> list[str]:
+    text = bar.render()
+    plain = text.plain.split("\n")
+    out, start = [], 0
+    for line in plain:
+        end = start + len(line)
+        if any(s.style == "dim" and s.start <= start < s.end for s in text.spans):
+            out.append(line)
+        start = end + 1
+    return out
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_an_unaffordable_trade_ship_is_greyed_with_the_engines_reason(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    save = tui_saves.starfarers_trade_build(tmp_path)
+    app = CatanApp(saves_dir=tmp_path / "saves", load=save, speed="instant")
+    async with app.run_test(size=size) as pilot:
+        p: Pilot[Any] = pilot
+        await wait_until(p, lambda: bool(_screen(app).legal), "trade & build")
+        screen = _screen(app)
+        bar = screen.query_one(ActionBar)
+        await p.pause()
+        # greyed, in the engine's words, and all of it on the screen
+        assert TRADE_SHIP_REASON in bar.greyed
+        shown = " ".join(line.strip("\u00d7 ").strip() for line in _dim_lines(bar))
+        assert TRADE_SHIP_REASON in shown
+        assert bar.rows_needed(bar.content_size.width) <= bar.content_size.height
+        # no key for it: pressing the trade ship's key does nothing
+        assert "i" not in [key for key, _ in bar.items]
+        sent = screen.sent
+        await p.press("i")
+        await p.pause()
+        assert screen.sent == sent
+        # the colony ship is affordable: a command, not greyed
+        assert "c" in [key for key, _ in bar.items]
+        assert not any("colony ship" in line.lower() for line in bar.greyed)
