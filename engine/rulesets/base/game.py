@@ -894,25 +894,20 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
     @checks(TakeResource)
     def _check_take(self, a: Action) -> str | None:
         assert isinstance(a, TakeResource)
-        if (problem := self._phase_is(YEAR_OF_PLENTY)) is not None:
-            return problem
-        r = self._resource(a.resource)
-        if isinstance(r, str):
-            return r
-        if not self.bank[r]:
-            return f"the bank has no {a.resource} left"
-        return None
+        return self._phase_is(YEAR_OF_PLENTY) or self._bank_card_problem(a.resource)
 
     @checks(PickGold)
     def _check_pick_gold(self, a: Action) -> str | None:
         assert isinstance(a, PickGold)
-        if (problem := self._phase_is(GOLD_PICK)) is not None:
-            return problem
-        r = self._resource(a.resource)
+        return self._phase_is(GOLD_PICK) or self._bank_card_problem(a.resource)
+
+    def _bank_card_problem(self, name: str) -> str | None:
+        """Why one card of resource `name` cannot be taken from the bank, if it cannot."""
+        r = self._resource(name)
         if isinstance(r, str):
             return r
         if not self.bank[r]:
-            return f"the bank has no {a.resource} left"
+            return f"the bank has no {name} left"
         return None
 
     @checks(Roll)
