@@ -23,13 +23,16 @@ from engine.table import protocol
 from engine.table.client import TableClient
 from tui import choices
 from tui.flight import FlightPlan
+from tui.logbook import LogBook
 from tui.narrate import bundle, narrate
 from tui.narrate_starfarers import place_namer
+from tui.places import hex_namer, hex_places
 from tui.screens.dialogs.choice import ChoiceDialog
 from tui.screens.dialogs.game_over import GameOverDialog
 from tui.screens.dialogs.save_as import SaveAsDialog
 from tui.screens.dialogs.trade import TradeDialog
 from tui.widgets.action_bar import ActionBar
+from tui.widgets.dice import DicePanel
 from tui.widgets.equipment import EquipmentPanel
 from tui.widgets.event_log import EventLog
 from tui.widgets.fit import refresh_fitting
@@ -113,6 +116,9 @@ class GameScreen(Screen[None]):
         Binding("ctrl+s", "save_as", "Save", id="save-as"),
         Binding("f2", "speed", "Speed", id="speed"),
         Binding("q", "leave", "Menu", id="leave"),
+        Binding("pageup", "log_page(-1)", "Log up", show=False),
+        Binding("pagedown", "log_page(1)", "Log down", show=False),
+        Binding("end", "log_end", "Log: newest", show=False),
     ]
 
     view: reactive[dict[str, Any] | None] = reactive(None, always_update=True)
@@ -156,6 +162,7 @@ class GameScreen(Screen[None]):
         self.sent = 0
         self.infos: list[Any] = []
         self._events: list[dict[str, Any]] = []
+        self.book = LogBook(names)
         self._latest: dict[str, Any] | None = None
         self._timer: Any = None
         self._key_sig: Any = None
@@ -175,6 +182,7 @@ class GameScreen(Screen[None]):
             yield MapView(ascii=self.ascii, id="map").data_bind(GameScreen.view)
             with VerticalScroll(id="side"):
                 yield Scoreboard(self.names, self.kinds, id="scoreboard").data_bind(GameScreen.view)
+                yield DicePanel(self.names, ascii=self.ascii, id="dice")
                 yield HandPanel(id="hand").data_bind(GameScreen.view)
                 yield EquipmentPanel(id="equipment").data_bind(GameScreen.view)
                 yield TradePanel(self.names, id="trade").data_bind(GameScreen.view)
@@ -269,14 +277,13 @@ class GameScreen(Screen[None]):
         me = msg.get("seat")
         if self.ruleset != view.get("ruleset") and view.get("ruleset"):
             self._bind_ruleset(str(view["ruleset"]))
-        where = place_namer(view) if view.get("ruleset") == "starfarers" else None
-        lines = [line for e in events if (line := narrate(e, self.names, me, where))]
-        if self.rev < 0 and not lines and view.get("turn"):
-            lines = [
-                f"Resumed at turn {view.get('turn')} ({str(view.get('phase')).replace('_', ' ')})."
-            ]
-        if lines:
-            self.query_one(EventLog).add(lines)
+        where = place_namer(view) if view.get("ruleset") == "starfarers" else hex_namer(view)
+        update = self.book.feed(events, me, where)
+        if self.rev < 0 and view.get("turn"):
+            update.added.append(self.book.styled(f"— Game resumed at turn {view['turn']} —", me))
+        if update.added or update.replaced:
+            self.query_one(EventLog).apply(update)
+            self.query_one(DicePanel).show(self.book.dice)
         self._collect_infos(events, me, where)
         self.rev = int(msg.get("rev", -1))
         self.legal = list(msg.get("legal") or [])
@@ -360,17 +367,26 @@ class GameScreen(Screen[None]):
 
     def _fit_bottom(self) -> None:
         """Give the log and actions row the rows the actions need (within limits)."""
-        if self.ruleset != "starfarers":
-            return  # the stylesheet's height
         bar = self.query_one(ActionBar)
         compact = self.has_class("compact")
         base, cap = (4, 10) if compact else (7, 12)
-        width = bar.content_size.width or max(10, self.size.width // 2 - 4)
-        frame = 0 if compact else 2
-        rows = max(base, min(cap, bar.rows_needed(width) + frame))
+        if self.ruleset == "starfarers":
+            width = bar.content_size.width or max(10, self.size.width // 2 - 4)
+            frame = 0 if compact else 2
+            rows = max(base, min(cap, bar.rows_needed(width) + frame))
+        else:
+            rows = base  # the stylesheet's height
+        rows = max(rows, self._rows_under_map())
         bottom = self.query_one("#bottom")
         if bottom.styles.height is None or bottom.styles.height.value != rows:
             bottom.styles.height = rows
+
+    def _rows_under_map(self) -> int:
+        """The rows the whole map leaves free under it (the log takes them)."""
+        height = getattr(self.query_one(MapView).layout_of(), "height", None)
+        if not isinstance(height, int) or not self.size.height:
+            return 0
+        return self.size.height - 1 - height  # the footer
 
     def _refresh_actions(self) -> None:
         self._show_actions()
@@ -395,6 +411,9 @@ class GameScreen(Screen[None]):
                 f"{self.target.label}: ←↑↓→ move between the {len(self.target.actions)} "
                 f"legal {PLURALS.get(kind, kind + 's')}, Enter confirm, Esc back"
             )
+            hint = self._corner_hint(view)
+            if hint:
+                bar.status += f"\nThis corner: {hint}"
             bar.items = (("⏎", "Confirm"), ("esc", "Back"))
             return
         if self.legal:
@@ -412,6 +431,16 @@ class GameScreen(Screen[None]):
             )
             bar.status = f"{who} is thinking…" if to_act != me else "…"
             bar.items = ()
+
+    def _corner_hint(self, view: dict[str, Any]) -> str:
+        """What the highlighted corner would produce, while placing a settlement or city."""
+        if self.target is None or self.target.target_kind != "vertex" or self.cursor is None:
+            return ""
+        places = hex_places(view)
+        if places is None:
+            return ""
+        robber = view.get("robber")
+        return places.production_hint(self.cursor, robber if isinstance(robber, int) else None)
 
     # -- sending ----------------------------------------------------------------
     async def send(self, action: dict[str, Any]) -> None:
@@ -614,6 +643,7 @@ class GameScreen(Screen[None]):
             return
         self.cursor = self._move(self.cursor, direction)
         self._show_highlight()
+        self._show_actions()
 
     def action_confirm(self) -> None:
         if self.flight is not None:
@@ -916,6 +946,13 @@ class GameScreen(Screen[None]):
             self.notify(f"Saved to {where}")
 
         self._push(SaveAsDialog(), named)
+
+    def action_log_page(self, pages: int) -> None:
+        """PageUp / PageDown scroll the log by a page."""
+        self.query_one(EventLog).scroll_page(pages)
+
+    def action_log_end(self) -> None:
+        self.query_one(EventLog).scroll_end(animate=False)
 
     def action_speed(self) -> None:
         if self.on_speed is None:
