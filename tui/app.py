@@ -8,6 +8,7 @@ server's machine (screenshots, opening URLs) are removed.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -146,11 +147,21 @@ class CatanApp(App[None]):
             on_save=self._save_as,
             on_speed=local.set_speed,
             on_leave=self.leave_game,
+            on_rematch=self.rematch,
             speed=speed,
             ruleset=local.ruleset,
         )
         local.start()
         return screen
+
+    def rematch(self) -> None:
+        """The game just over again: the same ruleset, options and seats, the next seed."""
+        local = self.local
+        if local is None:
+            return
+        config = local.game.config
+        seed = config.seed + 1 if isinstance(config.seed, int) else None
+        self.start_game(dataclasses.replace(config, seed=seed), list(local.kinds))
 
     def _show_game(self, screen: Screen[Any]) -> None:
         """The game on top of the menu (or alone, when started from the command line)."""

@@ -116,9 +116,9 @@ class GameScreen(Screen[None]):
         Binding("ctrl+s", "save_as", "Save", id="save-as"),
         Binding("f2", "speed", "Speed", id="speed"),
         Binding("q", "leave", "Menu", id="leave"),
-        Binding("pageup", "log_page(-1)", "Log up", show=False),
-        Binding("pagedown", "log_page(1)", "Log down", show=False),
-        Binding("end", "log_end", "Log: newest", show=False),
+        Binding("pageup", "log_page(-1)", "Log up", show=False, priority=True),
+        Binding("pagedown", "log_page(1)", "Log down", show=False, priority=True),
+        Binding("end", "log_end", "Log: newest", show=False, priority=True),
     ]
 
     view: reactive[dict[str, Any] | None] = reactive(None, always_update=True)
@@ -133,6 +133,7 @@ class GameScreen(Screen[None]):
         on_save: Callable[[str], str] | None = None,
         on_speed: Callable[[str], None] | None = None,
         on_leave: Callable[[], Any] | None = None,
+        on_rematch: Callable[[], Any] | None = None,
         speed: str = "normal",
         ruleset: str | None = None,
         name: str | None = None,
@@ -148,6 +149,7 @@ class GameScreen(Screen[None]):
         self.on_save = on_save
         self.on_speed = on_speed
         self.on_leave = on_leave
+        self.on_rematch = on_rematch
         self.speed = speed
         self.rev = -1
         self.legal: list[dict[str, Any]] = []
@@ -284,7 +286,8 @@ class GameScreen(Screen[None]):
         if update.added or update.replaced:
             self.query_one(EventLog).apply(update)
             self.query_one(DicePanel).show(self.book.dice)
-        self._collect_infos(events, me, where)
+        if self.rev >= 0:  # the first state carries the game's history: nothing to pop up
+            self._collect_infos(events, me, where)
         self.rev = int(msg.get("rev", -1))
         self.legal = list(msg.get("legal") or [])
         self.cmds = choices.commands(self.legal, self.ruleset)
@@ -911,10 +914,14 @@ class GameScreen(Screen[None]):
         self._refresh_keys()
         me = (self.view or {}).get("seat")
 
-        def closed(_: Any) -> None:
+        def closed(choice: Any) -> None:
+            if choice == "rematch" and self.on_rematch is not None:
+                self.on_rematch()
+                return
             self._leave_now()
 
-        self._push(GameOverDialog(msg, self.names, me), closed)
+        rematch = self.on_rematch is not None
+        self._push(GameOverDialog(msg, self.names, me, self.view, rematch=rematch), closed)
 
     # -- other keys ------------------------------------------------------------------
     def action_rules(self) -> None:

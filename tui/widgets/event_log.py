@@ -78,6 +78,6 @@ class EventLog(RichLog):
 
     def scroll_page(self, pages: int) -> None:
         if pages < 0:
-            self.scroll_page_up()
+            self.scroll_page_up(animate=False)
         else:
-            self.scroll_page_down()
+            self.scroll_page_down(animate=False)
