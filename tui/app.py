@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.events import Resize
@@ -229,6 +230,18 @@ class CatanApp(App[None]):
             self.notify(url, title="Link")
             return
         super().open_url(url, new_tab=new_tab)
+
+    @on(events.DeliveryFailed)
+    def _screenshot_failed(self, event: events.DeliveryFailed) -> None:
+        """Say why a screenshot was not saved (Textual's own message gives no reason)."""
+        if event.name != "screenshot":
+            return
+        event.prevent_default()
+        exc = event.exception
+        reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+        where = getattr(exc, "filename", None)
+        place = f" to {where}" if where else ""
+        self.notify(f"Could not save the screenshot{place}: {reason}", severity="error")
 
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         if self.ssh_mode:

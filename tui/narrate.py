@@ -217,7 +217,7 @@ _TELL: dict[str, Callable[[_Teller, dict[str, Any]], str | None]] = {
     ),
     "largest_army": lambda t, e: (
         f"{t.who(e.get('holder'))} now {t.verb(e.get('holder'), 'hold', 'holds')} the Largest "
-        f"Army ({e.get('knights')} knights)."
+        f"Army ({e.get('knights')} knight{'s' * (e.get('knights') != 1)})."
     ),
     "take_resource": lambda t, e: f"{t.who(e.get('seat'))} took 1 {e.get('resource')}.",
     "pick_gold": lambda t, e: (

@@ -50,6 +50,7 @@ CARD_LABELS = {
 }
 SPEED_ORDER = ("instant", "normal", "slow")
 PLURALS = {"vertex": "corners", "hex": "hexes"}  # what the map calls them, in the plural
+SINGULARS = {"vertex": "corner"}
 COMMAND_KEYS = [
     ("r", "Roll"),
     ("s", "Settlement"),
@@ -410,9 +411,11 @@ class GameScreen(Screen[None]):
             return
         if self.target is not None:
             kind = self.target.target_kind
+            count = len(self.target.actions)
+            what = PLURALS.get(kind, kind + "s") if count != 1 else SINGULARS.get(kind, kind)
             bar.status = (
-                f"{self.target.label}: ←↑↓→ move between the {len(self.target.actions)} "
-                f"legal {PLURALS.get(kind, kind + 's')}, Enter confirm, Esc back"
+                f"{self.target.label}: ←↑↓→ move between the {count} "
+                f"legal {what}, Enter confirm, Esc back"
             )
             hint = self._corner_hint(view)
             if hint:
@@ -513,6 +516,9 @@ class GameScreen(Screen[None]):
 
     def _auto_open(self) -> None:
         types = {a.get("type") for a in self.legal}
+        if types == {"decline_trade"} and not any(self._hand().values()):
+            self._send_soon({"type": "decline_trade"})  # nothing to trade with: no pop-up
+            return
         if types and types <= {"accept_trade", "decline_trade"}:
             self._open_answer()
             return
@@ -740,7 +746,8 @@ class GameScreen(Screen[None]):
             for a in cmd.actions:
                 v = a["victim"]
                 cards = players[v].get("resource_count", "?") if v < len(players) else "?"
-                options.append((f"{self.names[v]} ({cards} cards)", a))
+                plural = "s" * (cards != 1)
+                options.append((f"{self.names[v]} ({cards} card{plural})", a))
             title = "Steal a card from"
             cancellable = False
         elif cmd.dialog == "take":
@@ -901,9 +908,31 @@ class GameScreen(Screen[None]):
         def offered(result: dict[str, Any] | None) -> None:
             if result is None:
                 return
-            self._send_soon({"type": "offer_trade", **result, "to": []})
+            self._ask_recipients(result)
 
         self._push(dialog, offered)
+
+    def _ask_recipients(self, terms: dict[str, Any]) -> None:
+        """Who hears the offer: Enter for everyone, or a digit for one seat."""
+        view = self.view or {}
+        me = view.get("seat")
+        players = view.get("players") or []
+        others = [i for i in range(len(players)) if i != me and i < len(self.names)]
+        if len(others) < 2:
+            self._send_soon({"type": "offer_trade", **terms, "to": []})
+            return
+        options: list[tuple[str | Text, Any]] = [("Everyone", [])]
+        for i in others:
+            cards = players[i].get("resource_count", "?")
+            options.append((f"{self.names[i]} only ({cards} card{'s' * (cards != 1)})", [i]))
+        keys: list[str | None] = [None, *[str(n + 1) for n in range(len(others))]]
+        body = f"You give {bundle(terms.get('give'))} and get {bundle(terms.get('get'))}."
+
+        def chosen(to: list[int] | None) -> None:
+            if to is not None:
+                self._send_soon({"type": "offer_trade", **terms, "to": to})
+
+        self._push(ChoiceDialog("Offer to whom?", options, body, keys=keys), chosen)
 
     def show_over(self, msg: dict[str, Any]) -> None:
         self.over = msg

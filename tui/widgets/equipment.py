@@ -90,6 +90,8 @@ class EquipmentPanel(Widget):
 
     def render(self) -> Text:
         view = self.view or {}
+        if "development_deck" in view:  # the base game's panel holds development cards
+            self.border_title = "Development cards"
         me = view.get("me") or {}
         seat = view.get("seat")
         players = view.get("players") or []
@@ -104,7 +106,8 @@ class EquipmentPanel(Widget):
                 text.append(_cards(new) + "\n")
         if "knights" in mine:
             army = " (Largest Army)" if mine.get("largest_army") else ""
-            text.append(f"Army: {mine['knights']} knights{army}\n")
+            knights = int(mine["knights"])
+            text.append(f"Army: {knights} knight{'s' * (knights != 1)}{army}\n")
         if "road_length" in mine:
             road = " (Longest Road)" if mine.get("longest_road") else ""
             text.append(f"Road: {mine['road_length']} long{road}\n")
@@ -122,6 +125,7 @@ class EquipmentPanel(Widget):
                         continue
                     text.append(_value(value) + _meaning(key, value, source) + "\n")
         if "development_deck" in view:
-            text.append(f"Deck: {view['development_deck']} cards left", style="dim")
+            left = int(view["development_deck"])
+            text.append(f"Deck: {left} card{'s' * (left != 1)} left", style="dim")
         text.rstrip()  # no empty last line in the box
         return text

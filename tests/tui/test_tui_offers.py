@@ -1,0 +1,89 @@
+"""Offers as people meet them: a person chooses who hears an offer; an offer never pops up
+over an empty hand; and small words read right (a knight, a card, stale temporaries gone)."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import tui_saves
+from tui_keys import game_screen, wait_for_decision
+
+from tui import paths
+from tui.app import CatanApp
+from tui.screens.dialogs.choice import ChoiceDialog
+from tui.screens.game import GameScreen
+
+
+async def _loaded(pilot: Any, app: CatanApp, path: Path) -> GameScreen:
+    assert app.load_game(path)
+    await wait_for_decision(pilot)
+    screen = game_screen(app)
+    assert screen is not None
+    return screen
+
+
+def _capture(screen: GameScreen) -> list[dict[str, Any]]:
+    sent: list[dict[str, Any]] = []
+    screen._send_soon = lambda action: sent.append(action) if action else None  # type: ignore[method-assign]
+    return sent
+
+
+async def test_an_offer_goes_to_the_seat_the_person_picks(tmp_path: Path) -> None:
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _loaded(pilot, app, tui_saves.base_midgame(tmp_path))
+        sent = _capture(screen)
+        terms = {"give": {"ore": 1}, "get": {"wool": 1}}
+        screen._ask_recipients(terms)
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog) and dialog.title_text == "Offer to whom?"
+        await pilot.press("2")  # the second other seat
+        await pilot.pause()
+        me = screen.view["seat"]  # type: ignore[index]
+        others = [s for s in range(4) if s != me]
+        assert sent == [{"type": "offer_trade", **terms, "to": [others[1]]}]
+
+
+async def test_enter_offers_to_everyone(tmp_path: Path) -> None:
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _loaded(pilot, app, tui_saves.base_midgame(tmp_path))
+        sent = _capture(screen)
+        screen._ask_recipients({"give": {"ore": 1}, "get": {"wool": 1}})
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert sent and sent[0]["to"] == []
+
+
+async def test_an_offer_to_an_empty_hand_is_declined_without_a_pop_up(tmp_path: Path) -> None:
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _loaded(pilot, app, tui_saves.base_midgame(tmp_path))
+        sent = _capture(screen)
+        view = dict(screen.view or {})
+        view["me"] = dict(view["me"], hand=dict.fromkeys(view["me"]["hand"], 0))
+        screen.view = view
+        screen.legal = [{"type": "decline_trade"}]
+        screen._auto_open()
+        await pilot.pause()
+        assert sent == [{"type": "decline_trade"}]
+        assert not isinstance(app.screen, ChoiceDialog)
+
+
+def test_stale_save_temporaries_are_swept_and_fresh_ones_kept(tmp_path: Path) -> None:
+    stale = tmp_path / ".autosave-20261124-101010-abcdef.json.x1y2z3"
+    fresh = tmp_path / ".autosave-20261124-101011-abcdef.json.q9w8e7"
+    keep = tmp_path / "autosave-20261124-101010-abcdef.json"
+    for p in (stale, fresh, keep):
+        p.write_text("{}")
+    old = time.time() - 3600
+    os.utime(stale, (old, old))
+    assert paths.sweep_temporaries(tmp_path) == [stale]
+    assert not stale.exists() and fresh.exists() and keep.exists()
+    paths.usable_saves_dir(tmp_path)  # every start sweeps
+    assert fresh.exists()
