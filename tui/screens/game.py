@@ -282,7 +282,7 @@ class GameScreen(Screen[None]):
             self._bind_ruleset(str(view["ruleset"]))
         where = place_namer(view) if view.get("ruleset") == "starfarers" else hex_namer(view)
         update = self.book.feed(events, me, where)
-        if self.rev < 0 and view.get("turn"):
+        if self.rev < 0 and view.get("turn") and view.get("winner") is None:
             update.added.append(self.book.styled(f"— Game resumed at turn {view['turn']} —", me))
         if update.added or update.replaced:
             self.query_one(EventLog).apply(update)

@@ -52,7 +52,6 @@ def histogram_text(stats: DiceStats, ascii: bool = False, cell: int = 3) -> Text
         level = 0 if n == 0 else max(1, round(n / top * (len(bars) - 1)))
         bar = bars[level] * (cell - 1) + " "
         text.append(bar.rjust(cell), Style(color="red" if total == 7 else None))
-    text.append(f" {stats.rolls} roll{'s' * (stats.rolls != 1)}", style="dim")
     return text
 
 
@@ -84,6 +83,11 @@ class DicePanel(Widget):
     def render(self) -> RenderableType:
         lines = [dice_text(self.stats, self.names, self.ascii)]
         if self.stats.rolls:
-            cell = 3 if self.content_size.width >= 40 else 2
-            lines += [histogram_text(self.stats, self.ascii, cell), totals_text(cell)]
+            width = self.content_size.width
+            cell = 3 if width >= 40 else 2
+            totals = totals_text(cell)
+            count = f" {self.stats.rolls} roll{'s' * (self.stats.rolls != 1)}"
+            if len(totals.plain) + len(count) <= width:
+                totals.append(count, style="dim")
+            lines += [histogram_text(self.stats, self.ascii, cell), totals]
         return Text("\n").join(lines)

@@ -48,15 +48,15 @@ def dice_histogram(dice: dict[str, int]) -> Text:
 def placings_text(
     view: dict[str, Any], scores: list[int], winner: int | None, names: list[str], me: int | None
 ) -> Text:
-    """ "1st  Orange  10 VP  3 settlements (3), 2 cities (4), ..." one seat a line."""
+    """ "1st  Orange  10 VP", then its sources: "3 settlements (3), 2 cities (4), ..." """
     text = Text()
     width = max((len(n) for n in names), default=5) + 6
     for p in placings(view, scores, winner):
         name = names[p.seat] + (" (you)" if p.seat == me else "")
         text.append(f"{p.ordinal:<4} ")
         text.append(f"{name:<{width}}", style=seat_style(p.seat))
-        text.append(f"{p.vp:>2} VP  ", style="bold")
-        text.append(sources_text(p) + "\n", style="dim")
+        text.append(f"{p.vp:>2} VP\n", style="bold")
+        text.append(f"     {sources_text(p)}\n", style="dim")
     return text
 
 
