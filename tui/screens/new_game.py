@@ -73,7 +73,7 @@ class NewGameScreen(Screen[None]):
                 )
             for opt in rs.options:
                 # an option is called what the CLI calls it (--option board=beginner)
-                label = opt.name.replace("_", " ").capitalize()
+                label = opt.name.replace("_", " ").capitalize().replace("Vp ", "VP ")
                 value = self.options.get(opt.name, opt.default)
                 with Horizontal(classes="row"):
                     yield Label(label, classes="field")
