@@ -87,6 +87,10 @@ class CatanApp(App[None]):
             self.push_screen(MainMenuScreen())
         self._check_size()
         self.call_after_refresh(startup.resume)
+        if self.ascii and self._driver is not None:  # panels, dialogs, scrollbars too
+            from tui.ascii_output import install
+
+            install(self._driver)
 
     def on_resize(self, event: Resize) -> None:
         self.call_after_refresh(self._check_size)

@@ -51,29 +51,7 @@ def usable_saves_dir(override: str | os.PathLike[str] | None = None) -> Path:
         raise SaveError(f"cannot keep saves in {directory}: {reason} ({ELSEWHERE})") from None
     if not os.access(directory, os.W_OK | os.X_OK):
         raise SaveError(f"cannot keep saves in {directory}: not writable ({ELSEWHERE})")
-    sweep_temporaries(directory)
     return directory
-
-
-STALE_SECONDS = 120.0
-"""A save's temporary file this old was left by a process killed while writing."""
-
-
-def sweep_temporaries(directory: Path, now: float | None = None) -> list[Path]:
-    """Remove the temporary files of saves (".NAME.json.XXXX") that a killed process left.
-
-    Only old ones: a game running now may be writing its own this very moment.
-    """
-    now = time.time() if now is None else now
-    removed: list[Path] = []
-    for path in directory.glob(".*.json.*"):
-        try:
-            if path.is_file() and now - path.stat().st_mtime > STALE_SECONDS:
-                path.unlink()
-                removed.append(path)
-        except OSError:
-            continue
-    return removed
 
 
 def new_game_id() -> str:

@@ -1,17 +1,14 @@
 """Offers as people meet them: a person chooses who hears an offer; an offer never pops up
-over an empty hand; and small words read right (a knight, a card, stale temporaries gone)."""
+over an empty hand."""
 
 from __future__ import annotations
 
-import os
-import time
 from pathlib import Path
 from typing import Any
 
 import tui_saves
 from tui_keys import game_screen, wait_for_decision
 
-from tui import paths
 from tui.app import CatanApp
 from tui.screens.dialogs.choice import ChoiceDialog
 from tui.screens.game import GameScreen
@@ -73,17 +70,3 @@ async def test_an_offer_to_an_empty_hand_is_declined_without_a_pop_up(tmp_path: 
         await pilot.pause()
         assert sent == [{"type": "decline_trade"}]
         assert not isinstance(app.screen, ChoiceDialog)
-
-
-def test_stale_save_temporaries_are_swept_and_fresh_ones_kept(tmp_path: Path) -> None:
-    stale = tmp_path / ".autosave-20261124-101010-abcdef.json.x1y2z3"
-    fresh = tmp_path / ".autosave-20261124-101011-abcdef.json.q9w8e7"
-    keep = tmp_path / "autosave-20261124-101010-abcdef.json"
-    for p in (stale, fresh, keep):
-        p.write_text("{}")
-    old = time.time() - 3600
-    os.utime(stale, (old, old))
-    assert paths.sweep_temporaries(tmp_path) == [stale]
-    assert not stale.exists() and fresh.exists() and keep.exists()
-    paths.usable_saves_dir(tmp_path)  # every start sweeps
-    assert fresh.exists()
