@@ -247,6 +247,15 @@ class CatanApp(App[None]):
         place = f" to {where}" if where else ""
         self.notify(f"Could not save the screenshot{place}: {reason}", severity="error")
 
+    def export_screenshot(self, *, title: str | None = None, simplify: bool = False) -> str:
+        """A screenshot shows what the terminal shows: with `--ascii`, ASCII only."""
+        svg = super().export_screenshot(title=title, simplify=simplify)
+        if not self.ascii:
+            return svg
+        from tui.ascii_output import ascii_only
+
+        return ascii_only(svg)
+
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         if self.ssh_mode:
             return

@@ -15,10 +15,19 @@ from collections.abc import Callable
 from typing import Any
 
 _SAME = {
-    "─━═╌╍┄┅┈┉▔▁‾⎺⎻⎼⎽": "-",
+    "─━═╌╍┄┅┈┉▔‾⎺⎻⎼⎽▀": "-",
     "│┃║╎╏┆┇┊┋▏▕▎▍▌▐▊▋": "|",
     "┌┐└┘├┤┬┴┼╭╮╯╰╔╗╚╝╠╣╦╩╬┏┓┗┛": "+",
-    "█▀▄▓▒▂▃▄▅▆▇■◼◆♦▣◙": "#",
+    "█▓■◼◆♦▣◙": "#",
+    # a bar's height kept (sparklines, histograms): the eighths as rising ASCII marks
+    "▁": "_",
+    "▂": ".",
+    "▃": ":",
+    "▄": "-",
+    "▅": "=",
+    "▆": "+",
+    "▇": "*",
+    "▒": "%",
     "░": ":",
     "·•∙◦○◯●": ".",
     "…": ".",
@@ -32,6 +41,12 @@ _SAME = {
     "✗✘": "x",
     "\u201c\u201d\u201e": '"',  # double quotation marks
     "\u2018\u2019\u201a": "'",  # single quotation marks
+    "\u03b1": "a",  # the Starfarers home systems' Greek letters
+    "\u03b2": "b",
+    "\u03b3": "g",
+    "\u03b4": "d",
+    "\u03b5": "e",
+    "\u03b6": "z",
     "⚀": "1",
     "⚁": "2",
     "⚂": "3",
