@@ -70,3 +70,30 @@ async def test_an_offer_to_an_empty_hand_is_declined_without_a_pop_up(tmp_path: 
         await pilot.pause()
         assert sent == [{"type": "decline_trade"}]
         assert not isinstance(app.screen, ChoiceDialog)
+
+
+async def test_a_second_offer_from_one_seat_in_a_turn_does_not_pop_up(tmp_path: Path) -> None:
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _loaded(pilot, app, tui_saves.base_midgame(tmp_path))
+        sent = _capture(screen)
+        view = dict(screen.view or {})
+        view["me"] = dict(view["me"], hand=dict.fromkeys(view["me"]["hand"], 1))
+        view["trade"] = {"offerer": 1, "give": {"ore": 1}, "get": {"wool": 1}, "to": []}
+        screen.view = view
+        screen.legal = [{"type": "accept_trade"}, {"type": "decline_trade"}]
+        screen._auto_open()
+        await pilot.pause()
+        first = app.screen
+        assert isinstance(first, ChoiceDialog) and first.title_text == "A trade offer"
+        await pilot.press("n")
+        await pilot.pause()
+        assert sent == [{"type": "decline_trade"}]
+        screen._auto_open()  # Blue again, the same turn
+        await pilot.pause()
+        assert sent == [{"type": "decline_trade"}] * 2
+        assert not isinstance(app.screen, ChoiceDialog)
+        screen.view = dict(view, trade=dict(view["trade"], offerer=2))  # White may still ask
+        screen._auto_open()
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)

@@ -166,6 +166,7 @@ class GameScreen(Screen[None]):
         self.infos: list[Any] = []
         self._events: list[dict[str, Any]] = []
         self.book = LogBook(names)
+        self.offers_heard: set[tuple[Any, Any]] = set()  # (turn, offerer) put to this person
         self._latest: dict[str, Any] | None = None
         self._timer: Any = None
         self._key_sig: Any = None
@@ -520,6 +521,9 @@ class GameScreen(Screen[None]):
             self._send_soon({"type": "decline_trade"})  # nothing to trade with: no pop-up
             return
         if types and types <= {"accept_trade", "decline_trade"}:
+            if self._offer_heard():
+                self._send_soon({"type": "decline_trade"})  # one offer a seat a turn reaches you
+                return
             self._open_answer()
             return
         if (self.view or {}).get("phase") == "flight" and any(
@@ -851,6 +855,19 @@ class GameScreen(Screen[None]):
                 if isinstance(text, str):
                     return text
         return ""
+
+    def _offer_heard(self) -> bool:
+        """True if the seat offering now already had an offer put to this person this turn.
+
+        Records the offer otherwise: at most one unasked offer per seat per turn pops up.
+        """
+        view = self.view or {}
+        trade = view.get("trade") or {}
+        key = (view.get("turn"), trade.get("offerer"))
+        if key in self.offers_heard:
+            return True
+        self.offers_heard.add(key)
+        return False
 
     def _open_answer(self) -> None:
         view = self.view or {}
