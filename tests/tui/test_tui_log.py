@@ -18,6 +18,7 @@ from tui.logbook import LogBook
 from tui.narrate import narrate
 from tui.places import hex_namer, hex_places
 from tui.render.palette import SEAT_COLOURS
+from tui.widgets.action_bar import ActionBar
 from tui.widgets.dice import DicePanel
 from tui.widgets.event_log import EventLog
 
@@ -164,3 +165,23 @@ async def test_resuming_after_quit_shows_what_happened_before(tmp_path: Path) ->
         assert again is not None and again is not screen
         after = [t.plain for t in again.query_one(EventLog).entries]
         assert after[: len(before)] == before
+
+
+async def test_placing_a_starfarers_colony_says_what_the_site_would_produce(
+    tmp_path: Path,
+) -> None:
+    game = tui_saves.play_until(
+        "starfarers",
+        SEED,
+        tui_saves.human_to_act({"place_colony"}),
+        options={"variant": "strategic"},
+    )
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.load_game(tui_saves.write(game, tmp_path))
+        assert await wait_for_decision(pilot) == "target"  # the placement opens by itself
+        screen = game_screen(app)
+        assert screen is not None
+        status = screen.query_one(ActionBar).status
+        assert "\nThis place: " in status
+        assert " on " in status or "produces nothing yet" in status

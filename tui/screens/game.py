@@ -173,6 +173,7 @@ class GameScreen(Screen[None]):
         self.encounter_lines: list[str] | None = None
         self.leaving = False
         self._why_not_cache: tuple[int, list[str]] = (-2, [])
+        self._site_game: tuple[int, Any] = (-2, None)  # a Starfarers game rebuilt for hints
 
     def _bind_ruleset(self, ruleset: str) -> None:
         """The command keys of this ruleset, with their labels, for the footer and help."""
@@ -418,9 +419,9 @@ class GameScreen(Screen[None]):
                 f"{self.target.label}: ←↑↓→ move between the {count} "
                 f"legal {what}, Enter confirm, Esc back"
             )
-            hint = self._corner_hint(view)
+            hint = self._corner_hint(view) or self._site_hint(view)
             if hint:
-                bar.status += f"\nThis corner: {hint}"
+                bar.status += f"\nThis {'place' if kind == 'point' else 'corner'}: {hint}"
             bar.items = (("⏎", "Confirm"), ("esc", "Back"))
             return
         if self.legal:
@@ -448,6 +449,28 @@ class GameScreen(Screen[None]):
             return ""
         robber = view.get("robber")
         return places.production_hint(self.cursor, robber if isinstance(robber, int) else None)
+
+    def _site_hint(self, view: dict[str, Any]) -> str:
+        """Starfarers: what a colony on the highlighted site would produce, while placing one."""
+        target = self.target
+        if target is None or "place_colony" not in target.types or self.cursor is None:
+            return ""
+        if self._site_game[0] != self.rev:
+            from engine.rulesets.starfarers.routes import game_from_view
+
+            try:
+                self._site_game = (self.rev, game_from_view(view))
+            except Exception:
+                self._site_game = (self.rev, None)
+        game = self._site_game[1]
+        if game is None:
+            return ""
+        from engine.rulesets.starfarers import board as B
+        from tui.flight import planet_words
+
+        if not 0 <= self.cursor < len(B.SITE_PLANETS):
+            return ""
+        return planet_words(game, self.cursor) or "produces nothing yet"
 
     # -- sending ----------------------------------------------------------------
     async def send(self, action: dict[str, Any]) -> None:
