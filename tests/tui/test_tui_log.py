@@ -185,3 +185,28 @@ async def test_placing_a_starfarers_colony_says_what_the_site_would_produce(
         status = screen.query_one(ActionBar).status
         assert "\nThis place: " in status
         assert " on " in status or "produces nothing yet" in status
+
+
+async def test_f4_shows_every_roll_against_fair_dice(tmp_path: Path) -> None:
+    from tui.screens.dialogs.rolls import RollsDialog
+
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.load_game(tui_saves.base_midgame(tmp_path))
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None
+        panel = screen.query_one(DicePanel)
+        assert "\n" not in panel.render().plain  # type: ignore[union-attr]  # compact: one line
+        stats = screen.book.dice
+        await pilot.press("f4")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, RollsDialog)
+        text = str(dialog.query_one("#rolls").render())
+        assert f"{stats.rolls} rolls so far" in text
+        seven = next(line for line in text.splitlines() if line.startswith(" 7 "))
+        assert f" {stats.counts[7]}  (about {stats.rolls / 6:.1f} expected)" in seven
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen

@@ -114,6 +114,7 @@ class GameScreen(Screen[None]):
         Binding("escape", "back", "Back"),
         Binding("f1", "rules", "Rules", id="rules"),
         Binding("f3", "costs", "Costs", id="costs"),
+        Binding("f4", "rolls", "Dice", id="rolls"),
         Binding("ctrl+s", "save_as", "Save", id="save-as"),
         Binding("f2", "speed", "Speed", id="speed"),
         Binding("q", "leave", "Menu", id="leave"),
@@ -207,6 +208,8 @@ class GameScreen(Screen[None]):
 
     def _fit(self) -> None:
         compact = self.size.width < 110 or self.size.height < 32
+        if compact != self.has_class("compact"):
+            self.query_one(DicePanel).refresh(layout=True)  # one line when compact
         self.set_class(compact, "compact")
         map_view = self.query_one(MapView)
         if map_view.compact != compact:
@@ -1022,6 +1025,12 @@ class GameScreen(Screen[None]):
             self.notify(f"Saved to {where}")
 
         self._push(SaveAsDialog(), named)
+
+    def action_rolls(self) -> None:
+        """F4: every roll so far, a count per total against fair dice."""
+        from tui.screens.dialogs.rolls import RollsDialog
+
+        self._push(RollsDialog(self.book.dice, self.names, self.ascii), lambda _: None)
 
     def action_log_page(self, pages: int) -> None:
         """PageUp / PageDown scroll the log by a page."""

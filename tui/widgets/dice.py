@@ -1,5 +1,8 @@
 """The dice: the last roll drawn as two dice, and how often each total has come.
 
+At 80x24 (the screen's compact class) the panel keeps to the roll; F4 opens
+`RollsDialog` with every total's count against what two dice make on average.
+
 One line for the roll ("Blue rolled  [⚂] [⚄]  8") and one for the rolls so
 far, a bar per total from 2 to 12 under its number, so a player can see at a
 glance that eights are running hot. `--ascii` draws the dice as [3] [5] and
@@ -82,6 +85,8 @@ class DicePanel(Widget):
 
     def render(self) -> RenderableType:
         lines = [dice_text(self.stats, self.names, self.ascii)]
+        if self.stats.rolls and self.screen.has_class("compact"):
+            return lines[0]  # one line where rows are few: F4 shows every roll
         if self.stats.rolls:
             width = self.content_size.width
             cell = 3 if width >= 40 else 2
@@ -91,3 +96,20 @@ class DicePanel(Widget):
                 totals.append(count, style="dim")
             lines += [histogram_text(self.stats, self.ascii, cell), totals]
         return Text("\n").join(lines)
+
+
+def rolls_text(stats: DiceStats, ascii: bool = False) -> Text:
+    """Each total: a bar of its count, the count, and how many two fair dice would give."""
+    text = Text()
+    top = max(stats.counts.values()) or 1
+    for total in TOTALS:
+        n = stats.counts[total]
+        ways = 6 - abs(7 - total)
+        expected = stats.rolls * ways / 36
+        text.append(f"{total:>2} ", style="bold" if total in (6, 8) else "")
+        bar = ("#" if ascii else "█") * round(n / top * 20)
+        text.append(bar, style="red" if total == 7 else "")
+        text.append(f" {n}", style="bold")
+        text.append(f"  (about {expected:.1f} expected)\n", style="dim")
+    text.append(f"{stats.rolls} roll{'s' * (stats.rolls != 1)} so far", style="dim")
+    return text
