@@ -478,8 +478,8 @@ def _score(game: BaseGame, pos: Position) -> None:
             f"seat {longest} cannot hold Longest Road: a road of {top} is longer "
             f"than its {lengths[longest]}"
         )
-    knight = game.DEV_CARDS.index["knight"]
-    knights = game.dev_played[knight :: game.DEV_STRIDE]
+    knight = game.DEV_CARDS.index.get("knight")  # a ruleset without knight cards has no army
+    knights = game.dev_played[knight :: game.DEV_STRIDE] if knight is not None else [0] * n
     army = _holder(pos.largest_army, award_largest(knights, -1), "Largest Army")
     if not -1 <= army < n:
         raise _fail(f"the Largest Army holder {army} is not a seat")
