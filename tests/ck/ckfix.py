@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -138,3 +139,62 @@ def random_game(
         if each is not None:
             each(game)
     return game, actions
+
+
+NV = 54
+
+
+def edge(game: CKGame, u: int, w: int) -> int:
+    """The edge between vertices `u` and `w`."""
+    grid = game.board.grid
+    for e in grid.vertex_edges[u]:
+        if w in grid.edge_vertices[e]:
+            return e
+    raise ValueError(f"vertices {u} and {w} are not neighbours")
+
+
+def path(*vertices: int) -> list[int]:
+    """Edges along a chain of vertices (on the beginner board's grid)."""
+    g = _GRID_GAME
+    return [edge(g, a, b) for a, b in itertools.pairwise(vertices)]
+
+
+_GRID_GAME = new(3)
+
+
+def seat(
+    settlements: tuple[int, ...] = (),
+    cities: tuple[int, ...] = (),
+    roads: list[int] | None = None,
+) -> SeatPieces:
+    return SeatPieces(settlements=list(settlements), cities=list(cities), roads=roads or [])
+
+
+def decks(
+    tops: dict[int, list[str]] | None = None, held: list[dict[str, int]] | None = None
+) -> Any:
+    """Progress decks (trade, politics, science) holding every card not in `held`, with the
+    named cards on top of their deck in the order given."""
+    from engine.rulesets.ck.cards import DECK_OF
+
+    left = list(PROGRESS.counts)
+    for row in held or []:
+        for name, n in row.items():
+            left[PROGRESS.index[name]] -= n
+    out: list[list[str]] = [[], [], []]
+    for deck, names in (tops or {}).items():
+        for name in names:
+            left[PROGRESS.index[name]] -= 1
+            out[deck].append(name)
+    for c, n in enumerate(left):
+        out[DECK_OF[c]].extend([PROGRESS.names[c]] * n)
+    return out
+
+
+def stock(**counts: int) -> dict[str, int]:
+    return dict(counts)
+
+
+def spur(v: int, k: int = 0) -> int:
+    """An edge at vertex `v` (its k-th), for the road a building needs next to it."""
+    return _GRID_GAME.board.grid.vertex_edges[v][k]

@@ -31,7 +31,10 @@ INTRIGUE = "intrigue"
 ENGINEER = "engineer"
 INVENTOR = "inventor"
 MEDICINE = "medicine"
-SMITH = "smith"  # data: (promotions left, *vertices already promoted)
+SMITH = "smith"  # data: promotions left
+
+BISHOP_ROBBER = "bishop"
+"""The data of a MOVE_ROBBER decision pushed by Bishop (steal from every seat on the hex)."""
 
 CK_KINDS = (
     STEP,

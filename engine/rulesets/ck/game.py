@@ -44,7 +44,7 @@ from engine.rulesets.base.decisions import (
     Decision,
 )
 from engine.rulesets.base.game import CITY_COST, DEV_COST, ROAD_COST, SETTLEMENT_COST, BaseGame
-from engine.rulesets.ck import barbarians
+from engine.rulesets.ck import barbarians, progress
 from engine.rulesets.ck import decisions as ck
 from engine.rulesets.ck.actions import (
     CODEC,
@@ -99,6 +99,7 @@ from engine.rulesets.ck.cards import (
     VP_CARDS,
     WALLS,
 )
+from engine.rulesets.ck.decisions import BISHOP_ROBBER
 from engine.rulesets.ck.knight_paths import reachable
 from engine.rulesets.ck.production import claims_of, pay
 from engine.shared.actions import EndTurn, MoveRobber
@@ -119,8 +120,6 @@ ACTIVATE_COST = HAND.vector(grain=1)
 BUILT, ACTED, PROMOTED = 1, 2, 4
 """A knight's flags for the turn: built this turn, acted this turn, promoted this turn."""
 
-BISHOP_ROBBER = "bishop"
-"""The data of a MOVE_ROBBER decision pushed by Bishop (steal from every seat on the hex)."""
 
 _CK_PURCHASES = ("wall", "knight", "activate")
 _CARD_ACTIONS = (
@@ -356,8 +355,20 @@ class CKGame(BaseGame):
         return self.blockers
 
     def _recount_roads(self) -> list[Event]:
-        """Every seat's longest trail again (a knight or road moved), and the award."""
+        """Every seat's longest trail again (a road removed), and the award."""
         self.road_length = [self._trail(p) for p in range(self.config.seats)]
+        return self._update_longest()
+
+    def _recount_roads_at(self, v: int, knight_owner: int) -> list[Event]:
+        """A knight of `knight_owner` came to or left `v`: the rival trails through `v` again."""
+        edge_owner = self.edge_owner
+        seats = {edge_owner[e] for e in self.board.grid.vertex_edges[v]}
+        seats.discard(-1)
+        seats.discard(knight_owner)
+        if not seats:
+            return []
+        for p in seats:
+            self.road_length[p] = self._trail(p)
         return self._update_longest()
 
     # -- victory points ----------------------------------------------------------
@@ -636,8 +647,6 @@ class CKGame(BaseGame):
 
     @lists(ck.PROGRESS_LIMIT)
     def _list_progress_limit(self, d: Decision) -> list[Action]:
-        from engine.rulesets.ck import progress
-
         k = self.DEV_STRIDE
         held = self.dev_hands[d.seat * k : d.seat * k + k]
         out: list[Action] = [DiscardProgress(PROGRESS.names[c]) for c in range(k) if held[c]]
@@ -811,8 +820,6 @@ class CKGame(BaseGame):
     def _list_pre_roll(self, d: Decision) -> list[Action]:
         out = super()._list_pre_roll(d)
         if self.dev_hands[d.seat * self.DEV_STRIDE + ALCHEMIST]:
-            from engine.rulesets.ck import progress
-
             out.extend(progress.plays(self, d.seat))
         return out
 
@@ -829,18 +836,14 @@ class CKGame(BaseGame):
             out.extend(_WALL[v] for v in self.cities_of(seat) if not walls[v])
         if knight and self.knights_left[seat * 3] > 0:
             out.extend(_BUILD_KNIGHT[v] for v in self.knight_spots(seat))
-        owner = self.knight_owner
-        if seat in owner:
+        left = self.knights_left
+        if left[seat * 3] + left[seat * 3 + 1] + left[seat * 3 + 2] < 6:  # knights out
             out.extend(self._knight_actions(seat, knight, activate))
         out.extend(self._improvements(seat, hand))
         k_dev = self.DEV_STRIDE
         if any(self.dev_hands[seat * k_dev : seat * k_dev + k_dev]):
-            from engine.rulesets.ck import progress
-
             out.extend(progress.plays(self, seat))
         if self.harbor_open:
-            from engine.rulesets.ck import progress
-
             out.extend(progress.harbor_exchanges(self, seat))
         out.append(end)
         return out
@@ -894,13 +897,13 @@ class CKGame(BaseGame):
                 continue
             if not active[v]:
                 if activate:
-                    out.append(ActivateKnight(v))
+                    out.append(_ACTIVATE[v])
             elif not flags[v] & (BUILT | ACTED):
-                out.extend(MoveKnight(v, w) for w in self.knight_moves(v))
+                out.extend(_move(v, w) for w in self.knight_moves(v))
                 if v in robber_corners:
-                    out.append(ChaseRobber(v))
+                    out.append(_CHASE[v])
             if promote and self.promotable(seat, v) is None:
-                out.append(PromoteKnight(v))
+                out.append(_PROMOTE[v])
         return out
 
     # -- city walls ------------------------------------------------------------------------
@@ -973,11 +976,14 @@ class CKGame(BaseGame):
         self.knights_left[seat * 3 + strength - 1] -= 1
         self._block(v)
         events = [Event("knight", {"seat": seat, "vertex": v, "what": what, "strength": strength})]
-        events.extend(self._recount_roads())
+        events.extend(self._recount_roads_at(v, seat))
         return events
 
-    def take_knight(self, v: int) -> tuple[int, int, int, int]:
-        """Lift the knight at `v` off the board: (owner, strength, active, flags); supply +1."""
+    def take_knight(self, v: int, events: list[Event]) -> tuple[int, int, int, int]:
+        """Lift the knight at `v` off the board: (owner, strength, active, flags); supply +1.
+
+        The rival trails it cut are counted again (a change of Longest Road goes to `events`).
+        """
         seat, strength = self.knight_owner[v], self.knight_level[v]
         out = (seat, strength, self.knight_active[v], self.knight_flags[v])
         self.knight_owner[v] = -1
@@ -986,6 +992,7 @@ class CKGame(BaseGame):
         self.knight_flags[v] = 0
         self.knights_left[seat * 3 + strength - 1] += 1
         self._block(v)
+        events.extend(self._recount_roads_at(v, seat))
         return out
 
     def _own_knight(self, v: int) -> str | None:
@@ -1090,12 +1097,13 @@ class CKGame(BaseGame):
     @applies(MoveKnight)
     def _do_move_knight(self, a: Action) -> list[Event]:
         assert isinstance(a, MoveKnight)
-        seat, strength, active, flags = self.take_knight(a.vertex)
+        lifted: list[Event] = []
+        seat, strength, _, flags = self.take_knight(a.vertex, lifted)
         to = a.to
-        displaced = self.take_knight(to) if self.knight_owner[to] >= 0 else None
-        events = self._put_knight(seat, to, strength, 0, flags | ACTED, "moved")
-        events[0] = Event("knight", {"seat": seat, "vertex": a.vertex, "what": "moved", "to": to})
-        del active
+        displaced = self.take_knight(to, lifted) if self.knight_owner[to] >= 0 else None
+        events = [Event("knight", {"seat": seat, "vertex": a.vertex, "what": "moved", "to": to})]
+        events.extend(lifted)
+        events.extend(self._put_knight(seat, to, strength, 0, flags | ACTED, "moved")[1:])
         if displaced is not None:
             events.extend(self.displace(to, displaced))
         return events
@@ -1116,8 +1124,7 @@ class CKGame(BaseGame):
             self.knight_level,
         )
         if not dests:
-            events = [Event("knight_displaced", {"seat": owner, "vertex": v})]
-            return events + self._recount_roads()
+            return [Event("knight_displaced", {"seat": owner, "vertex": v})]
         self.knights_left[owner * 3 + strength - 1] -= 1  # held aside until it is placed
         self._push(ck.DISPLACED, owner, (strength, active, flags, *dests))
         return []
@@ -1184,9 +1191,13 @@ class CKGame(BaseGame):
 
     def _improvements(self, seat: int, hand: list[int]) -> list[Action]:
         out: list[Action] = []
+        levels = self.levels
+        discount = 1 if self.crane else 0
         for t in range(3):
+            lvl = levels[seat * 3 + t]
             if (
-                hand[TRACK_COMMODITY[t]] >= self.improvement_cost(seat, t)
+                lvl < MAX_LEVEL
+                and hand[TRACK_COMMODITY[t]] >= lvl + 1 - discount
                 and self.improvement_problem(seat, t) is None
             ):
                 out.append(_IMPROVE[t])
@@ -1317,20 +1328,14 @@ class CKGame(BaseGame):
     # -- progress cards: the interpreter's actions and decisions ---------------------------
     @checks(*_CARD_ACTIONS)
     def _check_card(self, a: Action) -> str | None:
-        from engine.rulesets.ck import progress
-
         return progress.check(self, a)
 
     @applies(*_CARD_ACTIONS)
     def _do_card(self, a: Action) -> list[Event]:
-        from engine.rulesets.ck import progress
-
         return progress.apply(self, a)
 
     @lists(*_CARD_DECISIONS)
     def _list_card(self, d: Decision) -> list[Action]:
-        from engine.rulesets.ck import progress
-
         return progress.options(self, d.kind, d.seat, d.data)
 
     @lists(ck.STEP)
@@ -1406,3 +1411,15 @@ _AUTO = frozenset((ck.STEP, ck.PROGRESS_LIMIT))
 _WALL = tuple(BuildWall(v) for v in range(256))
 _BUILD_KNIGHT = tuple(BuildKnight(v) for v in range(256))
 _IMPROVE = tuple(ImproveCity(t) for t in TRACK_NAMES)
+_ACTIVATE = tuple(ActivateKnight(v) for v in range(256))
+_PROMOTE = tuple(PromoteKnight(v) for v in range(256))
+_CHASE = tuple(ChaseRobber(v) for v in range(256))
+_MOVES: dict[tuple[int, int], MoveKnight] = {}
+
+
+def _move(v: int, w: int) -> MoveKnight:
+    """A shared MoveKnight (actions are immutable; the main phase lists them often)."""
+    found = _MOVES.get((v, w))
+    if found is None:
+        found = _MOVES[(v, w)] = MoveKnight(v, w)
+    return found

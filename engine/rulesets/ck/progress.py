@@ -290,9 +290,7 @@ def _harvest(resource: int) -> Effect:
 
 
 def _bishop_effect(game: CKGame, seat: int) -> list[Event]:
-    from engine.rulesets.ck.game import BISHOP_ROBBER
-
-    game._push(MOVE_ROBBER, seat, BISHOP_ROBBER)
+    game._push(MOVE_ROBBER, seat, ck.BISHOP_ROBBER)
     return []
 
 
@@ -559,9 +557,9 @@ def apply(game: CKGame, a: Action) -> list[Event]:
     if isinstance(a, RemoveRoad):
         return _remove_road(game, current, a.edge)
     if isinstance(a, TargetKnight):
-        knight = game.take_knight(a.vertex)
-        events = [Event("knight_displaced", {"seat": knight[0], "vertex": a.vertex})]
-        return events + game.displace(a.vertex, knight)
+        events: list[Event] = []
+        knight = game.take_knight(a.vertex, events)
+        return game.displace(a.vertex, knight) + events
     if isinstance(a, SwapNumbers):
         return _swap(game, a.hex, a.other)
     assert isinstance(a, Pass)
@@ -609,9 +607,9 @@ def _place_merchant(game: CKGame, seat: int, h: int) -> list[Event]:
 
 
 def _desert(game: CKGame, thief: int, v: int) -> list[Event]:
-    victim, strength, active, _ = game.take_knight(v)
-    events = [Event("knight_displaced", {"seat": victim, "vertex": v})]
-    events.extend(game._recount_roads())
+    events = [Event("knight_displaced", {"seat": game.knight_owner[v], "vertex": v})]
+    victim, strength, active, _ = game.take_knight(v, events)
+    del victim
     for s in range(strength, 0, -1):
         if game.knights_left[thief * 3 + s - 1] > 0:
             if game.knight_spots(thief):
