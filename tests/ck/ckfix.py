@@ -46,6 +46,7 @@ def position(
         turn=5,
         dice=list(dice) if dice else None,
         forced_dice=forced_dice or [],
+        robber=extra.pop("robber", None),
         extra=extra,
     )
     game = game_from_position(pos)
