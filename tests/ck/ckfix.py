@@ -30,6 +30,7 @@ def position(
     current: int = 0,
     dice: list[int] | None = (3, 4),  # type: ignore[assignment]
     forced_dice: list[list[int]] | None = None,
+    revealed: list[dict[str, int]] | None = None,
     **extra: Any,
 ) -> CKGame:
     """A game at seat `current`'s main phase (by default) from pieces, hands and extra state."""
@@ -40,7 +41,10 @@ def position(
         options={"board": "beginner"},
         pieces=pieces or [SeatPieces() for _ in range(seats)],
         hands=hands or [{} for _ in range(seats)],
-        development=[SeatDevelopment(playable=p) for p in progress or [{}] * seats],
+        development=[
+            SeatDevelopment(playable=p, played=r)
+            for p, r in zip(progress or [{}] * seats, revealed or [{}] * seats, strict=True)
+        ],
         pending=pending or [["main", current, None]],
         current=current,
         turn=5,
