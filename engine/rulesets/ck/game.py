@@ -783,6 +783,9 @@ class CKGame(BaseGame):
         for v, p in enumerate(self.knight_owner):
             if p >= 0:
                 left[p * 3 + self.knight_level[v] - 1] -= 1
+        for kind, p, data in self.pending:
+            if kind == ck.DISPLACED:  # a displaced knight waits off the board
+                left[p * 3 + data[0] - 1] -= 1
         self.knights_left = left
         for p in range(n):
             self._recount_settlements(p)

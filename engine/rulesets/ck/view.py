@@ -86,6 +86,24 @@ def resample_progress(game: CKGame, view: dict[str, Any], rng: Rng) -> None:
         rng.shuffle(deck)
         del deck[sizes[d] :]
     game.progress_decks = tuple(tuple(d) for d in decks)
+    if looking is not None and top is not None and top[0] == ck.MERCHANT_TAKE:
+        _deal_seen_hand(game, seat, top[2][0], game.HAND_CARDS.from_dict(looking), rng)
     game.dev_deck = [0] * k
     game.dev_new = [0] * (k * n)
     game._rebuild_ck()
+
+
+def _deal_seen_hand(game: CKGame, seat: int, victim: int, seen: list[int], rng: Rng) -> None:
+    """Master Merchant: the victim's hand is the one `seat` sees; the others' are dealt again
+    from what is left of the cards in the other hands."""
+    k = game.HAND_STRIDE
+    others = [p for p in range(game.config.seats) if p not in (seat, victim)]
+    pool = [sum(game.hands[p * k + r] for p in (*others, victim)) - seen[r] for r in range(k)]
+    game.hands[victim * k : victim * k + k] = seen
+    for p in others:
+        row = [0] * k
+        for _ in range(sum(game.hands[p * k : p * k + k])):
+            r = rng.weighted_index(pool)
+            pool[r] -= 1
+            row[r] += 1
+        game.hands[p * k : p * k + k] = row
