@@ -42,6 +42,7 @@ from engine.rulesets.base.decisions import (
     PRE_ROLL,
     SETUP_SETTLEMENT,
     Decision,
+    decision,
 )
 from engine.rulesets.base.game import CITY_COST, DEV_COST, ROAD_COST, SETTLEMENT_COST, BaseGame
 from engine.rulesets.ck import barbarians, progress
@@ -354,17 +355,18 @@ class CKGame(BaseGame):
     def road_blockers(self) -> list[int]:
         return self.blockers
 
-    def _recount_roads(self) -> list[Event]:
-        """Every seat's longest trail again (a road removed), and the award."""
-        self.road_length = [self._trail(p) for p in range(self.config.seats)]
+    def _recount_roads(self, seat: int) -> list[Event]:
+        """`seat`'s longest trail again (one of its roads was removed), and the award."""
+        self.road_length[seat] = self._trail(seat)
         return self._update_longest()
 
     def _recount_roads_at(self, v: int, knight_owner: int) -> list[Event]:
         """A knight of `knight_owner` came to or left `v`: the rival trails through `v` again."""
         edge_owner = self.edge_owner
-        seats = {edge_owner[e] for e in self.board.grid.vertex_edges[v]}
-        seats.discard(-1)
-        seats.discard(knight_owner)
+        owners = [edge_owner[e] for e in self.board.grid.vertex_edges[v]]
+        # A trail passes through `v` only on two roads of one seat; a road ending there
+        # is counted whether or not the vertex blocks (the trail stops there anyway).
+        seats = {p for p in owners if p >= 0 and p != knight_owner and owners.count(p) >= 2}
         if not seats:
             return []
         for p in seats:
@@ -442,16 +444,22 @@ class CKGame(BaseGame):
         return self._queue_roll(("seven",))
 
     def _queue_roll(self, last: tuple[Any, ...]) -> list[Event]:
-        seat = self.current
+        """The event die's step now; production or the 7 (`last`) after whatever it asks.
+
+        When the event die asks nothing (the usual case), `last` runs at once;
+        otherwise it waits as a STEP entry under the decisions (or draws) pushed.
+        """
         dice = self.dice
         assert dice is not None
-        self._push(ck.STEP, seat, last)
+        pending = self.pending
+        below = len(pending)
         event = dice[2] if len(dice) > 2 else 1
-        if event <= SHIP_FACES:
-            self._push(ck.STEP, seat, ("ship",))
-        else:
-            self._push(ck.STEP, seat, ("gate", GATE_TRACK[event]))
-        return []
+        events = self._step_ship() if event <= SHIP_FACES else self._step_gate(GATE_TRACK[event])
+        if len(pending) > below:
+            pending.insert(below, decision(ck.STEP, self.current, last))
+            return events
+        events.extend(self._step_produce(last[1]) if last[0] == "produce" else self._step_seven())
+        return events
 
     def _apply(self, action: Action) -> list[Event]:
         events = super()._apply(action)
@@ -488,6 +496,8 @@ class CKGame(BaseGame):
     def _step_gate(self, track: int) -> list[Event]:
         assert self.dice is not None
         red = self.dice[0]
+        if red > max(self.levels[track::3]) + 1:
+            return []
         n = self.config.seats
         order = [(self.current + k) % n for k in range(n)]
         for p in reversed(order):
@@ -516,7 +526,7 @@ class CKGame(BaseGame):
         names = self.HAND_CARDS.names
         paid = {str(p): {names[r]: c for r, c in gains[p].items()} for p in sorted(gains)}
         n = self.config.seats
-        if any(self.bank[: len(RESOURCES)]):
+        if max(self.levels[SCIENCE::3]) >= ABILITY_LEVEL and any(self.bank[: len(RESOURCES)]):
             order = [(self.current + k) % n for k in range(n)]
             for p in reversed(order):
                 if p not in gains and self.level(p, SCIENCE) >= ABILITY_LEVEL:

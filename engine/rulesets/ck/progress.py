@@ -80,9 +80,8 @@ def open_roads(game: CKGame) -> list[int]:
     grid = game.board.grid
     edge_owner = game.edge_owner
     out = []
-    for e, p in enumerate(edge_owner):
-        if p < 0:
-            continue
+    for e in sorted(e for roads in game.roads for e in roads):
+        p = edge_owner[e]
         for u in grid.edge_vertices[e]:
             if game.vertex_owner[u] == p or game.knight_owner[u] == p:
                 continue
@@ -624,7 +623,7 @@ def _remove_road(game: CKGame, seat: int, e: int) -> list[Event]:
     game.roads[owner] = tuple(x for x in game.roads[owner] if x != e)
     game.roads_left[owner] += 1
     events = [Event("road_removed", {"seat": owner, "edge": e})]
-    events.extend(game._recount_roads())
+    events.extend(game._recount_roads(owner))
     if owner == seat:
         game._push(ck.DIPLOMAT_ROAD, seat, e)
     return events
