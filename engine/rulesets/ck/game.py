@@ -850,8 +850,9 @@ class CKGame(BaseGame):
         if knight and self.knights_left[seat * 3] > 0:
             out.extend(_BUILD_KNIGHT[v] for v in self.knight_spots(seat))
         left = self.knights_left
-        if left[seat * 3] + left[seat * 3 + 1] + left[seat * 3 + 2] < 6:  # knights out
-            out.extend(self._knight_actions(seat, knight, activate))
+        out_count = 6 - left[seat * 3] - left[seat * 3 + 1] - left[seat * 3 + 2]
+        if out_count > 0:
+            out.extend(self._knight_actions(seat, out_count, knight, activate))
         out.extend(self._improvements(seat, hand))
         k_dev = self.DEV_STRIDE
         if any(self.dev_hands[seat * k_dev : seat * k_dev + k_dev]):
@@ -901,13 +902,16 @@ class CKGame(BaseGame):
             self.knight_level,
         )
 
-    def _knight_actions(self, seat: int, promote: bool, activate: bool) -> list[Action]:
+    def _knight_actions(self, seat: int, count: int, promote: bool, activate: bool) -> list[Action]:
+        """The actions of `seat`'s `count` knights (at most: one may wait displaced)."""
         out: list[Action] = []
-        active, flags = self.knight_active, self.knight_flags
+        active, flags, owner = self.knight_active, self.knight_flags, self.knight_owner
         robber_corners = self.board.grid.hex_vertices[self.robber] if self.robber_active else ()
-        for v, p in enumerate(self.knight_owner):
-            if p != seat:
-                continue
+        v = -1
+        for _ in range(count):
+            if seat not in owner[v + 1 :]:
+                break
+            v = owner.index(seat, v + 1)
             if not active[v]:
                 if activate:
                     out.append(_ACTIVATE[v])
