@@ -48,3 +48,23 @@ def test_a_save_while_a_displaced_knight_waits_restores_the_supply() -> None:
     check_invariants(back)
     built = CKGame.from_position(game.position())
     assert built.knights_left == game.knights_left and built.legal_actions() == game.legal_actions()
+
+
+def test_positions_the_rules_cannot_reach_are_refused_with_the_reason() -> None:
+    import pytest
+
+    from engine.position import PositionError
+
+    homes = [seat(cities=(12,), roads=[spur(12)]), seat(), seat()]
+    walls = [0] * NV
+    walls[20] = 1
+    cases = [
+        ({"barbarian": 7}, "the barbarians are at 7"),
+        ({"metropolis": [12, -1, -1]}, "holds the trade metropolis below level 4"),
+        ({"metropolis": [20, -1, -1]}, "the trade metropolis on vertex 20 has no city"),
+        ({"walls": walls}, "the wall on vertex 20 stands under no city"),
+        ({"merchant_hex": 3}, "the merchant needs both a hex and a controlling seat"),
+    ]
+    for extra, message in cases:
+        with pytest.raises(PositionError, match=message):
+            position(pieces=homes, **extra)

@@ -1388,6 +1388,7 @@ class CKGame(BaseGame):
                         f"seat {p} holds {PROGRESS.names[c]} hidden; it is revealed at once"
                     )
         self.dev_deck = [0] * k
+        self._check_ck_pieces()
         for v, p in enumerate(self.knight_owner):
             if p >= 0 and (self.vertex_owner[v] >= 0 or not 1 <= self.knight_level[v] <= 3):
                 raise PositionError(
@@ -1400,6 +1401,37 @@ class CKGame(BaseGame):
         self.longest_holder = -1
         self._update_longest()
         self.vp_public = [self.public_vp_of(p) for p in range(n)]
+
+    def _check_ck_pieces(self) -> None:
+        """Levels, metropolises, walls, the barbarians and the stack as the rules can leave them."""
+        from engine.position import PositionError
+
+        if self.pending and self.pending[-1].kind == ck.STEP:
+            raise PositionError("a ck_step entry waits under decisions; it is never on top")
+        if not 0 <= self.barbarian < BARBARIAN_TRACK:
+            raise PositionError(f"the barbarians are at {self.barbarian}; the track is 0 to 6")
+        if not all(0 <= lvl <= MAX_LEVEL for lvl in self.levels):
+            raise PositionError("an improvement level is outside 0 to 5")
+        for t, v in enumerate(self.metropolis):
+            if v < 0:
+                continue
+            owner = self.vertex_owner[v] if 0 <= v < len(self.vertex_owner) else -1
+            if owner < 0 or self.vertex_level[v] != 2:
+                raise PositionError(f"the {TRACK_NAMES[t]} metropolis on vertex {v} has no city")
+            if self.level(owner, t) < METROPOLIS_LEVEL:
+                raise PositionError(
+                    f"seat {owner} holds the {TRACK_NAMES[t]} metropolis below level 4"
+                )
+        if len({v for v in self.metropolis if v >= 0}) < sum(1 for v in self.metropolis if v >= 0):
+            raise PositionError("two metropolises share one city")
+        for v, wall in enumerate(self.walls):
+            if wall and self.vertex_level[v] != 2:
+                raise PositionError(f"the wall on vertex {v} stands under no city")
+        for p in range(self.config.seats):
+            if self.walls_left(p) < 0:
+                raise PositionError(f"seat {p} has more than 3 city walls")
+        if (self.merchant_hex < 0) != (self.merchant_owner < 0):
+            raise PositionError("the merchant needs both a hex and a controlling seat")
 
     def position(self) -> Position:
         pos = super().position()
