@@ -101,7 +101,7 @@ from engine.rulesets.ck.cards import (
     WALLS,
 )
 from engine.rulesets.ck.decisions import BISHOP_ROBBER
-from engine.rulesets.ck.knight_paths import reachable
+from engine.rulesets.ck.knight_paths import reachable, vertex_links
 from engine.rulesets.ck.production import claims_of, pay
 from engine.shared.actions import EndTurn, MoveRobber
 from engine.shared.cardset import CardSet, price_checker
@@ -895,8 +895,7 @@ class CKGame(BaseGame):
             seat,
             self.knight_level[v],
             self.edge_owner,
-            grid.vertex_edges,
-            grid.edge_vertices,
+            vertex_links(grid.vertex_edges, grid.edge_vertices),
             self.vertex_owner,
             self.knight_owner,
             self.knight_level,
@@ -1134,8 +1133,7 @@ class CKGame(BaseGame):
             owner,
             0,
             self.edge_owner,
-            grid.vertex_edges,
-            grid.edge_vertices,
+            vertex_links(grid.vertex_edges, grid.edge_vertices),
             self.vertex_owner,
             self.knight_owner,
             self.knight_level,
@@ -1194,31 +1192,32 @@ class CKGame(BaseGame):
         lvl = self.level(seat, track)
         if lvl >= MAX_LEVEL:
             return f"your {TRACK_NAMES[track]} track is complete"
-        cities = self.cities_of(seat)
+        cities = self.PIECES["cities"] - self.cities_left[seat]
         if not cities:
             return "a city improvement needs a city on the board"
-        holder_v = self.metropolis[track]
-        holds = holder_v >= 0 and self.vertex_owner[holder_v] == seat
-        if lvl + 1 >= METROPOLIS_LEVEL and not holds and not self.plain_cities(seat):
-            return f"level {lvl + 1} needs a city without a metropolis"
+        if lvl + 1 >= METROPOLIS_LEVEL:
+            owner = self.vertex_owner
+            metros = [owner[v] for v in self.metropolis if v >= 0]
+            holder_v = self.metropolis[track]
+            holds = holder_v >= 0 and owner[holder_v] == seat
+            if not holds and metros.count(seat) >= cities:
+                return f"level {lvl + 1} needs a city without a metropolis"
         return None
 
     def improvement_cost(self, seat: int, track: int) -> int:
         return max(0, self.level(seat, track) + 1 - (1 if self.crane else 0))
 
     def _improvements(self, seat: int, hand: list[int]) -> list[Action]:
-        out: list[Action] = []
         levels = self.levels
-        discount = 1 if self.crane else 0
-        for t in range(3):
-            lvl = levels[seat * 3 + t]
-            if (
-                lvl < MAX_LEVEL
-                and hand[TRACK_COMMODITY[t]] >= lvl + 1 - discount
-                and self.improvement_problem(seat, t) is None
-            ):
-                out.append(_IMPROVE[t])
-        return out
+        b = seat * 3
+        d = 1 if self.crane else 0
+        # Cheap first: a track not complete whose commodity pays the next level.
+        affordable = [
+            t
+            for t, c in _TRACK_COMMODITY_PAIRS
+            if levels[b + t] < MAX_LEVEL and hand[c] > levels[b + t] - d
+        ]
+        return [_IMPROVE[t] for t in affordable if self.improvement_problem(seat, t) is None]
 
     @checks(ImproveCity)
     def _check_improve(self, a: Action) -> str | None:
@@ -1460,6 +1459,7 @@ _AUTO = frozenset((ck.STEP, ck.PROGRESS_LIMIT))
 _WALL = tuple(BuildWall(v) for v in range(256))
 _BUILD_KNIGHT = tuple(BuildKnight(v) for v in range(256))
 _IMPROVE = tuple(ImproveCity(t) for t in TRACK_NAMES)
+_TRACK_COMMODITY_PAIRS = tuple(enumerate(TRACK_COMMODITY))
 _ACTIVATE = tuple(ActivateKnight(v) for v in range(256))
 _PROMOTE = tuple(PromoteKnight(v) for v in range(256))
 _CHASE = tuple(ChaseRobber(v) for v in range(256))

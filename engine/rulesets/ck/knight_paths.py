@@ -16,14 +16,14 @@ def reachable(
     seat: int,
     strength: int,
     edge_owner: Sequence[int],
-    vertex_edges: Sequence[Sequence[int]],
-    edge_vertices: Sequence[Sequence[int]],
+    links: Sequence[Sequence[tuple[int, int]]],
     building_owner: Sequence[int],
     knight_owner: Sequence[int],
     knight_level: Sequence[int],
 ) -> list[int]:
     """The vertices a knight of `seat` at `start` may move to, sorted.
 
+    `links[v]` lists (edge, other end) for the edges at `v` (`vertex_links`).
     `strength` 0 finds empty vertices only (a displaced knight's retreat).
     """
     seen = {start}
@@ -31,18 +31,14 @@ def reachable(
     out: list[int] = []
     while todo:
         u = todo.pop()
-        for e in vertex_edges[u]:
-            if edge_owner[e] != seat:
-                continue
-            a, b = edge_vertices[e]
-            w = b if a == u else a
-            if w in seen:
+        for e, w in links[u]:
+            if edge_owner[e] != seat or w in seen:
                 continue
             seen.add(w)
             b_owner = building_owner[w]
             k_owner = knight_owner[w]
             if b_owner >= 0:
-                if b_owner == seat and (k_owner < 0 or k_owner == seat):
+                if b_owner == seat:
                     todo.append(w)
                 continue
             if k_owner >= 0:
@@ -55,3 +51,25 @@ def reachable(
             todo.append(w)
     out.sort()
     return out
+
+
+_LINKS: dict[int, tuple[object, tuple[tuple[tuple[int, int], ...], ...]]] = {}
+
+
+def vertex_links(
+    vertex_edges: Sequence[Sequence[int]], edge_vertices: Sequence[Sequence[int]]
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per vertex, (edge, other end) for each of its edges; made once per grid.
+
+    Cached by the identity of `vertex_edges`, which the cache keeps alive (so
+    its id cannot be reused by another grid's table).
+    """
+    found = _LINKS.get(id(vertex_edges))
+    if found is not None and found[0] is vertex_edges:
+        return found[1]
+    links = tuple(
+        tuple((e, b if a == v else a) for e in edges for a, b in (edge_vertices[e],))
+        for v, edges in enumerate(vertex_edges)
+    )
+    _LINKS[id(vertex_edges)] = (vertex_edges, links)
+    return links
