@@ -275,3 +275,66 @@ def test_a_card_refused_for_the_wrong_moment_names_why() -> None:
     mine = position(pieces=HOMES, progress=[{"warlord": 1}, {}, {}])
     with pytest.raises(IllegalAction, match="revealed when drawn"):
         mine.apply(PlayProgress("printer"))
+
+
+def test_road_building_engineer_and_trade_monopoly() -> None:
+    game = position(
+        pieces=[seat(cities=(12,), roads=path(12, 17)), HOMES[1], HOMES[2]],
+        hands=[{}, {"coin": 2, "ore": 1}, {"paper": 1}],
+        progress=[{"road_building": 1, "engineer": 1, "trade_monopoly": 1}, {}, {}],
+    )
+    act(game, PlayProgress("road_building"))
+    assert game.phase == "road_building"
+    act(game, next(a for a in game.legal_actions() if isinstance(a, BuildRoad)))
+    act(game, next(a for a in game.legal_actions() if isinstance(a, BuildRoad)))
+    assert game.roads_left[0] == 12 and game.phase == "main"
+    act(game, PlayProgress("engineer"))
+    assert [a.to_json() for a in game.legal_actions()] == [{"type": "build_wall", "vertex": 12}]
+    act(game, game.legal_actions()[0])
+    assert game.walls[12] == 1 and game.discard_limit(0) == 9
+    act(game, PlayProgress("trade_monopoly"))
+    assert [a.card for a in game.legal_actions() if isinstance(a, NameCard)] == [
+        "paper",
+        "cloth",
+        "coin",
+    ]
+    act(game, NameCard("coin"))
+    assert hand(game, 0) == {"coin": 1} and hand(game, 1) == {"coin": 1, "ore": 1}
+
+
+def test_a_deserter_of_a_strength_you_lack_brings_your_strongest_weaker_knight() -> None:
+    game = position(
+        pieces=[
+            seat(settlements=(12,), roads=path(12, 17, 23, 29)),
+            seat(settlements=(38,), roads=path(38, 33)),
+            seat(),
+        ],
+        progress=[{"deserter": 1}, {}, {}],
+        **knights(NV, {17: (0, 3, 0), 29: (0, 3, 0), 33: (1, 3, 1)}),
+    )
+    act(game, PlayProgress("deserter"))
+    act(game, ChooseSeat(1))
+    act(game, game.legal_actions()[0])
+    act(game, next(a for a in game.legal_actions() if a.type == "place_knight"))
+    placed = [v for v, p in enumerate(game.knight_owner) if p == 0 and v not in (17, 29)]
+    assert len(placed) == 1 and game.knight_level[placed[0]] == 2
+    assert game.knight_active[placed[0]] == 1  # the deserter keeps its status
+
+
+def test_diplomat_removes_a_rivals_open_road_and_the_merchant_on_the_desert_scores_only() -> None:
+    game = position(
+        pieces=[
+            seat(settlements=(24,), roads=[spur(24)]),
+            seat(settlements=(38,), roads=path(38, 33, 27)),
+            seat(),
+        ],
+        progress=[{"diplomat": 1, "merchant": 1}, {}, {}],
+    )
+    rival = path(38, 33, 27)
+    act(game, PlayProgress("diplomat"))
+    assert RemoveRoad(rival[1]) in game.legal_actions()
+    act(game, RemoveRoad(rival[1]))
+    assert game.edge_owner[rival[1]] == -1 and game.roads_left[1] == 14 and game.phase == "main"
+    act(game, PlayProgress("merchant"))
+    act(game, PlaceMerchant(9))  # the desert next to vertex 24
+    assert game.vp_public[0] == 2 and game.rates[0:5] == [4, 4, 4, 4, 4]
