@@ -766,10 +766,15 @@ class FleetGame(BaseGame):
         self.ship_owner = ships
 
     def setup_links(self, seat: int) -> tuple[int, ...]:
+        """Its roads and its ships: a setup settlement may take a ship instead of a road."""
         path = self.fleet[seat]
-        return self.roads[seat] + tuple(
-            self.edge_between(path[i - 1], path[i]) for i in range(1, len(path))
-        )
+        if path and not fleets.is_simple_path(path, self.sea.ship_adjacent):
+            raise PositionError(
+                f"seat {seat}'s fleet {list(path)} is not a path of 1 to {fleets.MAX_SHIPS} "
+                "ships along navigable edges"
+            )
+        ships = tuple(self.edge_between(path[i - 1], path[i]) for i in range(1, len(path)))
+        return self.roads[seat] + ships
 
     def check_buildings_reached(self, bare: int) -> None:
         """Buildings without an own road next to them: one on the home islands (its setup road
