@@ -67,6 +67,7 @@ def fleet_game(
     extra: dict[str, Any] | None = None,
     options: dict[str, Any] | None = None,
     seed: int = 1,
+    dice: list[int] | None = None,
     **parts: Any,
 ) -> FleetGame:
     """A Fleet game after setup, in seat `current`'s main phase (after the roll) by default."""
@@ -80,7 +81,7 @@ def fleet_game(
         current=current,
         turn=9,
         pending=pending if pending is not None else [[MAIN, current, None]],
-        dice=[3, 4],
+        dice=dice if dice is not None or pending is not None else [3, 4],
         pieces=[
             SeatPieces(
                 settlements=list(settlements.get(p, [])),

@@ -113,3 +113,21 @@ def test_swaps_change_production() -> None:
     game.apply(EndTurn())
     game.apply(Roll())
     assert game.hand(1)[RESOURCE_INDEX["lumber"]] == 1
+
+
+def test_a_gold_field_owes_a_pending_choice() -> None:
+    """§13: a settlement on I5's gold field (0, 2) 10: a roll of 10 owes its owner one pick."""
+    from engine.rulesets.base.actions import PickGold
+    from engine.rulesets.base.game import GOLD_PICK, MAIN, PRE_ROLL
+
+    game = fleet_game()
+    gold = hid(game, (0, 2))
+    assert game.board.terrain[gold] == "gold" and game.board.number[gold] == 10
+    v = game.board.grid.hex_vertices[gold][0]
+    game = fleet_game(settlements={1: [v]}, pending=[[PRE_ROLL, 0, None]], forced_dice=[[4, 6]])
+    events = game.apply(Roll())
+    assert events[-1].data["gold"] == {"1": 1}
+    assert game.phase == GOLD_PICK and game.to_act == 1
+    game.apply(PickGold("ore"))
+    assert game.phase == MAIN and game.to_act == 0 and game.hand(1)[RESOURCE_INDEX["ore"]] == 1
+    check_invariants(game)

@@ -812,6 +812,20 @@ class FleetGame(BaseGame):
                     f"seat {p}'s fleet {list(path)} is not a path of 1 to {fleets.MAX_SHIPS} ships "
                     "along navigable edges"
                 )
+        for d in self.pending:
+            if d.kind == KEEP_FLEET:
+                pieces = fleets.unflatten(d.data) if isinstance(d.data, tuple) else []
+                if len(pieces) < 2 or not all(
+                    fleets.is_simple_path(x, self.sea.ship_adjacent) for x in pieces
+                ):
+                    raise PositionError(
+                        "a keep_fleet decision needs the pieces of the split fleet as its data "
+                        "(vertex paths separated by -1)"
+                    )
+                if self.fleet[d.seat]:
+                    raise PositionError(
+                        f"seat {d.seat} has a fleet and a split fleet to choose from"
+                    )
         self.rebuild_derived()
         used: dict[int, int] = {}
         for p, path in enumerate(self.fleet):
