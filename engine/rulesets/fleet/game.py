@@ -73,14 +73,9 @@ TRADE, BUILD, FLEET = 2, 3, 4
 KEEP_FLEET = "keep_fleet"  # data: the pieces left of a split fleet (fleet.flatten)
 SHIP_COST = RESOURCE_CARDS.vector(lumber=1, wool=1)
 
-_BUILD_ACTIONS = (
-    BuildRoad,
-    BuildSettlement,
-    BuildCity,
-    BuildShip,
-    BuyDevelopment,
-    PlayRoadBuilding,
-)
+_BUILDS = frozenset((BuildRoad, BuildCity, BuildShip, BuyDevelopment, PlayRoadBuilding))
+"""Phase-3 actions (a settlement is phase 3 by road and phase 4 from the fleet)."""
+_TRADES = frozenset((MaritimeTrade, OfferTrade))
 _SHIP = tuple(BuildShip(e) for e in range(256))
 _SWAP = tuple(SwapChip(h) for h in range(64))
 _PIRATE = tuple(MovePirate(h) for h in range(64))
@@ -155,9 +150,12 @@ class FleetGame(BaseGame):
     set_aside: int
     islet_holders: tuple[int, ...]
     sea: SeaMap
+    combined: bool
+    """The option combined_trade_build: trading stays open after building."""
 
     def __init__(self, config: GameConfig) -> None:
         self.sea = sea_map(LAYOUT)
+        self.combined = bool(config.options.get("combined_trade_build", False))
         super().__init__(config)
         self.islet_holders = (-1,) * len(self.sea.islet_names)
         self.initial_events += self._deal_chips()
@@ -321,7 +319,7 @@ class FleetGame(BaseGame):
         out = super().main_actions(d)
         out.pop()  # EndTurn, put back last
         if self.stage == BUILD and not self.combined:
-            out = [a for a in out if not isinstance(a, MaritimeTrade | OfferTrade)]
+            out = [a for a in out if type(a) not in _TRADES]
         seat = d.seat
         if self.can_pay(seat, self.COST["ship"]):
             out.extend([_SHIP[e] for e in self.ship_spots(seat)])
@@ -367,20 +365,14 @@ class FleetGame(BaseGame):
                     found.add(h)
         return sorted(found)
 
-    @property
-    def combined(self) -> bool:
-        return bool(self.config.options.get("combined_trade_build", False))
-
     # -- checks -----------------------------------------------------------------------
     def _stage_problem(self, a: Action) -> str | None:
         """Why the turn's phase forbids `a` now (trading after building, anything after phase 4)."""
-        if self.phase != MAIN:
-            return None
-        if isinstance(a, _BUILD_ACTIONS) and self.stage == FLEET:
-            if isinstance(a, BuildSettlement):
-                return None  # from the fleet: checked on its own
-            return "the fleet phase has begun: no more building this turn"
-        if isinstance(a, MaritimeTrade | OfferTrade):
+        kind = type(a)
+        if kind in _BUILDS:
+            if self.stage == FLEET and self.phase == MAIN:
+                return "the fleet phase has begun: no more building this turn"
+        elif kind in _TRADES and self.phase == MAIN:
             if self.stage == FLEET:
                 return "the fleet phase has begun: no more trading this turn"
             if self.stage == BUILD and not self.combined:
