@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.rulesets.base.actions import BuildRoad, PlayRoadBuilding
 from engine.rulesets.base.game import ROAD_BUILDING
 from engine.rulesets.fleet.actions import BuildShip, MoveFleet, MovePirate, StartFleetPhase
-from engine.rulesets.fleet.game import FLEET
+from engine.rulesets.fleet.phases import FLEET
 
 from .fleetfix import NORTH_SEA, S, check_invariants, corners, edge, fleet_game, hid, legal, refused
 

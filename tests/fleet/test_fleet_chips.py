@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.rulesets.base.board import RESOURCE_INDEX
 from engine.rulesets.fleet.actions import SwapChip
-from engine.rulesets.fleet.game import FLEET
+from engine.rulesets.fleet.phases import FLEET
 from engine.shared.actions import EndTurn, Roll
 
 from .fleetfix import (

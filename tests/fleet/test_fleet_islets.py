@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.rulesets.base.actions import BuildCity, BuildRoad, BuildSettlement
-from engine.rulesets.fleet.game import FLEET
+from engine.rulesets.fleet.phases import FLEET
 
 from .fleetfix import I3, S, check_invariants, corners, edge, fleet_game, legal, refused
 

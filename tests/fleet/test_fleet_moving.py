@@ -7,7 +7,7 @@ edges: s1 and s2 lie on the centre islet I3, s4 and s5 on the islet I5.
 from __future__ import annotations
 
 from engine.rulesets.fleet.actions import MoveFleet
-from engine.rulesets.fleet.game import FLEET
+from engine.rulesets.fleet.phases import FLEET
 
 from .fleetfix import S, check_invariants, corners, edge, fleet_game, legal, refused
 

@@ -6,7 +6,7 @@ import itertools
 
 from engine.rulesets.base.actions import BuildRoad
 from engine.rulesets.fleet.actions import StartFleetPhase, SwapChip
-from engine.rulesets.fleet.game import BUILD, FLEET, TRADE
+from engine.rulesets.fleet.phases import BUILD, FLEET, TRADE
 from engine.shared.actions import EndTurn, MaritimeTrade, OfferTrade
 
 from .fleetfix import I3, S, corners, edge, fleet_game, hid, legal, refused

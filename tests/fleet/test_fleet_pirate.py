@@ -8,7 +8,8 @@ from __future__ import annotations
 from engine.rulesets.base.actions import BuildRoad, PlayKnight
 from engine.rulesets.base.game import MAIN, MOVE_ROBBER
 from engine.rulesets.fleet.actions import BuildShip, KeepFleet, MoveFleet, MovePirate
-from engine.rulesets.fleet.game import FLEET, KEEP_FLEET
+from engine.rulesets.fleet.game import KEEP_FLEET
+from engine.rulesets.fleet.phases import FLEET
 from engine.shared.actions import MoveRobber
 
 from .fleetfix import S, check_invariants, corners, edge, fleet_game, hid, legal, refused

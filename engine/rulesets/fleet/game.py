@@ -3,24 +3,19 @@
 Only what differs from the base game is written here; everything else is
 `BaseGame`'s. The rules themselves live in modules named after them
 (`fleet` for the fleet's shape and moves, `pirate` for a raid, `islets`
-for the special VP chips, `sea_map` for the map's facts); this class holds
-the state and wires them into the base game's checks, applies and lists.
+for the special VP chips, `chips` for the number chips, `phases` for the
+turn's four phases, `sea_map` for the map's facts); this class holds the
+state and wires them into the base game's checks, applies and lists.
 
-The turn's four phases (§7) are the `stage` of the main phase: TRADE until
-the first phase-3 build, then BUILD (no more trading, unless the option
-`combined_trade_build`), then FLEET once the player declares it (no more
-trading or building; moves, chip swaps and settlements from the fleet).
-
-The number chips are the board's: a swap replaces the game's (immutable,
-shared) board with one carrying the new numbers, so production, the robber
-and saves read the chips where they lie now. Each seat holds one chip,
-private until its first swap (`chip_known`).
+The turn's phases 2-4 are the `stage` of the base game's main phase. The
+number chips are the board's: a swap replaces the game's board, so
+production, the robber and saves read the chips where they lie now. Each
+seat holds one chip, private until its first swap (`chip_known`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.actions import Action, ActionCodec
@@ -47,6 +42,7 @@ from engine.rulesets.base.game import (
     STEAL,
     BaseGame,
 )
+from engine.rulesets.fleet import chips
 from engine.rulesets.fleet import fleet as fleets
 from engine.rulesets.fleet.actions import (
     CODEC,
@@ -58,9 +54,10 @@ from engine.rulesets.fleet.actions import (
     SwapChip,
 )
 from engine.rulesets.fleet.islets import chip_holder, islet_points
+from engine.rulesets.fleet.phases import BUILD, FLEET, TRADE, TRADES, stage_problem
 from engine.rulesets.fleet.pirate import raid
 from engine.rulesets.fleet.sea_map import SeaMap, sea_map
-from engine.shared.actions import EndTurn, MaritimeTrade, OfferTrade
+from engine.shared.actions import EndTurn
 from engine.shared.dispatch import applies, checks, lists
 from engine.shared.state import EDGE, SCALAR, SEAT, Field, StateSpec
 
@@ -68,14 +65,9 @@ if TYPE_CHECKING:
     from engine.rulesets.fleet.view_types import FleetView
 
 LAYOUT = "fleet"
-TRADE, BUILD, FLEET = 2, 3, 4
-"""The main phase's stages: the seed's phases 2 (trade), 3 (build) and 4 (fleet)."""
 KEEP_FLEET = "keep_fleet"  # data: the pieces left of a split fleet (fleet.flatten)
 SHIP_COST = RESOURCE_CARDS.vector(lumber=1, wool=1)
 
-_BUILDS = frozenset((BuildRoad, BuildCity, BuildShip, BuyDevelopment, PlayRoadBuilding))
-"""Phase-3 actions (a settlement is phase 3 by road and phase 4 from the fleet)."""
-_TRADES = frozenset((MaritimeTrade, OfferTrade))
 _SHIP = tuple(BuildShip(e) for e in range(256))
 _SWAP = tuple(SwapChip(h) for h in range(64))
 _PIRATE = tuple(MovePirate(h) for h in range(64))
@@ -165,11 +157,7 @@ class FleetGame(BaseGame):
 
     def _deal_chips(self) -> list[Event]:
         """The 2, 2, 12, 12 shuffled face down, one per seat; with 3 seats one set aside."""
-        chips = list(self.sea.dealt)
-        self.rng.shuffle(chips)
-        n = self.config.seats
-        self.held_chip = chips[:n]
-        self.set_aside = chips[n] if n < len(chips) else 0
+        self.held_chip, self.set_aside = chips.deal(self.sea.dealt, self.config.seats, self.rng)
         return [
             Event("number_chip", {"seat": p}, secret={"chip": c}, audience=frozenset((p,)))
             for p, c in enumerate(self.held_chip)
@@ -319,7 +307,7 @@ class FleetGame(BaseGame):
         out = super().main_actions(d)
         out.pop()  # EndTurn, put back last
         if self.stage == BUILD and not self.combined:
-            out = [a for a in out if type(a) not in _TRADES]
+            out = [a for a in out if type(a) not in TRADES]
         seat = d.seat
         if self.can_pay(seat, self.COST["ship"]):
             out.extend([_SHIP[e] for e in self.ship_spots(seat)])
@@ -366,21 +354,12 @@ class FleetGame(BaseGame):
         return sorted(found)
 
     # -- checks -----------------------------------------------------------------------
-    def _stage_problem(self, a: Action) -> str | None:
-        """Why the turn's phase forbids `a` now (trading after building, anything after phase 4)."""
-        kind = type(a)
-        if kind in _BUILDS:
-            if self.stage == FLEET and self.phase == MAIN:
-                return "the fleet phase has begun: no more building this turn"
-        elif kind in _TRADES and self.phase == MAIN:
-            if self.stage == FLEET:
-                return "the fleet phase has begun: no more trading this turn"
-            if self.stage == BUILD and not self.combined:
-                return "no trading after building: trade first, then build (phase 2 before phase 3)"
-        return None
-
     def check(self, action: Action) -> str | None:
-        return self._stage_problem(action) or super().check(action)
+        if self.phase == MAIN and (
+            problem := stage_problem(type(action), self.stage, self.combined)
+        ):
+            return problem
+        return super().check(action)
 
     @checks(BuildSettlement)
     def _check_settlement(self, a: Action) -> str | None:
@@ -624,7 +603,7 @@ class FleetGame(BaseGame):
         h = a.hex
         took = self.board.number[h]
         placed = self.held_chip[seat]
-        self.board = _with_number(self.board, h, placed)
+        self.board = chips.with_number(self.board, h, placed)
         self.held_chip[seat] = took
         self.chip_known[seat] = True
         self.chip_from[seat] = h
@@ -737,10 +716,10 @@ class FleetGame(BaseGame):
         )
 
     def public_vp_of(self, seat: int) -> int:
-        chips = sum(
+        held = sum(
             w for h, w in zip(self.islet_holders, self.sea.islet_vp, strict=True) if h == seat
         )
-        return super().public_vp_of(seat) + chips
+        return super().public_vp_of(seat) + held
 
     # -- derived state, positions --------------------------------------------------------
     def rebuild_derived(self) -> None:
@@ -836,10 +815,7 @@ class FleetGame(BaseGame):
         if self.stage not in (TRADE, BUILD, FLEET):
             raise PositionError(f"the stage {self.stage} is not 2 (trade), 3 (build) or 4 (fleet)")
         if not any(self.held_chip):
-            dealt = sorted(self.sea.dealt)  # left out: 2, 12, 2, 12 in seat order
-            order = [dealt[0], dealt[-1], dealt[1], dealt[-2]]
-            self.held_chip = order[:n]
-            self.set_aside = order[n] if n < len(order) else 0
+            self.held_chip, self.set_aside = chips.fixed_deal(self.sea.dealt, n)
         held = [*self.held_chip, *([self.set_aside] if n < len(self.sea.dealt) else [])]
         board = sorted(c for c in self.board.number if c)
         if sorted(board + held) != sorted(c for c, k in self.sea.chips for _ in range(k)):
@@ -861,14 +837,3 @@ class FleetGame(BaseGame):
         game = super().sample_consistent(view, rng)
         sample_fleet(game, view, rng)
         return game
-
-
-def _with_number(board: Board, h: int, value: int) -> Board:
-    """`board` with chip `value` on hex `h` (a new board: boards are shared by copies)."""
-    number = list(board.number)
-    number[h] = value
-    by_number: list[list[int]] = [[] for _ in range(13)]
-    for i, n in enumerate(number):
-        if n:
-            by_number[n].append(i)
-    return replace(board, number=tuple(number), hexes_by_number=tuple(tuple(x) for x in by_number))
