@@ -151,3 +151,48 @@ def test_building_is_refused_in_the_fleet_phase() -> None:
         settlements={0: [HOME]}, fleets={0: (HOME, C[4])}, hands={0: SHIP}, stage=FLEET
     )
     refused(game, BuildShip(edge(game, C[4], C[5])), "the fleet phase has begun: no more building")
+
+
+def test_road_building_without_roads_left_places_ships_only() -> None:
+    """Road Building with an empty road supply: both free pieces may be ships, no road."""
+    grid = fleet_game().board.grid
+    # Fifteen roads (the whole supply) on E, away from the fleet at home on W.
+    east = [e for e in grid.land_edges if all(grid.hexes[h][0] >= 2 for h in grid.edge_land[e])]
+    game = fleet_game()
+    roads: list[int] = []
+    start = next(
+        v
+        for v in range(grid.num_vertices)
+        if game.sea.home_vertex[v] and grid.hexes[grid.vertex_land[v][0]][0] >= 3
+    )
+    seen = {start}
+    frontier = [start]
+    while len(roads) < 15:
+        v = frontier.pop(0)
+        for e in grid.vertex_edges[v]:
+            if e in east and e not in roads and len(roads) < 15:
+                roads.append(e)
+                w = sum(grid.edge_vertices[e]) - v
+                if w not in seen:
+                    seen.add(w)
+                    frontier.append(w)
+    game = fleet_game(
+        settlements={0: [HOME, start]},
+        roads={0: roads},
+        fleets={0: (HOME, C[4])},
+        dev={0: {"road_building": 1}},
+    )
+    assert game.roads_left[0] == 0
+    game.apply(PlayRoadBuilding())
+    assert game.phase == ROAD_BUILDING and game.pending[-1].data == 2
+    assert not any(isinstance(a, BuildRoad) for a in game.legal_actions())
+    road_spot = next(
+        e
+        for e in grid.vertex_edges[HOME]
+        if game.sea.road_edge[e] and game.edge_owner[e] < 0 and game.ship_owner[e] < 0
+    )
+    refused(game, BuildRoad(road_spot), "no roads left in your supply")
+    game.apply(BuildShip(edge(game, C[4], C[5])))
+    game.apply(BuildShip(edge(game, C[5], C[0])))
+    assert game.phase != ROAD_BUILDING and len(game.fleet[0]) == 4
+    check_invariants(game)

@@ -404,6 +404,8 @@ class FleetGame(BaseGame):
                 return f"edge {e} is open sea: a road needs land on one side"
             if self.ship_owner[e] >= 0:
                 return f"edge {e} holds a ship"
+        if self.phase == ROAD_BUILDING and not self.roads_left[self.current]:
+            return "no roads left in your supply (Road Building may place ships instead)"
         return super()._check_road(a)
 
     @checks(BuildShip)
