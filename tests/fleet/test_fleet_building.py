@@ -12,19 +12,11 @@ from .fleetfix import NORTH_SEA, S, check_invariants, corners, edge, fleet_game,
 SHIP = {"lumber": 2, "wool": 2}
 
 
-def _north(game_corners: tuple[int, ...]) -> tuple[int, ...]:
-    """A 4-ship fleet round the sea hex north of W: corners 2, 3, 4, 5, 0 (3 is W's vertex)."""
-    c = game_corners
-    return (c[2], c[3], c[4], c[5], c[0])
-
-
-def _base() -> tuple[int, ...]:
-    game = fleet_game()
-    return corners(game, NORTH_SEA)
-
-
-C = _base()
+MAP = fleet_game()
+C = corners(MAP, NORTH_SEA)  # the six corners of the sea hex north of W
 HOME = C[3]  # the W vertex of (-2,-2) forest, (-2,-1) pasture and the north sea (-1,-2)
+INLAND = next(v for v in MAP.board.grid.vertex_adjacent[HOME] if v not in C)  # W, one edge away
+FOUR_SHIPS = (C[2], C[3], C[4], C[5], C[0])  # round the north sea, through HOME
 
 
 def test_second_unconnected_ship_is_refused() -> None:
@@ -88,15 +80,10 @@ def test_fleet_passing_a_rivals_settlement_builds_and_moves() -> None:
 def test_road_building_with_a_four_ship_fleet_builds_one_ship_then_a_road() -> None:
     """Edge case 31: Road Building for 2 ships with 4 in the fleet: the second piece is a road."""
     c = C
-    road = edge(
-        game=fleet_game(),
-        a=HOME,
-        b=next(v for v in fleet_game().board.grid.vertex_adjacent[HOME] if v not in c),
-    )
     game = fleet_game(
         settlements={0: [HOME]},
-        roads={0: [road]},
-        fleets={0: _north(c)},
+        roads={0: [edge(MAP, HOME, INLAND)]},
+        fleets={0: FOUR_SHIPS},
         dev={0: {"road_building": 1}},
     )
     game.apply(PlayRoadBuilding())
