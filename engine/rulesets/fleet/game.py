@@ -54,10 +54,11 @@ from engine.rulesets.fleet.actions import (
     SwapChip,
 )
 from engine.rulesets.fleet.islets import chip_holder, islet_points
-from engine.rulesets.fleet.phases import BUILD, FLEET, TRADE, TRADES, stage_problem
+from engine.rulesets.fleet.phases import BUILD, FLEET, STAGED, TRADE, TRADES, stage_problem
 from engine.rulesets.fleet.pirate import raid
 from engine.rulesets.fleet.sea_map import SeaMap, sea_map
 from engine.shared.actions import EndTurn
+from engine.shared.cardset import Cost
 from engine.shared.dispatch import applies, checks, lists
 from engine.shared.state import EDGE, SCALAR, SEAT, Field, StateSpec
 
@@ -72,6 +73,17 @@ _SHIP = tuple(BuildShip(e) for e in range(256))
 _SWAP = tuple(SwapChip(h) for h in range(64))
 _PIRATE = tuple(MovePirate(h) for h in range(64))
 _FLEET_PHASE, _END = StartFleetPhase(), EndTurn()
+_SETTLEMENT = tuple(BuildSettlement(v) for v in range(256))
+_NOTHING: frozenset[int] = frozenset()
+_MOVES: dict[tuple[int, ...], MoveFleet] = {}
+"""Fleet moves handed out so far, shared (actions are immutable; the map bounds the routes)."""
+
+
+def _move(route: tuple[int, ...]) -> MoveFleet:
+    found = _MOVES.get(route)
+    if found is None:
+        found = _MOVES[route] = MoveFleet(route)
+    return found
 
 
 def _encode_paths(game: Any, paths: list[tuple[int, ...]]) -> Any:
@@ -141,9 +153,15 @@ class FleetGame(BaseGame):
     chip_from: list[int]
     set_aside: int
     islet_holders: tuple[int, ...]
+    _SHIP_COST: ClassVar[Cost]
     sea: SeaMap
     combined: bool
     """The option combined_trade_build: trading stays open after building."""
+
+    @classmethod
+    def _prepare_class(cls) -> None:
+        super()._prepare_class()
+        cls._SHIP_COST = cls.COST["ship"]
 
     def __init__(self, config: GameConfig) -> None:
         self.sea = sea_map(LAYOUT)
@@ -182,16 +200,22 @@ class FleetGame(BaseGame):
     def blockade(self, seat: int) -> frozenset[int]:
         """The edges the pirate closes to `seat`'s ships (none after its Knight this turn)."""
         if self.pirate < 0 or (self.knight_played and seat == self.current):
-            return frozenset()
-        return frozenset(self.board.grid.hex_edges[self.pirate])
+            return _NOTHING
+        return self.sea.hex_edge_sets[self.pirate]
 
     def fleet_touches_home(self, seat: int) -> bool:
         owner = self.vertex_owner
-        return any(owner[v] == seat for v in self.fleet[seat])
+        # A plain loop: any() over a generator costs an allocation per call on the hot path.
+        for v in self.fleet[seat]:  # noqa: SIM110
+            if owner[v] == seat:
+                return True
+        return False
 
     def ship_spots(self, seat: int) -> list[int]:
         """Edges where `seat` may build a ship now (ignoring the price)."""
         path = self.fleet[seat]
+        if path and (len(path) > fleets.MAX_SHIPS or not self.fleet_touches_home(seat)):
+            return []
         blocked = self.blockade(seat)
         roads, ships = self.edge_owner, self.ship_owner
         if not path:
@@ -201,8 +225,6 @@ class FleetGame(BaseGame):
                     if roads[e] < 0 and ships[e] < 0 and e not in blocked:
                         spots.add(e)
             return sorted(spots)
-        if len(path) - 1 >= fleets.MAX_SHIPS or not self.fleet_touches_home(seat):
-            return []
         found = fleets.extension_edges(path, self.sea.ship_adjacent, self._free_for(-1), blocked)
         return sorted({e for e, _, _ in found})
 
@@ -305,14 +327,15 @@ class FleetGame(BaseGame):
         if self.stage == FLEET:
             return self._fleet_phase_actions(d.seat)
         out = super().main_actions(d)
-        out.pop()  # EndTurn, put back last
         if self.stage == BUILD and not self.combined:
             out = [a for a in out if type(a) not in TRADES]
-        seat = d.seat
-        if self.can_pay(seat, self.COST["ship"]):
-            out.extend([_SHIP[e] for e in self.ship_spots(seat)])
-        out.append(_FLEET_PHASE)
-        out.append(_END)
+        seat = d[1]
+        end = [_FLEET_PHASE, _END]  # EndTurn stays last
+        if self.can_pay(seat, self._SHIP_COST):
+            spots = self.ship_spots(seat)
+            if spots:
+                end = [*(_SHIP[e] for e in spots), *end]
+        out[-1:] = end
         return out
 
     def _fleet_phase_actions(self, seat: int) -> list[Action]:
@@ -323,7 +346,7 @@ class FleetGame(BaseGame):
         if path:
             if not self.fleet_moved:
                 out.extend(
-                    MoveFleet(r)
+                    _move(r)
                     for r in fleets.routes(
                         path,
                         self.sea.ship_adjacent,
@@ -335,7 +358,7 @@ class FleetGame(BaseGame):
             out.extend(_SWAP[h] for h in self._swap_hexes(seat))
             if self.settlements_left[seat] and self.can_pay(seat, self.COST["settlement"]):
                 out.extend(
-                    BuildSettlement(v)
+                    _SETTLEMENT[v]
                     for v in sorted(set(path))
                     if self._islet_problem(seat, v) is None
                 )
@@ -355,10 +378,11 @@ class FleetGame(BaseGame):
 
     # -- checks -----------------------------------------------------------------------
     def check(self, action: Action) -> str | None:
-        if self.phase == MAIN and (
-            problem := stage_problem(type(action), self.stage, self.combined)
-        ):
-            return problem
+        kind = type(action)
+        if kind in STAGED and self.phase == MAIN:
+            problem = stage_problem(kind, self.stage, self.combined)
+            if problem is not None:
+                return problem
         return super().check(action)
 
     @checks(BuildSettlement)
@@ -617,7 +641,7 @@ class FleetGame(BaseGame):
         seat = self.current
         self.pirate = a.hex
         self._pop()
-        hit = raid(self.fleet, frozenset(self.board.grid.hex_edges[a.hex]), self.edge_between)
+        hit = raid(self.fleet, self.sea.hex_edge_sets[a.hex], self.edge_between)
         ships = self.ship_owner
         for edges in hit.sunk.values():
             for e in edges:

@@ -23,6 +23,8 @@ BUILDS: frozenset[type[Action]] = frozenset(
 )
 """Phase-3 actions: each ends the trading of the turn and is refused in phase 4."""
 TRADES: frozenset[type[Action]] = frozenset((MaritimeTrade, OfferTrade))
+STAGED = BUILDS | TRADES
+"""The actions a stage may refuse (every other action is the same in every stage)."""
 
 
 def stage_problem(kind: type[Action], stage: int, combined: bool) -> str | None:

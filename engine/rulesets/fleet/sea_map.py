@@ -32,6 +32,7 @@ class SeaMap:
     road_edge: tuple[bool, ...]  # per edge: a road may lie there (land on one side at least)
     ship_adjacent: tuple[tuple[tuple[int, int], ...], ...]  # per vertex: (other vertex, edge)
     setup_ship_edges: tuple[tuple[int, ...], ...]  # per vertex: coasts facing the centre
+    hex_edge_sets: tuple[frozenset[int], ...]  # per hex: its six edges (the pirate's blockade)
     chips: tuple[tuple[int, int], ...]  # every number chip of the game: (value, count)
     dealt: tuple[int, ...]  # the chips dealt to the players face down
 
@@ -84,6 +85,7 @@ def sea_map(layout_name: str) -> SeaMap:
         road_edge=tuple(bool(ls) for ls in grid.edge_land),
         ship_adjacent=tuple(tuple(a) for a in adjacent),
         setup_ship_edges=tuple(facing),
+        hex_edge_sets=tuple(frozenset(es) for es in grid.hex_edges),
         chips=tuple(sorted(counts.items())),
         dealt=layout.dealt_numbers,
     )
