@@ -27,6 +27,7 @@ GAMES = [
     ("harvest", 4, {}),
     ("starfarers", 3, {}),
     ("starfarers", 4, {"starting_hand": "rulebook"}),
+    ("fleet", 3, {}),
 ]
 
 
