@@ -9,13 +9,14 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
+from tui.faces import face
 from tui.render import palette as P
 from tui.render.spacemap import GREEK, GREEK_ASCII, PIECE_GLYPHS, SHIP_ASCII
 
 
 def map_legend(ruleset: str, *, ascii: bool = False) -> Text:
-    """A short key to the map of `ruleset` ("starfarers" or a hex ruleset), one item a line."""
-    items = _space_items(ascii) if ruleset == "starfarers" else _hex_items(ascii)
+    """A short key to the map of `ruleset` (its face's legend), one item a line."""
+    items = face(ruleset).legend(ascii)
     text = Text()
     for glyph, style, meaning in items:
         text.append(glyph, style)
@@ -27,7 +28,7 @@ def map_legend(ruleset: str, *, ascii: bool = False) -> Text:
 Item = tuple[str, Style, str]
 
 
-def _hex_items(ascii: bool) -> list[Item]:
+def hex_items(ascii: bool) -> list[Item]:
     return [
         ("r" if ascii else "▲", P.SEAT_STYLES[0], "settlement (ASCII: seat letter r b w o)"),
         ("R" if ascii else "■", P.SEAT_STYLES[0], "city (ASCII: upper case)"),
@@ -41,7 +42,7 @@ def _hex_items(ascii: bool) -> list[Item]:
     ]
 
 
-def _space_items(ascii: bool) -> list[Item]:
+def space_items(ascii: bool) -> list[Item]:
     def piece(name: str) -> str:
         if not ascii:
             return PIECE_GLYPHS[name]
@@ -131,8 +132,8 @@ def map_key_strip(*, ascii: bool = False) -> Text:
 
 def markdown_key(ruleset: str) -> str:
     """The key as a Markdown table, for the rules screen (F1)."""
-    items = _space_items(False) if ruleset == "starfarers" else _hex_items(False)
-    ascii_items = _space_items(True) if ruleset == "starfarers" else _hex_items(True)
+    legend = face(ruleset).legend
+    items, ascii_items = legend(False), legend(True)
     rows = ["## Reading the map", "", "| symbol | with --ascii | what it is |", "|---|---|---|"]
     for (glyph, _, meaning), (plain, _, _) in zip(items, ascii_items, strict=True):
         rows.append(f"| `{glyph}` | `{plain}` | {meaning.split(' (ASCII')[0]} |")
