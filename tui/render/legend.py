@@ -1,7 +1,9 @@
 """What the map glyphs mean, for a help panel or the rules screen.
 
 Kept next to the renderers so the key and the drawing cannot drift apart:
-every glyph here is the constant the renderer itself uses.
+every glyph here is the constant the renderer itself uses. Each ruleset's face
+(tui/faces) says which items are its map's; the space map's constants are
+imported only when they are asked for.
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ from rich.text import Text
 
 from tui.faces import face
 from tui.render import palette as P
-from tui.render.spacemap import GREEK, GREEK_ASCII, PIECE_GLYPHS, SHIP_ASCII
 
 
 def map_legend(ruleset: str, *, ascii: bool = False) -> Text:
@@ -43,6 +44,8 @@ def hex_items(ascii: bool) -> list[Item]:
 
 
 def space_items(ascii: bool) -> list[Item]:
+    from tui.render.spacemap import GREEK, GREEK_ASCII, PIECE_GLYPHS, SHIP_ASCII
+
     def piece(name: str) -> str:
         if not ascii:
             return PIECE_GLYPHS[name]
@@ -95,6 +98,7 @@ def space_items(ascii: bool) -> list[Item]:
 
 def map_key_strip(*, ascii: bool = False) -> Text:
     """The space map's key in three lines of at most 71 cells, for under the map; F1 has it all."""
+    from tui.render.spacemap import PIECE_GLYPHS
 
     def g(unicode: str, plain: str) -> str:
         return plain if ascii else unicode
