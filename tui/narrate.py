@@ -156,6 +156,18 @@ def _monopoly(t: _Teller, e: dict[str, Any]) -> str:
     return f"{t.who(e.get('seat'))} took all the {e.get('resource')} ({taken})."
 
 
+def _starting_hand(t: _Teller, e: dict[str, Any]) -> str:
+    cards = e.get("cards")  # a dict for its owner; a count when the hand is public
+    count = int(e.get("count") or (cards if isinstance(cards, int) else 0))
+    what = bundle(cards) if isinstance(cards, dict) else f"{count} card{'s' * (count != 1)}"
+    return f"{t.who(e.get('seat'))} {t.verb(e.get('seat'), 'start', 'starts')} with {what}."
+
+
+def _build(t: _Teller, e: dict[str, Any]) -> str:
+    piece = str(e.get("piece")).replace("_", " ")
+    return f"{t.who(e.get('seat'))} built a {piece}."
+
+
 def _game_over(t: _Teller, e: dict[str, Any]) -> str:
     scores = e.get("scores")
     tail = f" Scores: {', '.join(str(s) for s in scores)}." if isinstance(scores, list) else ""
@@ -174,6 +186,8 @@ BASE_TELL: dict[str, Callable[[_Teller, dict[str, Any]], str | None]] = {
     "trade_closed": _trade_closed,
     "must_discard": _must_discard,
     "game_over": _game_over,
+    "starting_hand": _starting_hand,
+    "build": _build,
     "start_player": lambda t, e: (
         f"{t.who(e.get('seat'))} {t.verb(e.get('seat'), 'start', 'starts')}."
     ),

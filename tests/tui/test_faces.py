@@ -77,6 +77,17 @@ def test_each_ruleset_has_its_face_and_none_is_the_default() -> None:
     assert face("starfarers").title == "Catan: Starfarers"
 
 
+@pytest.mark.parametrize("ruleset", ["base", "starfarers"])
+def test_every_event_a_ruleset_declares_has_its_faces_sentence(ruleset: str) -> None:
+    """No event of the engine's vocabulary falls to the generic "Blue: build (...)" line."""
+    from engine.config import GameConfig
+    from engine.registry import new_game
+
+    game = new_game(GameConfig(ruleset, 4, 3, {}))
+    declared = set(type(game).EVENTS.kinds)
+    assert declared and declared <= set(face(ruleset).tell())
+
+
 def test_a_ruleset_without_a_face_is_refused_by_name() -> None:
     with pytest.raises(NoFace) as refused:
         face("ck")
