@@ -16,12 +16,14 @@ import sys
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 from rich.style import Style
 
 from engine.errors import CatanError
 from engine.registry import get_ruleset, register, ruleset_names
+from engine.rulesets.base.game import BaseGame
 from tui import choices, faces, rules
 from tui.cli import main
 from tui.faces import NoFace, face
@@ -39,8 +41,18 @@ PAPER_SPEC = choices.Spec("k", "Take a paper card", "direct")
 PAPER_MILL = Cost("Paper mill", (("lumber", 2), ("wool", 1)), "1 paper each roll of its number")
 
 
-def _tell_paper(t: object, e: dict[str, object]) -> str:
-    return f"{t.who(e.get('seat'))} took a paper card."  # type: ignore[attr-defined]
+def _tell_paper(t: Any, e: dict[str, Any]) -> str:
+    return f"{t.who(e.get('seat'))} took a paper card."
+
+
+def _tell_build(t: Any, e: dict[str, Any]) -> str:
+    return f"{t.who(e.get('seat'))} raised a {e.get('piece')} on the test hex."
+
+
+class HexVariantGame(BaseGame):
+    """The base game's rules under the test ruleset's name (its views say NAME)."""
+
+    ruleset_name: ClassVar[str] = NAME
 
 
 TEST_FACE = BASE_FACE.derive(
@@ -49,14 +61,14 @@ TEST_FACE = BASE_FACE.derive(
     specs=lambda: {**BASE_FACE.specs(), "take_paper": PAPER_SPEC},
     costs=lambda: [*base_card(), PAPER_MILL],
     legend=lambda ascii: [*BASE_FACE.legend(ascii), ("M", Style(bold=True), "a paper mill")],
-    tell=lambda: {**BASE_FACE.tell(), "take_paper": _tell_paper},
+    tell=lambda: {**BASE_FACE.tell(), "take_paper": _tell_paper, "build": _tell_build},
 )
 
 
 def _engine_knows_test_hex() -> None:
     """The engine's base rules under NAME (registered once per process; the engine keeps it)."""
     if NAME not in ruleset_names():
-        register(replace(get_ruleset("base"), name=NAME, title=TITLE))
+        register(replace(get_ruleset("base"), name=NAME, title=TITLE, create=HexVariantGame))
 
 
 @pytest.fixture
@@ -126,6 +138,32 @@ def test_a_derived_face_is_what_every_lookup_of_the_app_answers(test_hex: None) 
     assert TEST_FACE.equipment() == BASE_FACE.equipment()
 
 
+async def test_a_game_of_the_variant_is_shown_through_its_face(
+    test_hex: None, tmp_path: Path
+) -> None:
+    from tui_keys import wait_for_decision
+
+    from engine.config import GameConfig
+    from tui.app import CatanApp
+    from tui.screens.dialogs.costs import CostsDialog
+    from tui.screens.game import GameScreen
+    from tui.widgets.event_log import EventLog
+    from tui.widgets.map_view import MapView
+
+    seed = 3
+    play = (GameConfig(NAME, 4, seed, {}), ["human", "random", "random", "random"])
+    app = CatanApp(saves_dir=tmp_path, speed="instant", play=play)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_decision(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.face is TEST_FACE
+        log = [str(line.text) for line in screen.query_one(EventLog).lines]
+        assert any(line.endswith("raised a settlement on the test hex.") for line in log)
+        assert screen.query_one(MapView)._render_fn is renderer_for("base")[0]
+        await pilot.press("f3")
+        assert isinstance(app.screen, CostsDialog) and app.screen.ruleset == NAME
+
+
 def test_the_base_face_is_untouched_by_a_derived_one(test_hex: None) -> None:
     base = {c.key: c for c in choices.commands([{"type": "take_paper"}], "base")}
     assert "k" not in base and base["1"].label == "Take paper"  # a generic command there
@@ -163,6 +201,20 @@ def test_catan_play_refuses_a_ruleset_the_app_cannot_show(
     assert main(["play", "--ruleset", NAME, "--seats", "human,random,random"]) == 2
     err = capsys.readouterr().err
     assert err == f"catan: the app cannot play {NAME} yet\n"
+
+
+def test_catan_load_refuses_a_save_the_app_cannot_show(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from engine import saves
+    from engine.config import GameConfig
+    from engine.registry import new_game
+
+    _engine_knows_test_hex()
+    path = tmp_path / "variant.json"
+    saves.save_to_path(new_game(GameConfig(NAME, 3, 11, {})), path, {"seats": ["human"] * 3})
+    assert main(["load", str(path), "--saves", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == f"catan: the app cannot play {NAME} yet\n"
 
 
 def test_catan_rules_lists_what_the_app_can_show(capsys: pytest.CaptureFixture[str]) -> None:
