@@ -685,7 +685,6 @@ class GameScreen(Screen[None]):
         title = cmd.label
         body: str | Text = ""
         options: list[tuple[str | Text, Any]] = []
-        hand = self._hand()
         cancellable = True
         keys: list[str | None] = []
         if cmd.dialog == "development":
@@ -698,11 +697,7 @@ class GameScreen(Screen[None]):
             self._open_bank_trade(cmd)
             return
         elif cmd.dialog == "discard" and view.get("phase") == "encounter_choice":
-            from tui.screens.dialogs.encounter import PaymentDialog
-
-            enc = view.get("encounter") or {}
-            owed = int((view.get("state") or {}).get("enc_count") or 0)
-            self._push(PaymentDialog(enc, cmd.actions, owed, hand), self._send_soon)
+            self._open_payment(cmd)
             return
         elif cmd.dialog == "discard":
             self._open_discard(cmd)
@@ -776,6 +771,30 @@ class GameScreen(Screen[None]):
             self._send_in_turn([by_resource[r] for r in cards or [] if r in by_resource])
 
         self._push(DiscardDialog(owed, self._hand(), list(by_resource)), chosen)
+
+    def _open_payment(self, cmd: choices.Command) -> None:
+        """Cards an encounter asks for ("offer the pilgrims 2 cards"): all chosen, then sent."""
+        from tui.screens.dialogs.discard import DiscardDialog
+
+        view = self.view or {}
+        card = (view.get("encounter") or {}).get("card") or {}
+        hand = self._hand()
+        owed = int((view.get("state") or {}).get("enc_count") or 0)
+        owed = max(1, min(owed, sum(hand.values())))
+        by_resource = {a["resource"]: a for a in cmd.actions}
+
+        def chosen(cards: list[str] | None) -> None:
+            self._send_in_turn([by_resource[r] for r in cards or [] if r in by_resource])
+
+        dialog = DiscardDialog(
+            owed,
+            hand,
+            list(by_resource),
+            verb="Give",
+            heading=str(card.get("name") or "Encounter"),
+            prompt=str(card.get("prompt") or ""),
+        )
+        self._push(dialog, chosen)
 
     def _open_bank_trade(self, cmd: choices.Command) -> None:
         """Two choices of one key each: what to give (1-5), then what to get (1-5)."""

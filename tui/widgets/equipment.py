@@ -29,8 +29,10 @@ STARFARERS_KEYS = {
     "medals": "Fame medals",
     "half_medals": "Half medals",
     "ships": "Ships",
-    "trade_ship_tokens": "Trade-ship tokens",
+    "trade_ship_tokens": "Trade ships owed",
 }
+# Counts that mean nothing at zero: their line appears only when there is something to say.
+_SHOWN_WHEN_SET = frozenset({"trade_ship_tokens"})
 
 
 def _cards(d: dict[str, Any]) -> str:
@@ -73,6 +75,8 @@ def _meaning(key: str, value: Any, player: dict[str, Any]) -> str:
             return " (docks at an outpost with no station)"
         most = value - 1
         return f" (docks where at most {most} station{'s' if most != 1 else ''})"
+    if key == "trade_ship_tokens":
+        return " (placed on your turn once a spaceport has room)"
     return ""
 
 
@@ -137,6 +141,8 @@ def mothership_section(view: Mapping[str, Any]) -> Text:
             if key in source and label not in shown:
                 shown.add(label)
                 value = source[key]
+                if key in _SHOWN_WHEN_SET and not value:
+                    continue
                 if key == "ships" and isinstance(value, list):
                     value = len(value)
                 text.append(f"{label}: ", style="bold")
