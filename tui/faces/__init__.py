@@ -52,7 +52,7 @@ class RulesetFace:
     """What the app shows for one ruleset. Tables are functions, imported when first called."""
 
     name: str
-    guide: Callable[[], str]  # the player guide's Markdown (`packaged_guide` reads tui/rules')
+    guide: Callable[[], str]  # the player guide's Markdown (see `packaged_guide`)
     specs: Callable[[], Mapping[str, Spec]]  # action type -> key, label, how it is chosen
     costs: Callable[[], list[Cost]]  # the building-costs card
     legend: Callable[[bool], list[tuple[str, Style, str]]]  # the map key (ascii?)

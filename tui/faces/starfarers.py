@@ -7,6 +7,7 @@ table below is first asked for, so the base game never pays for it.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import TYPE_CHECKING
 
 from tui.faces import Namer, RulesetFace, Section, Tell, View, packaged_guide
@@ -36,6 +37,7 @@ def legend(ascii: bool) -> list[tuple[str, Style, str]]:
     return space_items(ascii)
 
 
+@cache
 def tell() -> Mapping[str, Tell]:
     from tui.narrate import BASE_TELL
     from tui.narrate_starfarers import TELL
