@@ -14,7 +14,7 @@ It is fed the whole history when a game resumes, so both survive save and load.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,25 +70,31 @@ class LogBook:
         events: Sequence[dict[str, Any]],
         me: int | None,
         where: Callable[[Any], str] | None = None,
+        tell: Mapping[str, Callable[..., str | None]] | None = None,
     ) -> Update:
+        """The log's change for `events`, told with the ruleset's phrasing `tell` (its face's)."""
         update = Update()
         for event in events:
             kind = event.get("kind")
             if kind == "dice":
                 self.dice.add(event)
             if kind == "discard":
-                line, more = self._discarded(event, me, where)
+                line, more = self._discarded(event, me, where, tell)
                 if line is not None:
                     self._add(update, line, me, replace=more)
                 continue
             self._discard = None
-            line = narrate(event, self.names, me, where)
+            line = narrate(event, self.names, me, where, tell)
             if line:
                 self._add(update, line, me)
         return update
 
     def _discarded(
-        self, event: dict[str, Any], me: int | None, where: Callable[[Any], str] | None
+        self,
+        event: dict[str, Any],
+        me: int | None,
+        where: Callable[[Any], str] | None,
+        tell: Mapping[str, Callable[..., str | None]] | None,
     ) -> tuple[str | None, bool]:
         """Consecutive discards of one seat told as one line, the line growing card by card.
 
@@ -96,7 +102,7 @@ class LogBook:
         """
         seat = event.get("seat")
         if not isinstance(seat, int):
-            return narrate(event, self.names, me, where), False
+            return narrate(event, self.names, me, where, tell), False
         more = self._discard is not None and self._discard[0] == seat
         if self._discard is None or not more:
             self._discard = (seat, {})

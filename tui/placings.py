@@ -63,10 +63,10 @@ def _starfarers_sources(player: Mapping[str, Any], total: int) -> list[tuple[str
 def vp_sources(view: Mapping[str, Any], seat: int, total: int) -> tuple[tuple[str, int], ...]:
     players = view.get("players") or []
     player = players[seat] if seat < len(players) else {}
-    if view.get("ruleset") == "starfarers":
-        found = _starfarers_sources(player, total)
-    elif "settlements_left" in player:
+    if "settlements_left" in player:  # the hex family's pieces
         found = _base_sources(player, total)
+    elif "colonies" in player:  # Starfarers
+        found = _starfarers_sources(player, total)
     else:
         found = [("other", total)]
     return tuple((what, vp) for what, vp in found if vp)

@@ -14,6 +14,7 @@ from engine import saves
 from engine.config import GameConfig
 from engine.registry import new_game
 from tui.app import CatanApp
+from tui.faces import face
 from tui.logbook import LogBook
 from tui.narrate import narrate
 from tui.places import hex_namer, hex_places
@@ -24,6 +25,7 @@ from tui.widgets.event_log import EventLog
 
 NAMES = ["Red", "Blue", "White", "Orange"]
 SEED = 5
+BASE = face("base").tell()
 
 
 def base_view() -> dict[str, Any]:
@@ -34,9 +36,10 @@ def test_places_are_named_by_terrain_and_number_not_by_id() -> None:
     view = base_view()
     where = hex_namer(view)
     hexes = view["board"]["hexes"]
-    line = narrate({"kind": "robber", "seat": 1, "hex": 0}, NAMES, 0, where)
+    line = narrate({"kind": "robber", "seat": 1, "hex": 0}, NAMES, 0, where, BASE)
     assert line == f"Blue moved the robber to {hexes[0]['terrain']} {hexes[0]['number']}."
-    built = narrate({"kind": "build", "seat": 0, "piece": "road", "edge": 0}, NAMES, 0, where)
+    road = {"kind": "build", "seat": 0, "piece": "road", "edge": 0}
+    built = narrate(road, NAMES, 0, where, BASE)
     assert built is not None and built.startswith("You built a road by ")
     assert "edge" not in built and "hex" not in built
 
@@ -78,7 +81,7 @@ def test_the_robber_keeping_your_production_is_said() -> None:
     where = hex_namer(view)
     hexes = view["board"]["hexes"]
     event = {"kind": "production", "gains": {}, "blocked": {"hex": 3, "seats": {"0": {"ore": 2}}}}
-    line = narrate(event, NAMES, 0, where)
+    line = narrate(event, NAMES, 0, where, BASE)
     place = f"{hexes[3]['terrain']} {hexes[3]['number']}"
     assert line == f"Nobody produced anything. The robber on {place} keeps 2 ore from you."
 

@@ -9,17 +9,20 @@ import tui_saves
 from tui_keys import game_screen, wait_for_decision
 
 from tui.app import CatanApp
+from tui.faces import face
 from tui.narrate import narrate
 from tui.widgets.equipment import EquipmentPanel
 from tui.widgets.hand import HandPanel
 
 NAMES = ["Red", "Blue", "White", "Orange"]
+BASE = face("base").tell()
 
 
 def test_one_knight_in_the_log() -> None:
-    line = narrate({"kind": "largest_army", "holder": 1, "knights": 1}, NAMES, 0)
+    line = narrate({"kind": "largest_army", "holder": 1, "knights": 1}, NAMES, 0, None, BASE)
     assert line == "Blue now holds the Largest Army (1 knight)."
-    gift = narrate({"kind": "encounter_gift", "seat": 1, "count": 1, "to": 0}, NAMES, 0)
+    gift_event = {"kind": "encounter_gift", "seat": 1, "count": 1, "to": 0}
+    gift = narrate(gift_event, NAMES, 0, None, face("starfarers").tell())
     assert gift == "Blue gave 1 card to you."
 
 
