@@ -9,13 +9,34 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from engine.actions import Action
+from engine.errors import IllegalAction
 from engine.game import Game
-from engine.views import GameView
+from engine.views import GameView, LazyView
 
 Decider = Callable[[GameView, list[Action]], Action]
+"""A decider may carry `reads_view = False`: it is then handed a `LazyView`,
+built only if it reads it after all (engine.views.LazyView)."""
+
+
+def reads_view(decider: object) -> bool:
+    """Whether `decider` reads the views it is given (what it does not declare, it does)."""
+    return bool(getattr(decider, "reads_view", True))
+
+
+def view_for(game: Game, seat: int, reads: bool) -> GameView:
+    """The view a decider is handed: built now, or only if it is read (then `release` it)."""
+    if reads:
+        return game.view(seat)
+    return cast(GameView, LazyView(game, seat))
+
+
+def release(view: GameView) -> None:
+    """End the decision a view was handed for: a lazy view not read by now never will be."""
+    if type(view) is LazyView:
+        view.release()
 
 
 @dataclass
@@ -44,22 +65,25 @@ def play_headless(
 
     A decider that returns an illegal action loses that decision to the first
     legal action, and the refusal is recorded, so one broken bot cannot stop a
-    batch of games.
+    batch of games. Deciders that declare `reads_view = False` get a lazy view.
     """
     start = time.perf_counter()
     decisions = 0
     illegal: list[tuple[int, str]] = []
+    reads = [reads_view(d) for d in deciders]
     while True:
         seat = game.to_act
         if seat is None or turn_of(game) > turn_cap:
             break
         legal = game.legal_actions()
-        action = deciders[seat](game.view(seat), legal)
-        problem = game.check(action)
-        if problem is not None:
-            illegal.append((seat, problem))
-            action = legal[0]
-        events = game.apply(action)
+        view = view_for(game, seat, reads[seat])
+        action = deciders[seat](view, legal)
+        release(view)
+        try:
+            events = game.apply(action)  # validates first: a refused action changes nothing
+        except IllegalAction as refused:
+            illegal.append((seat, str(refused)))
+            events = game.apply(legal[0])
         decisions += 1
         if on_events is not None:
             on_events(game, events)

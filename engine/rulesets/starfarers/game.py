@@ -367,8 +367,7 @@ class StarfarersGame(PhaseTrading, Game):
             and action in legal  # list membership tries identity first, in C
         ):
             self._legal = None
-            self._history = (self._history, action)
-            self._history_len += 1
+            self._record(action)
             return self._apply(action)
         self._legal = None
         return super().apply(action)
@@ -921,7 +920,7 @@ class StarfarersGame(PhaseTrading, Game):
             d[name] = d[name][:]
         for name in _NESTED_LISTS:
             d[name] = [x[:] for x in d[name]]
-        g.rng = Rng(self.rng.state)  # the action log is a shared persistent chain
+        g.rng = Rng(self.rng.state)  # the action log is shared until one of them appends
         g.trade = self.trade.copy() if self.trade is not None else None
         g._legal = None
         return g

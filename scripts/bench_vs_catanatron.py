@@ -1,0 +1,203 @@
+#!/usr/bin/env python3
+"""This engine against catanatron 3.2.1 on random 4-player base games (reported, not asserted).
+
+catanatron is not a dependency: it runs from a throw-away venv of its own,
+in a process of its own, so nothing of it is ever imported here.
+
+    python3 -m venv /tmp/catanatron-venv
+    /tmp/catanatron-venv/bin/pip install catanatron==3.2.1
+    python scripts/bench_vs_catanatron.py [--rounds 5] [--games 200] [--ref /path/to/old/checkout]
+
+Three figures, each from ROUNDS runs interleaved (A B A B ...) so that the
+load of a shared machine falls on both alike; medians and their ratio:
+
+- simulate: the whole process of ``catan simulate --ruleset base --games G
+  --players 4`` (random bots, start-up included) against a script that plays
+  G games of catanatron's ``RandomPlayer`` (start-up included);
+- bench: random games per second inside the game loop (``catan bench``
+  against catanatron's ``Game.play``), start-up excluded;
+- per action: microseconds listing the legal actions and applying one,
+  timed apart (catanatron lists them inside its apply; its apply figure is
+  the rest).
+
+With ``--ref``, the simulate figure also runs an older checkout of this
+project (``git worktree add --detach DIR main``) for a before/after ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CATANATRON_PYTHON = Path(os.environ.get("CATANATRON_VENV", "/tmp/catanatron-venv")) / "bin/python"
+SEED_BENCH = 1  # the first game's seed, both engines
+
+CATANATRON_SIMULATE = """
+import random, sys
+from catanatron import Game, Color
+from catanatron.models.player import RandomPlayer
+games = int(sys.argv[1])
+for i in range(games):
+    players = [RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE)]
+    Game(players, seed=SEED + i).play()
+""".replace("SEED", str(SEED_BENCH))
+
+CATANATRON_BENCH = """
+import json, sys, time
+from catanatron import Game, Color
+from catanatron.models.player import RandomPlayer
+from catanatron.models.actions import generate_playable_actions
+from catanatron.state import apply_action
+games = int(sys.argv[1])
+loop = 0.0
+actions = 0
+for i in range(games):
+    players = [RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE)]
+    game = Game(players, seed=SEED + i)
+    t0 = time.perf_counter()
+    game.play()
+    loop += time.perf_counter() - t0
+    actions += len(game.state.actions)
+# Per action, apart: catanatron lists the next legal actions inside apply_action.
+legal_s = apply_s = 0.0
+timed = 0
+for i in range(games // 4 or 1):
+    players = [RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE)]
+    game = Game(players, seed=SEED + i)
+    while game.winning_color() is None and game.state.num_turns < 1000:
+        state = game.state
+        t0 = time.perf_counter()
+        generate_playable_actions(state)
+        t1 = time.perf_counter()
+        action = state.current_player().decide(game, state.playable_actions)
+        t2 = time.perf_counter()
+        apply_action(state, action)
+        t3 = time.perf_counter()
+        legal_s += t1 - t0
+        apply_s += t3 - t2
+        timed += 1
+print(json.dumps({
+    "games_per_second": games / loop,
+    "actions_per_second": actions / loop,
+    "legal_us": 1e6 * legal_s / timed,
+    "apply_us": 1e6 * (apply_s - legal_s) / timed,
+    "apply_with_legal_us": 1e6 * apply_s / timed,
+}))
+""".replace("SEED", str(SEED_BENCH))
+
+OURS_PER_ACTION = """
+import json, random, sys, time
+from engine.config import GameConfig
+from engine.registry import new_game
+games = int(sys.argv[1])
+legal_s = apply_s = 0.0
+timed = 0
+for i in range(games):
+    game = new_game(GameConfig("base", 4, SEED + i, {}))
+    choice = random.Random(SEED + i).choice
+    while game.to_act is not None and game.turn <= 1000:
+        t0 = time.perf_counter()
+        legal = game.legal_actions()
+        t1 = time.perf_counter()
+        action = choice([a for a in legal if a.type not in ("offer_trade", "counter_trade")])
+        t2 = time.perf_counter()
+        game.apply(action)
+        t3 = time.perf_counter()
+        legal_s += t1 - t0
+        apply_s += t3 - t2
+        timed += 1
+print(json.dumps({"legal_us": 1e6 * legal_s / timed, "apply_us": 1e6 * apply_s / timed}))
+""".replace("SEED", str(SEED_BENCH))
+
+
+def _wall(command: list[str], cwd: Path) -> float:
+    env = dict(os.environ, PYTHONPATH=str(cwd))
+    t0 = time.perf_counter()
+    subprocess.run(command, cwd=cwd, env=env, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - t0
+
+
+def _json(command: list[str], cwd: Path) -> dict[str, float]:
+    env = dict(os.environ, PYTHONPATH=str(cwd))
+    done = subprocess.run(command, cwd=cwd, env=env, check=True, capture_output=True, text=True)
+    data: dict[str, float] = json.loads(done.stdout)
+    return data
+
+
+def _median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--bench-games", type=int, default=100)
+    parser.add_argument("--ref", type=Path, default=None, help="an older checkout to compare")
+    args = parser.parse_args(argv)
+    if not CATANATRON_PYTHON.exists():
+        print(f"no catanatron venv at {CATANATRON_PYTHON.parent.parent} (see this file's doc)")
+        return 2
+    me = sys.executable
+    games = str(args.games)
+    simulate = ["-m", "tui", "simulate", "--ruleset", "base", "--games", games, "--players", "4"]
+    contenders: dict[str, tuple[list[str], Path]] = {
+        "ours": ([me, *simulate, "--json"], ROOT),
+        "catanatron": ([str(CATANATRON_PYTHON), "-c", CATANATRON_SIMULATE, games], Path("/tmp")),
+    }
+    if args.ref is not None:
+        contenders["ref"] = ([me, *simulate, "--json"], args.ref.resolve())
+    walls: dict[str, list[float]] = {name: [] for name in contenders}
+    bench_ours: list[dict[str, float]] = []
+    bench_theirs: list[dict[str, float]] = []
+    per_action: list[dict[str, float]] = []
+    bench = [me, "-m", "tui", "bench", "--ruleset", "base", "--players", "4", "--json"]
+    bench += ["--games", str(args.bench_games), "--copies", "1"]
+    theirs = [str(CATANATRON_PYTHON), "-c", CATANATRON_BENCH, str(args.bench_games)]
+    for r in range(args.rounds):
+        order = list(contenders) if r % 2 == 0 else list(reversed(contenders))
+        for name in order:
+            command, cwd = contenders[name]
+            walls[name].append(_wall(command, cwd))
+        pair = [("ours", bench, ROOT), ("theirs", theirs, Path("/tmp"))]
+        for who, command, cwd in pair if r % 2 == 0 else pair[::-1]:
+            (bench_ours if who == "ours" else bench_theirs).append(_json(command, cwd))
+        per_action.append(
+            _json([me, "-c", OURS_PER_ACTION, str(max(1, args.bench_games // 4))], ROOT)
+        )
+        print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
+    rate = {name: args.games / _median(w) for name, w in walls.items()}
+    print(f"catan simulate --ruleset base --games {args.games} --players 4, whole process:")
+    for name, w in walls.items():
+        runs = ", ".join(f"{x:.2f}" for x in w)
+        print(f"  {name:10} median {_median(w):6.2f} s = {rate[name]:6.1f} games/s  ({runs})")
+    print(f"  ours / catanatron: {rate['ours'] / rate['catanatron']:.2f}x")
+    if "ref" in rate:
+        print(f"  ours / ref (before): {rate['ours'] / rate['ref']:.2f}x")
+    ours_gps = _median([b["games_per_second"] for b in bench_ours])
+    theirs_gps = _median([b["games_per_second"] for b in bench_theirs])
+    ours_aps = _median([b["actions_per_second"] for b in bench_ours])
+    theirs_aps = _median([b["actions_per_second"] for b in bench_theirs])
+    print(f"bench (game loop only, {args.bench_games} games per run):")
+    print(f"  ours       {ours_gps:6.1f} games/s, {ours_aps:8.0f} actions/s")
+    print(f"  catanatron {theirs_gps:6.1f} games/s, {theirs_aps:8.0f} actions/s")
+    print(f"  ours / catanatron: {ours_gps / theirs_gps:.2f}x games/s")
+    print("per action (us, medians of runs):")
+    for key in ("legal_us", "apply_us"):
+        ours = _median([p[key] for p in per_action])
+        theirs_v = _median([b[key] for b in bench_theirs])
+        print(f"  {key[:-3]:6} ours {ours:6.1f}  catanatron {theirs_v:6.1f}")
+    both = _median([b["apply_with_legal_us"] for b in bench_theirs])
+    print(f"  (catanatron's apply with its listing: {both:.1f})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
