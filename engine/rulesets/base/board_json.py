@@ -16,10 +16,15 @@ from engine.rulesets.base.board import (
     Board,
     Harbour,
     base_grid,
+    board_of_shared_json,
 )
 
 
 def board_from_json(data: Mapping[str, Any]) -> Board:
+    """The board `data` describes: the very board when `data` is its shared JSON (a view's)."""
+    shared = board_of_shared_json(data)
+    if shared is not None:
+        return shared
     grid = base_grid()
     terrain = tuple(h["terrain"] for h in data["hexes"])
     number = tuple(h["number"] for h in data["hexes"])
