@@ -40,3 +40,19 @@ def test_an_equal_board_from_elsewhere_is_rebuilt_equal() -> None:
     rebuilt = board_from_json(copy)
     assert rebuilt is not game.board  # type: ignore[attr-defined]
     assert rebuilt == game.board  # type: ignore[attr-defined]
+
+
+def test_a_sampled_world_is_made_without_drawing_a_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Search samples a world per iteration: it must not realise a layout each time."""
+    from engine.rulesets.base.game import BaseGame
+
+    game = new_game(GameConfig("base", 4, SEED_GAME, {}))
+    view = dict(game.view(game.to_act))
+
+    def refuse(self: BaseGame, rng: Rng) -> None:
+        raise AssertionError("make_board called while sampling")
+
+    monkeypatch.setattr(BaseGame, "make_board", refuse)
+    sampled = sample_consistent(view, Rng(SEED_SAMPLE))
+    assert sampled.board is game.board  # type: ignore[attr-defined]
+    assert sampled.view(game.to_act)["board"] is view["board"]  # type: ignore[typeddict-item]

@@ -386,7 +386,8 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         self.vp_to_win = int(opts["vp_to_win"])
         self.trade_limit = int(opts["trade_offers_per_turn"])
         rng = Rng(config.seed)
-        board = self.make_board(rng)
+        # A game sampled from a view is given the view's board (`sample_consistent`).
+        board = self.__dict__.pop("_given_board", None) or self.make_board(rng)
         grid = board.grid
         self.STATE.allocate(
             self, {SEAT: n, VERTEX: grid.num_vertices, EDGE: grid.num_edges, "hex": len(grid.land)}
@@ -399,6 +400,11 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         self.setup_order += self.setup_order[::-1]
         self.current = self.start
         self.set_pending([decision(SETUP_SETTLEMENT, self.start)])
+
+    @classmethod
+    def board_for_view(cls, view: Mapping[str, Any]) -> Board:
+        """Hook: the board a view shows (the very board, when the view's is shared JSON)."""
+        return board_from_json(view["board"])
 
     def make_board(self, rng: Rng) -> Board:
         """The board for this game's options, drawn with the game's RNG."""
@@ -426,6 +432,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
     # `_count_down` or `set_pending`, which keep them in step.
     to_act: int | None = None
     phase: str = GAME_OVER
+    _given_board: Board | None = None
 
     def set_pending(self, stack: list[Decision]) -> None:
         """Replace the whole decision stack (restoring, sampling, tests setting up a position)."""
@@ -1556,6 +1563,10 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
             raise ValueError("a spectator's view has no seat to sample for")
         cfg = view["config"]
         config = GameConfig(cfg["ruleset"], cfg["seats"], rng.next64() >> 1, cfg["options"])
-        game = cls(config)
+        # Made on the view's board, not a fresh one: a search samples a world per
+        # iteration, and the view's board is the same object every time (shared JSON).
+        game = cls.__new__(cls)
+        game._given_board = cls.board_for_view(view)
+        game.__init__(config)  # type: ignore[misc]
         sample_into(game, view, rng)
         return game

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine.rng import Rng
 from engine.rulesets.base import decisions
-from engine.rulesets.base.board_json import board_from_json
 from engine.rulesets.base.game import VICTORY_POINT
 from engine.views import config_view
 
@@ -177,7 +176,7 @@ def _deal(pool: list[int], count: int, rng: Rng, vp_cap: int | None = None) -> l
 def _copy_public(game: BaseGame, view: dict[str, Any]) -> None:
     """Everything public from the view: the declared public fields, the board and the stack."""
     n = game.config.seats
-    game.board = board_from_json(view["board"])
+    game.board = type(game).board_for_view(view)
     game.STATE.from_view(game, view)
     game.set_pending([decisions.from_json(d) for d in view["pending"]])
     game.setup_order = [(game.start + k) % n for k in range(n)]
