@@ -30,9 +30,9 @@ from ai.sandbox import Budget, SandboxedBot
 from ai.seat import default_fallback
 from engine.config import GameConfig
 from engine.errors import IllegalAction
-from engine.headless import release, view_for
 from engine.registry import new_game
 from engine.rng import Rng
+from engine.views import release, view_for
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

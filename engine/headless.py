@@ -9,34 +9,16 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.game import Game
-from engine.views import GameView, LazyView
+from engine.views import GameView, reads_view, release, view_for
 
 Decider = Callable[[GameView, list[Action]], Action]
 """A decider may carry `reads_view = False`: it is then handed a `LazyView`,
 built only if it reads it after all (engine.views.LazyView)."""
-
-
-def reads_view(decider: object) -> bool:
-    """Whether `decider` reads the views it is given (what it does not declare, it does)."""
-    return bool(getattr(decider, "reads_view", True))
-
-
-def view_for(game: Game, seat: int, reads: bool) -> GameView:
-    """The view a decider is handed: built now, or only if it is read (then `release` it)."""
-    if reads:
-        return game.view(seat)
-    return cast(GameView, LazyView(game, seat))
-
-
-def release(view: GameView) -> None:
-    """End the decision a view was handed for: a lazy view not read by now never will be."""
-    if type(view) is LazyView:
-        view.release()
 
 
 @dataclass

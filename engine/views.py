@@ -14,7 +14,7 @@ the classes are made, so that `__required_keys__` is right at run time.
 """
 
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
 if TYPE_CHECKING:
     from engine.config import GameConfig
@@ -185,3 +185,25 @@ class LazyView(Mapping[str, Any]):
 
     def __ror__(self, other: Mapping[str, Any]) -> dict[str, Any]:
         return {**other, **self._view()}
+
+
+def reads_view(decider: object) -> bool:
+    """Whether a decider, bot or seat reads the views it is given (undeclared: it does)."""
+    return bool(getattr(decider, "reads_view", True))
+
+
+def view_for(game: Any, seat: int, reads: bool) -> GameView:
+    """The view to hand a seat that decides now: built now, or only if read (`LazyView`).
+
+    Whoever hands out a lazy view calls `release` on it once the decision is over.
+    """
+    if reads:
+        view: GameView = game.view(seat)
+        return view
+    return cast(GameView, LazyView(game, seat))
+
+
+def release(view: Any) -> None:
+    """End the decision a view was handed for: a lazy view not read by now never will be."""
+    if type(view) is LazyView:
+        view.release()
