@@ -24,11 +24,11 @@ class Event:
     audience: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
-        for part in (self.data, self.secret or {}):
-            if "kind" in part:
-                raise ValueError(
-                    f"event {self.kind!r}: 'kind' names the event; call the field something else"
-                )
+        # Every action makes one or two events: the check is written to cost little.
+        if "kind" in self.data or (self.secret is not None and "kind" in self.secret):
+            raise ValueError(
+                f"event {self.kind!r}: 'kind' names the event; call the field something else"
+            )
 
     def for_seat(self, seat: int | None) -> dict[str, Any]:
         """The event as `seat` may see it; `None` is a spectator who sees only public parts."""

@@ -16,9 +16,43 @@ def longest_trail(
     vertex_edges: Sequence[tuple[int, ...]],
     blocked: Callable[[int], bool],
 ) -> int:
-    """Length of the longest trail (each edge used once) through unblocked vertices."""
+    """Length of the longest trail (each edge used once) through unblocked vertices.
+
+    A trail may start or end on a blocked vertex but not pass through one.
+    Trails are searched from a few start vertices only: those where the
+    player's roads do not simply pass through (one road, three, or a blocked
+    vertex), and one vertex of each network that is a plain loop. That loses
+    nothing: a longest trail starting where two roads meet on a free vertex
+    either could be made longer by the other road, or is a closed loop, which
+    can be started from any of its vertices, one of them a start vertex unless
+    the whole network is the loop.
+    """
     if not own_edges:
         return 0
+    degree: dict[int, int] = {}
+    for e in own_edges:
+        a, b = edge_vertices[e]
+        degree[a] = degree.get(a, 0) + 1
+        degree[b] = degree.get(b, 0) + 1
+    starts = [v for v, d in degree.items() if d != 2 or blocked(v)]
+    # A network without a start vertex is a loop: any vertex of it will do.
+    seen: set[int] = set()
+    for root in [*starts, *degree]:
+        if root in seen:
+            continue
+        if root not in starts:
+            starts.append(root)
+        seen.add(root)
+        frontier = [root]
+        while frontier:
+            v = frontier.pop()
+            for e in vertex_edges[v]:
+                if e in own_edges:
+                    a, b = edge_vertices[e]
+                    w = b if a == v else a
+                    if w not in seen:
+                        seen.add(w)
+                        frontier.append(w)
     best = 0
     used: set[int] = set()
 
@@ -35,11 +69,13 @@ def longest_trail(
                 walk(b if a == vertex else a, length + 1)
                 used.discard(e)
 
-    for e in own_edges:
-        for end in edge_vertices[e]:
-            used.add(e)
-            walk(end, 1)
-            used.discard(e)
+    for start in starts:
+        for e in vertex_edges[start]:
+            if e in own_edges:
+                used.add(e)
+                a, b = edge_vertices[e]
+                walk(b if a == start else a, 1)
+                used.discard(e)
     return best
 
 

@@ -38,17 +38,15 @@ def run(args: argparse.Namespace) -> int:
     for i in range(args.games):
         seed = args.seed + i
         game = new_game(game_config(args, seed))
-        chooser = random.Random(seed).choice
         t0 = time.perf_counter()
-        decisions.append(random_rollout(game, chooser, args.turn_cap))
+        decisions.append(random_rollout(game, random.Random(seed), args.turn_cap))
         per_game.append(time.perf_counter() - t0)
         capped += game.winner is None
     total = sum(per_game)
 
     # copy() on a mid-game position: what a search bot pays per simulation.
     game = new_game(game_config(args, args.seed))
-    chooser = random.Random(args.seed).choice
-    random_rollout(game, chooser, turn_cap=getattr(game, "turn", 0) + 60)
+    random_rollout(game, random.Random(args.seed), turn_cap=getattr(game, "turn", 0) + 60)
     t0 = time.perf_counter()
     for _ in range(args.copies):
         game.copy()

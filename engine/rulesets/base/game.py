@@ -318,6 +318,8 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
     _MONOPOLY: ClassVar[tuple[PlayMonopoly, ...]]
     _MARITIME: ClassVar[tuple[tuple[MaritimeTrade, ...], ...]]
     _OFFER: ClassVar[tuple[tuple[OfferTrade, ...], ...]]
+    _OFFER_ROW: ClassVar[tuple[tuple[OfferTrade, ...], ...]]
+    _MARITIME_ROW: ClassVar[tuple[tuple[MaritimeTrade, ...], ...]]
 
     rng: Rng
     board: Board
@@ -375,6 +377,14 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         cls._MONOPOLY = tuple(PlayMonopoly(n) for n in RESOURCES)
         cls._MARITIME = tuple(tuple(MaritimeTrade(g, t) for t in names) for g in names)
         cls._OFFER = tuple(tuple(OfferTrade(((g, 1),), ((t, 1),)) for t in names) for g in names)
+        # Per card given, every other card: the rows `main_actions` lists whole.
+        cls._OFFER_ROW = tuple(
+            tuple(row[t] for t in range(len(names)) if t != g) for g, row in enumerate(cls._OFFER)
+        )
+        cls._MARITIME_ROW = tuple(
+            tuple(row[t] for t in range(len(names)) if t != g)
+            for g, row in enumerate(cls._MARITIME)
+        )
 
     # -- creation -------------------------------------------------------------
     def __init__(self, config: GameConfig) -> None:
@@ -730,17 +740,20 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
             out.extend(self._dev_plays(seat))
         rates = self.rates
         bank = self.bank
+        bank_full = all(bank)  # the usual case: every trade row is whole, made once per class
         maritime = self._MARITIME
         for give in range(k):
             if hand[give] >= rates[base + give]:
-                trades = maritime[give]
-                out.extend([trades[get] for get in range(k) if get != give and bank[get]])
+                if bank_full:
+                    out.extend(self._MARITIME_ROW[give])
+                else:
+                    trades = maritime[give]
+                    out.extend([trades[get] for get in range(k) if get != give and bank[get]])
         if self.offers_this_turn < self.trade_limit:
-            offer = self._OFFER
+            offers = self._OFFER_ROW
             for give in range(k):
                 if hand[give]:
-                    offers = offer[give]
-                    out.extend([offers[get] for get in range(k) if get != give])
+                    out.extend(offers[give])
         out.append(_END)
         return out
 
