@@ -20,6 +20,10 @@ load of a shared machine falls on both alike; medians and their ratio:
   timed apart (catanatron lists them inside its apply; its apply figure is
   the rest).
 
+Each figure is given by the wall clock and by CPU time (the child's user +
+system time; steadier on a machine shared with other work), and each ratio
+is the median over rounds of the two runs of a round side by side.
+
 With ``--ref``, the simulate figure also runs an older checkout of this
 project (``git worktree add --detach DIR main``) for a before/after ratio.
 """
@@ -56,14 +60,16 @@ from catanatron.models.player import RandomPlayer
 from catanatron.models.actions import generate_playable_actions
 from catanatron.state import apply_action
 games = int(sys.argv[1])
-loop = 0.0
+loop = cpu = 0.0
 actions = 0
 for i in range(games):
     players = [RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE)]
     game = Game(players, seed=SEED + i)
+    c0 = time.process_time()
     t0 = time.perf_counter()
     game.play()
     loop += time.perf_counter() - t0
+    cpu += time.process_time() - c0
     actions += len(game.state.actions)
 # Per action, apart: catanatron lists the next legal actions inside apply_action.
 legal_s = apply_s = 0.0
@@ -73,18 +79,19 @@ for i in range(games // 4 or 1):
     game = Game(players, seed=SEED + i)
     while game.winning_color() is None and game.state.num_turns < 1000:
         state = game.state
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         generate_playable_actions(state)
-        t1 = time.perf_counter()
+        t1 = time.process_time()
         action = state.current_player().decide(game, state.playable_actions)
-        t2 = time.perf_counter()
+        t2 = time.process_time()
         apply_action(state, action)
-        t3 = time.perf_counter()
+        t3 = time.process_time()
         legal_s += t1 - t0
         apply_s += t3 - t2
         timed += 1
 print(json.dumps({
     "games_per_second": games / loop,
+    "games_per_cpu_second": games / cpu,
     "actions_per_second": actions / loop,
     "legal_us": 1e6 * legal_s / timed,
     "apply_us": 1e6 * (apply_s - legal_s) / timed,
@@ -103,13 +110,13 @@ for i in range(games):
     game = new_game(GameConfig("base", 4, SEED + i, {}))
     choice = random.Random(SEED + i).choice
     while game.to_act is not None and game.turn <= 1000:
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         legal = game.legal_actions()
-        t1 = time.perf_counter()
+        t1 = time.process_time()
         action = choice([a for a in legal if a.type not in ("offer_trade", "counter_trade")])
-        t2 = time.perf_counter()
+        t2 = time.process_time()
         game.apply(action)
-        t3 = time.perf_counter()
+        t3 = time.process_time()
         legal_s += t1 - t0
         apply_s += t3 - t2
         timed += 1
@@ -117,18 +124,19 @@ print(json.dumps({"legal_us": 1e6 * legal_s / timed, "apply_us": 1e6 * apply_s /
 """.replace("SEED", str(SEED_BENCH))
 
 
-def _wall(command: list[str], cwd: Path) -> float:
+def _run(command: list[str], cwd: Path) -> tuple[float, float, str]:
+    """Wall seconds, CPU seconds (user + system, of the child alone) and stdout of a command."""
     env = dict(os.environ, PYTHONPATH=str(cwd))
     t0 = time.perf_counter()
-    subprocess.run(command, cwd=cwd, env=env, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - t0
-
-
-def _json(command: list[str], cwd: Path) -> dict[str, float]:
-    env = dict(os.environ, PYTHONPATH=str(cwd))
-    done = subprocess.run(command, cwd=cwd, env=env, check=True, capture_output=True, text=True)
-    data: dict[str, float] = json.loads(done.stdout)
-    return data
+    child = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None
+    out = child.stdout.read()
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - t0
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode != 0:
+        raise RuntimeError(f"{command[:3]} failed with {child.returncode}")
+    return wall, usage.ru_utime + usage.ru_stime, out
 
 
 def _median(values: list[float]) -> float:
@@ -155,6 +163,7 @@ def main(argv: list[str]) -> int:
     if args.ref is not None:
         contenders["ref"] = ([me, *simulate, "--json"], args.ref.resolve())
     walls: dict[str, list[float]] = {name: [] for name in contenders}
+    cpus: dict[str, list[float]] = {name: [] for name in contenders}
     bench_ours: list[dict[str, float]] = []
     bench_theirs: list[dict[str, float]] = []
     per_action: list[dict[str, float]] = []
@@ -165,37 +174,53 @@ def main(argv: list[str]) -> int:
         order = list(contenders) if r % 2 == 0 else list(reversed(contenders))
         for name in order:
             command, cwd = contenders[name]
-            walls[name].append(_wall(command, cwd))
+            wall, cpu, _ = _run(command, cwd)
+            walls[name].append(wall)
+            cpus[name].append(cpu)
         pair = [("ours", bench, ROOT), ("theirs", theirs, Path("/tmp"))]
         for who, command, cwd in pair if r % 2 == 0 else pair[::-1]:
-            (bench_ours if who == "ours" else bench_theirs).append(_json(command, cwd))
-        per_action.append(
-            _json([me, "-c", OURS_PER_ACTION, str(max(1, args.bench_games // 4))], ROOT)
-        )
+            out = json.loads(_run(command, cwd)[2])
+            (bench_ours if who == "ours" else bench_theirs).append(out)
+        per_action_run = [me, "-c", OURS_PER_ACTION, str(max(1, args.bench_games // 4))]
+        per_action.append(json.loads(_run(per_action_run, ROOT)[2]))
         print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
-    rate = {name: args.games / _median(w) for name, w in walls.items()}
-    print(f"catan simulate --ruleset base --games {args.games} --players 4, whole process:")
-    for name, w in walls.items():
-        runs = ", ".join(f"{x:.2f}" for x in w)
-        print(f"  {name:10} median {_median(w):6.2f} s = {rate[name]:6.1f} games/s  ({runs})")
-    print(f"  ours / catanatron: {rate['ours'] / rate['catanatron']:.2f}x")
-    if "ref" in rate:
-        print(f"  ours / ref (before): {rate['ours'] / rate['ref']:.2f}x")
-    ours_gps = _median([b["games_per_second"] for b in bench_ours])
-    theirs_gps = _median([b["games_per_second"] for b in bench_theirs])
+
+    def paired(a: list[float], b: list[float]) -> float:
+        """The median over rounds of a/b, each round's two runs taken side by side."""
+        return _median([x / y for x, y in zip(a, b, strict=True)])
+
+    print(f"catan simulate --ruleset base --games {args.games} --players 4, whole process")
+    print(f"({args.rounds} interleaved rounds; games/s from the median seconds):")
+    for name in contenders:
+        w, c = walls[name], cpus[name]
+        print(
+            f"  {name:10} wall {_median(w):6.2f} s = {args.games / _median(w):6.1f} games/s;"
+            f"  CPU {_median(c):6.2f} s = {args.games / _median(c):6.1f} games/s"
+        )
+    for other, label in (("catanatron", "catanatron"), ("ref", "ref (before)")):
+        if other in contenders:
+            print(
+                f"  ours vs {label}: {paired(walls[other], walls['ours']):.2f}x by wall clock, "
+                f"{paired(cpus[other], cpus['ours']):.2f}x by CPU time (medians of paired rounds)"
+            )
+    print(f"bench (game loop only, {args.bench_games} games per run):")
+    for key, label in (("games_per_second", "wall"), ("games_per_cpu_second", "CPU")):
+        ours_v = [b[key] for b in bench_ours]
+        theirs_v = [b[key] for b in bench_theirs]
+        print(
+            f"  by {label:4}: ours {_median(ours_v):6.1f} games/s, catanatron "
+            f"{_median(theirs_v):6.1f}; ours / catanatron {paired(ours_v, theirs_v):.2f}x"
+        )
     ours_aps = _median([b["actions_per_second"] for b in bench_ours])
     theirs_aps = _median([b["actions_per_second"] for b in bench_theirs])
-    print(f"bench (game loop only, {args.bench_games} games per run):")
-    print(f"  ours       {ours_gps:6.1f} games/s, {ours_aps:8.0f} actions/s")
-    print(f"  catanatron {theirs_gps:6.1f} games/s, {theirs_aps:8.0f} actions/s")
-    print(f"  ours / catanatron: {ours_gps / theirs_gps:.2f}x games/s")
-    print("per action (us, medians of runs):")
+    print(f"  actions/s (wall): ours {ours_aps:.0f}, catanatron {theirs_aps:.0f}")
+    print("per action (us of CPU, medians of runs):")
     for key in ("legal_us", "apply_us"):
         ours = _median([p[key] for p in per_action])
-        theirs_v = _median([b[key] for b in bench_theirs])
-        print(f"  {key[:-3]:6} ours {ours:6.1f}  catanatron {theirs_v:6.1f}")
+        theirs_v2 = _median([b[key] for b in bench_theirs])
+        print(f"  {key[:-3]:6} ours {ours:6.1f}  catanatron {theirs_v2:6.1f}")
     both = _median([b["apply_with_legal_us"] for b in bench_theirs])
-    print(f"  (catanatron's apply with its listing: {both:.1f})")
+    print(f"  (catanatron lists the next legal actions inside its apply: {both:.1f} together)")
     return 0
 
 
