@@ -100,7 +100,11 @@ class Game(ABC):
         problem = self.check(action)
         if problem is not None:
             raise IllegalAction(problem)
-        self._record(action)
+        history = self._history  # `_record`, inlined: every action passes here
+        if len(history) != self._history_len:
+            history = self._history = history[: self._history_len]
+        history.append(action)
+        self._history_len += 1
         return self._apply(action)
 
     def apply_json(self, data: Any) -> list[Event]:

@@ -1371,16 +1371,21 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         owner = self.vertex_owner
         level = self.vertex_level
         hex_vertices = board.grid.hex_vertices
+        resource = board.resource
         robber = self.robber
         claims: dict[int, dict[int, int]] = {}  # resource -> seat -> cards owed
         for h in board.hexes_by_number[total]:
             if h == robber:
                 continue
+            by_seat = None
             for v in hex_vertices[h]:
                 p = owner[v]
                 if p >= 0:
-                    by_seat = claims.setdefault(board.resource[h], {})
+                    if by_seat is None:
+                        by_seat = claims.setdefault(resource[h], {})
                     by_seat[p] = by_seat.get(p, 0) + level[v]
+        if not claims:  # nobody built on the hexes rolled
+            return [Event("production", {"gains": {}})]
         gains: dict[int, dict[str, int]] = {}
         gold = claims.pop(GOLD, None)
         if claims:
@@ -1388,7 +1393,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
             names = self.HAND_CARDS.names
             bank = self.bank
             hands = self.hands
-            for r in sorted(claims):
+            for r in sorted(claims) if len(claims) > 1 else claims:
                 by_seat = claims[r]
                 if sum(by_seat.values()) > bank[r]:
                     if len(by_seat) > 1:
@@ -1400,7 +1405,11 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
                         bank[r] -= cards
                         hands[p * k + r] += cards
                         gains.setdefault(p, {})[name] = cards
-        paid = {str(p): gains[p] for p in sorted(gains)}
+        paid = (
+            {str(p): gains[p] for p in sorted(gains)}
+            if len(gains) > 1
+            else {str(p): g for p, g in gains.items()}
+        )
         if gold is None:
             return [Event("production", {"gains": paid})]
         return [Event("production", {"gains": paid, "gold": self.push_gold_picks(gold)})]
