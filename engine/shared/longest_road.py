@@ -19,13 +19,14 @@ def longest_trail(
     """Length of the longest trail (each edge used once) through unblocked vertices.
 
     A trail may start or end on a blocked vertex but not pass through one.
-    Trails are searched from a few start vertices only: those where the
-    player's roads do not simply pass through (one road, three, or a blocked
-    vertex), and one vertex of each network that is a plain loop. That loses
-    nothing: a longest trail starting where two roads meet on a free vertex
-    either could be made longer by the other road, or is a closed loop, which
-    can be started from any of its vertices, one of them a start vertex unless
-    the whole network is the loop.
+    Each network (connected piece of the player's roads) is measured apart.
+    A plain line or loop with nothing blocking inside is one trail of all its
+    roads. Other networks are searched from a few start vertices only: where
+    the roads do not simply pass through (one road, three, or a blocked
+    vertex). That loses nothing: a longest trail starting where two roads
+    meet on a free vertex either could be made longer by the other road, or
+    is a closed loop, which can be started from any of its vertices, one of
+    them a start vertex (a network of loops only is a plain loop).
     """
     if not own_edges:
         return 0
@@ -34,33 +35,46 @@ def longest_trail(
         a, b = edge_vertices[e]
         degree[a] = degree.get(a, 0) + 1
         degree[b] = degree.get(b, 0) + 1
-    starts = [v for v, d in degree.items() if d != 2 or blocked(v)]
-    # A network without a start vertex is a loop: any vertex of it will do.
+    stops = {v for v in degree if blocked(v)}  # asked once per vertex, not once per visit
+    best = 0
+    starts: list[int] = []
     seen: set[int] = set()
-    for root in [*starts, *degree]:
+    for root in degree:
         if root in seen:
             continue
-        if root not in starts:
-            starts.append(root)
         seen.add(root)
-        frontier = [root]
-        while frontier:
-            v = frontier.pop()
+        network = [root]
+        roads = 0
+        for v in network:  # grows while it is walked: breadth-first over the network
             for e in vertex_edges[v]:
                 if e in own_edges:
                     a, b = edge_vertices[e]
                     w = b if a == v else a
+                    roads += 1  # each road is met from both of its ends
                     if w not in seen:
                         seen.add(w)
-                        frontier.append(w)
-    best = 0
+                        network.append(w)
+        ends: list[int] = []
+        plain = True  # a line or a loop, open all along
+        for v in network:
+            d = degree[v]
+            if d != 2:
+                ends.append(v)
+                plain = plain and d == 1
+            elif v in stops:
+                ends.append(v)
+                plain = False
+        if plain:
+            best = max(best, roads // 2)  # one trail of all its roads
+        else:
+            starts.extend(ends)
     used: set[int] = set()
 
     def walk(vertex: int, length: int) -> None:
         nonlocal best
         if length > best:
             best = length
-        if blocked(vertex):
+        if vertex in stops:
             return
         for e in vertex_edges[vertex]:
             if e in own_edges and e not in used:
