@@ -166,6 +166,7 @@ def main(argv: list[str]) -> int:
     cpus: dict[str, list[float]] = {name: [] for name in contenders}
     bench_ours: list[dict[str, float]] = []
     bench_theirs: list[dict[str, float]] = []
+    bench_ref: list[dict[str, float]] = []
     per_action: list[dict[str, float]] = []
     bench = [me, "-m", "tui", "bench", "--ruleset", "base", "--players", "4", "--json"]
     bench += ["--games", str(args.bench_games), "--copies", "1"]
@@ -178,9 +179,11 @@ def main(argv: list[str]) -> int:
             walls[name].append(wall)
             cpus[name].append(cpu)
         pair = [("ours", bench, ROOT), ("theirs", theirs, Path("/tmp"))]
+        if args.ref is not None:
+            pair.append(("ref", bench, args.ref.resolve()))
         for who, command, cwd in pair if r % 2 == 0 else pair[::-1]:
             out = json.loads(_run(command, cwd)[2])
-            (bench_ours if who == "ours" else bench_theirs).append(out)
+            {"ours": bench_ours, "theirs": bench_theirs, "ref": bench_ref}[who].append(out)
         per_action_run = [me, "-c", OURS_PER_ACTION, str(max(1, args.bench_games // 4))]
         per_action.append(json.loads(_run(per_action_run, ROOT)[2]))
         print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
@@ -210,6 +213,14 @@ def main(argv: list[str]) -> int:
         print(
             f"  by {label:4}: ours {_median(ours_v):6.1f} games/s, catanatron "
             f"{_median(theirs_v):6.1f}; ours / catanatron {paired(ours_v, theirs_v):.2f}x"
+        )
+    if bench_ref:
+        ref_v = [b["games_per_second"] for b in bench_ref]
+        theirs_v = [b["games_per_second"] for b in bench_theirs]
+        ours_v = [b["games_per_second"] for b in bench_ours]
+        print(
+            f"  ref (before), by wall: {_median(ref_v):6.1f} games/s; ref / catanatron "
+            f"{paired(ref_v, theirs_v):.2f}x; ours / ref {paired(ours_v, ref_v):.2f}x"
         )
     ours_aps = _median([b["actions_per_second"] for b in bench_ours])
     theirs_aps = _median([b["actions_per_second"] for b in bench_theirs])
