@@ -101,9 +101,14 @@ def random_rollout(game: Game, rng: random.Random, turn_cap: int) -> int:
         legal = game.legal_actions()
         n = len(legal)
         action = legal[int(draw() * n)]
-        if action.type in _OPEN_ENDED:
-            quiet = [a for a in legal if a.type not in _OPEN_ENDED]
-            action = quiet[int(draw() * len(quiet))] if quiet else action
+        tries = 0
+        while action.type in _OPEN_ENDED:  # drawn again: uniform over the rest
+            tries += 1
+            if tries == 8:  # mostly offers: pick from the others directly
+                quiet = [a for a in legal if a.type not in _OPEN_ENDED]
+                action = quiet[int(draw() * len(quiet))] if quiet else action
+                break
+            action = legal[int(draw() * n)]
         game.apply(action)
         decisions += 1
     return decisions

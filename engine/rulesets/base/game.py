@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from engine.actions import Action, ActionCodec
 from engine.config import GameConfig
+from engine.errors import IllegalAction
 from engine.events import Event, EventKind, EventKinds
 from engine.game import Game
 from engine.rng import Rng
@@ -305,6 +306,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
     TRADE_NAMES: ClassVar[tuple[str, ...]]
     TRADE_INDEX: ClassVar[Mapping[str, int]]
     _PLAIN_DICE: ClassVar[bool]
+    _INLINE_APPLY: ClassVar[bool]
     """Neither `roll_dice` nor `production_total` is overridden: the roll inlines them."""
     _TARGETS_HOOKED: ClassVar[bool]
     """`robber_targets` is overridden, so a robber move is checked against it."""
@@ -364,6 +366,12 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         cls.DEV_STRIDE = cls.DEV_CARDS.stride
         cls.COST = {piece: sparse(price) for piece, price in cls.PRICES.items()}
         cls._PLAIN_DICE = not overrides(cls, "roll_dice") and not overrides(cls, "production_total")
+        # `apply` inlines `check` and `_apply` unless a subclass replaces either.
+        owner = {
+            name: next(k for k in cls.__mro__ if name in vars(k))
+            for name in ("apply", "check", "_apply")
+        }
+        cls._INLINE_APPLY = owner["check"] is owner["apply"] is owner["_apply"]
         cls._TARGETS_HOOKED = overrides(cls, "robber_targets")
         cls._PAYS_MAIN = staticmethod(price_checker([cls.COST[p] for p in _MAIN_PURCHASES]))
         cls.TRADE_NAMES = names
@@ -1041,6 +1049,33 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
             self._pop()
 
     # -- applying ---------------------------------------------------------------
+    def apply(self, action: Action) -> list[Event]:
+        """As `Game.apply`, with `check` and `_apply` inlined when the class keeps both
+        (every action passes here: two calls fewer is a few percent of actions/s)."""
+        if not self._INLINE_APPLY:
+            return super().apply(action)
+        if self.to_act is None:
+            raise IllegalAction("the game is over")
+        kind = type(action)
+        checker = self.CHECKS.get(kind)
+        problem = (
+            f"{action.type} is not an action of {self.ruleset_title()}"
+            if checker is None
+            else checker(self, action)
+        )
+        if problem is not None:
+            raise IllegalAction(problem)
+        history = self._history
+        if len(history) != self._history_len:
+            history = self._history = history[: self._history_len]
+        history.append(action)
+        self._history_len += 1
+        events: list[Event] = self.APPLIES[kind](self, action)
+        current = self.current
+        if self.pending and self.total_vp(current) >= self.vp_to_win:
+            events.append(self._declare_winner(current))
+        return events
+
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = self.APPLIES[type(action)](self, action)
         current = self.current
