@@ -219,3 +219,23 @@ async def test_an_encounter_payment_is_chosen_whole_and_confirmed_once(tmp_path:
         await pilot.press(*keys, "enter")  # every card chosen, then one confirmation
         await _until(pilot, "the cards to be sent", lambda: screen.sent == owed)
         assert not any(isinstance(s, DiscardDialog) for s in app.screen_stack)
+
+
+async def test_the_discard_hint_wraps_at_80x24_instead_of_being_cut() -> None:
+    """The discard dialog's last hint word ('discard') is shown whole on a small terminal."""
+    from textual.app import App
+    from textual.containers import Vertical
+    from textual.widgets import Label
+
+    hand = {"ore": 4, "fuel": 4, "carbon": 4, "food": 3, "goods": 4}
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = DiscardDialog(9, hand, list(hand))
+        await app.push_screen(dialog)
+        await pilot.pause()
+        hint = dialog.query_one("#hint", Label)
+        box = dialog.query_one(Vertical).content_region
+        assert hint.region.right <= box.right, (hint.region, box)  # nothing past the frame
+        shown = [strip.text for strip in hint.render_lines(hint.size.region)]
+        words = " ".join(" ".join(shown).split())
+        assert words.endswith("Enter discard"), shown
