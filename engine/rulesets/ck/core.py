@@ -229,6 +229,19 @@ class CKCore(BaseGame):
     def road_blockers(self) -> list[int]:
         return self.blockers
 
+    def has_road_edge(self, seat: int) -> bool:
+        """Whether `_road_edges(seat)` is not empty, answered at the first edge found."""
+        grid = self.board.grid
+        blockers = self.road_blockers()
+        edge_owner = self.edge_owner
+        vertex_edges = grid.vertex_edges
+        ends = [*self.buildings[seat]]
+        for e in self.roads[seat]:
+            for v in grid.edge_vertices[e]:
+                if blockers[v] < 0 or blockers[v] == seat:
+                    ends.append(v)
+        return any(edge_owner[f] < 0 for v in ends for f in vertex_edges[v])
+
     def _recount_roads(self, seat: int) -> list[Event]:
         """`seat`'s longest trail again (one of its roads was removed), and the award."""
         self.road_length[seat] = self._trail(seat)

@@ -47,13 +47,13 @@ class CKImprovements(CKTrading):
         levels = self.levels
         b = seat * 3
         d = 1 if self.crane else 0
-        # Cheap first: a track not complete whose commodity pays the next level.
-        affordable = [
-            t
-            for t, c in _TRACK_COMMODITY_PAIRS
-            if levels[b + t] < MAX_LEVEL and hand[c] > levels[b + t] - d
-        ]
-        return [_IMPROVE[t] for t in affordable if self.improvement_problem(seat, t) is None]
+        out: list[Action] = []
+        for t, c in _TRACK_COMMODITY_PAIRS:
+            # Cheap first: a track not complete whose commodity pays the next level.
+            lvl = levels[b + t]
+            if lvl < MAX_LEVEL and hand[c] > lvl - d and self.improvement_problem(seat, t) is None:
+                out.append(_IMPROVE[t])
+        return out
 
     @checks(ImproveCity)
     def _check_improve(self, a: Action) -> str | None:

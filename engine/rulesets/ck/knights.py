@@ -76,14 +76,17 @@ class CKKnights(CKCore):
         robber_corners = self.board.grid.hex_vertices[self.robber] if self.robber_active else ()
         v = -1
         for _ in range(count):
-            if seat not in owner[v + 1 :]:
+            try:
+                v = owner.index(seat, v + 1)
+            except ValueError:  # fewer on the board than out of the supply: one waits displaced
                 break
-            v = owner.index(seat, v + 1)
             if not active[v]:
                 if activate:
                     out.append(_ACTIVATE[v])
             elif not flags[v] & (BUILT | ACTED):
-                out.extend(_move(v, w) for w in self.knight_moves(v))
+                moves = self.knight_moves(v)
+                if moves:
+                    out.extend([_move(v, w) for w in moves])
                 if v in robber_corners:
                     out.append(_CHASE[v])
             if promote and self.promotable(seat, v) is None:

@@ -22,16 +22,19 @@ def claims_of(
     """Card kind -> seat -> cards owed for a roll of `total`."""
     claims: dict[int, dict[int, int]] = {}
     hex_vertices = board.grid.hex_vertices
+    resource = board.resource
     for h in board.hexes_by_number[total]:
-        r = board.resource[h]
+        r = resource[h]
         if h == robber or r < 0:
             continue
         commodity = COMMODITY_FROM.get(r)
+        by_seat = None
         for v in hex_vertices[h]:
             p = owner[v]
             if p < 0:
                 continue
-            by_seat = claims.setdefault(r, {})
+            if by_seat is None:
+                by_seat = claims.setdefault(r, {})
             if level[v] == 2 and commodity is not None:
                 by_seat[p] = by_seat.get(p, 0) + 1
                 extra = claims.setdefault(commodity, {})

@@ -129,9 +129,13 @@ class CKRoll(CKBarbarians, CKProgressDraws):
 
     def _step_produce(self, total: int) -> list[Event]:
         claims = claims_of(self.board, total, self.robber, self.vertex_owner, self.vertex_level)
-        gains = pay(claims, self.bank, self.hands, self.HAND_STRIDE)
-        names = self.HAND_CARDS.names
-        paid = {str(p): {names[r]: c for r, c in gains[p].items()} for p in sorted(gains)}
+        paid: dict[str, dict[str, int]] = {}
+        if claims:  # else nobody built on the hexes rolled
+            gains = pay(claims, self.bank, self.hands, self.HAND_STRIDE)
+            names = self.HAND_CARDS.names
+            paid = {str(p): {names[r]: c for r, c in gains[p].items()} for p in sorted(gains)}
+        else:
+            gains = {}
         n = self.config.seats
         if max(self.levels[SCIENCE::3]) >= ABILITY_LEVEL and any(self.bank[: len(RESOURCES)]):
             order = [(self.current + k) % n for k in range(n)]
