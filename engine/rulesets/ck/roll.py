@@ -68,14 +68,14 @@ class CKRoll(CKBarbarians, CKProgressDraws):
         events.extend(self._step_produce(last[1]) if last[0] == "produce" else self._step_seven())
         return events
 
-    def _apply(self, action: Action) -> list[Event]:
-        events = super()._apply(action)
-        pending = self.pending
-        if pending and pending[-1][0] in _AUTO:
-            events.extend(self._resume())
-            current = self.current
-            if self.pending and self.total_vp(current) >= self.vp_to_win:
-                events.append(self._declare_winner(current))
+    AUTO_STEPS = frozenset((ck.STEP, ck.PROGRESS_LIMIT))
+
+    def run_steps(self) -> list[Event]:
+        """After an action: the queued steps on top run, then a win is looked for again."""
+        events = self._resume()
+        current = self.current
+        if self.pending and self.total_vp(current) >= self.vp_to_win:
+            events.append(self._declare_winner(current))
         return events
 
     def _resume(self) -> list[Event]:
@@ -174,6 +174,3 @@ class CKRoll(CKBarbarians, CKProgressDraws):
         # Bishop: one card from each opponent with a building on the hex.
         events.extend(self._steal_from(p) for p in self._victims(a.hex, seat))
         return events
-
-
-_AUTO = frozenset((ck.STEP, ck.PROGRESS_LIMIT))
