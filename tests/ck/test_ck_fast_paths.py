@@ -57,3 +57,11 @@ def test_play_eligibility_agrees_with_the_full_lists(seed: int) -> None:
             )
             rivals = [q for q in progress.opponents(game, p) if progress.knights_of(game, q)]
             assert (why_not["deserter"](game, p) is None) == bool(rivals)
+
+
+def test_cities_and_knights_takes_the_inlined_apply() -> None:
+    """The roll's queued steps run through `run_steps`, so no `_apply` override is needed."""
+    from engine.rulesets.ck.game import CKGame
+
+    assert CKGame._INLINE_APPLY
+    assert CKGame.AUTO_STEPS

@@ -31,6 +31,7 @@ from engine.rulesets.base.actions import (
     PlayRoadBuilding,
     PlayYearOfPlenty,
 )
+from engine.rulesets.base.board import RESOURCES
 from engine.rulesets.base.decisions import MAIN, PRE_ROLL, Decision
 from engine.rulesets.ck import decisions as ck
 from engine.rulesets.ck import progress
@@ -76,6 +77,7 @@ if TYPE_CHECKING:
     from engine.position import Position
     from engine.rulesets.ck.view_types import CKView
 
+_N_RES = len(RESOURCES)
 _CARD_ACTIONS = (
     PlayProgress,
     HarborExchange,
@@ -187,7 +189,9 @@ class CKGame(CKRoll, CKKnights, CKWalls, CKImprovements, CKSetup):
         k = self.HAND_STRIDE
         hand = self.hands[seat * k : seat * k + k]
         wall, knight, activate = self._PAYS_CK(hand)
-        if wall and self.walls_left(seat) > 0:
+        # Cheap tests first: a wall needs a city on the board, an improvement a commodity
+        # (or a Crane's discount of a level-0 track).
+        if wall and self.cities_left[seat] < self.PIECES["cities"] and self.walls_left(seat) > 0:
             out.extend(self.wall_actions(seat))
         if knight and self.knights_left[seat * 3] > 0:
             out.extend(self.knight_builds(seat))
@@ -195,7 +199,8 @@ class CKGame(CKRoll, CKKnights, CKWalls, CKImprovements, CKSetup):
         out_count = 6 - left[seat * 3] - left[seat * 3 + 1] - left[seat * 3 + 2]
         if out_count > 0:
             out.extend(self._knight_actions(seat, out_count, knight, activate))
-        out.extend(self._improvements(seat, hand))
+        if self.crane or any(hand[_N_RES:]):
+            out.extend(self._improvements(seat, hand))
         k_dev = self.DEV_STRIDE
         if any(self.dev_hands[seat * k_dev : seat * k_dev + k_dev]):
             out.extend(progress.plays(self, seat))
