@@ -52,6 +52,7 @@ def test_play_eligibility_agrees_with_the_full_lists(seed: int) -> None:
             )
             assert (why_not["diplomat"](game, p) is None) == bool(progress.open_roads(game))
             assert (why_not["smith"](game, p) is None) == bool(game.smith_targets(p))
+            assert (why_not["engineer"](game, p) is None) == bool(progress.wall_spots(game, p))
             assert (why_not["inventor"](game, p) is None) == (
                 len(progress.inventor_hexes(game)) >= 2
             )

@@ -205,7 +205,12 @@ def _crane(game: CKGame, seat: int) -> str | None:
 
 
 def _engineer(game: CKGame, seat: int) -> str | None:
-    return None if wall_spots(game, seat) else "Engineer needs a city of yours without a wall"
+    level, walls = game.vertex_level, game.walls
+    if game.walls_left(seat) > 0 and any(
+        level[v] == 2 and not walls[v] for v in game.buildings[seat]
+    ):
+        return None
+    return "Engineer needs a city of yours without a wall"
 
 
 def _inventor(game: CKGame, seat: int) -> str | None:
@@ -240,9 +245,14 @@ def _road_building(game: CKGame, seat: int) -> str | None:
 
 def _smith(game: CKGame, seat: int) -> str | None:
     owner = game.knight_owner
-    if any(game.promotable(seat, v) is None for v in range(len(owner)) if owner[v] == seat):
-        return None
-    return "Smith needs a knight you could promote"
+    v = -1
+    while True:  # `seat`'s knights in vertex order, to the first promotable
+        try:
+            v = owner.index(seat, v + 1)
+        except ValueError:
+            return "Smith needs a knight you could promote"
+        if game.promotable(seat, v) is None:
+            return None
 
 
 # -- what a card does ------------------------------------------------------------------------
