@@ -45,11 +45,15 @@ def claims_of(
 
 
 def pay(
-    claims: dict[int, dict[int, int]], bank: list[int], hands: list[int], stride: int
-) -> dict[int, dict[int, int]]:
-    """Pay `claims` from `bank` under the shortage rule; seat -> kind -> cards paid."""
-    gains: dict[int, dict[int, int]] = {}
-    for r in sorted(claims):
+    claims: dict[int, dict[int, int]],
+    bank: list[int],
+    hands: list[int],
+    stride: int,
+    names: Sequence[str],
+) -> dict[int, dict[str, int]]:
+    """Pay `claims` from `bank` under the shortage rule; seat -> kind's name -> cards paid."""
+    gains: dict[int, dict[str, int]] = {}
+    for r in sorted(claims) if len(claims) > 1 else claims:
         by_seat = claims[r]
         if sum(by_seat.values()) > bank[r]:
             if len(by_seat) > 1:
@@ -59,5 +63,5 @@ def pay(
             if cards:
                 bank[r] -= cards
                 hands[p * stride + r] += cards
-                gains.setdefault(p, {})[r] = cards
+                gains.setdefault(p, {})[names[r]] = cards
     return gains

@@ -130,12 +130,10 @@ class CKRoll(CKBarbarians, CKProgressDraws):
     def _step_produce(self, total: int) -> list[Event]:
         claims = claims_of(self.board, total, self.robber, self.vertex_owner, self.vertex_level)
         paid: dict[str, dict[str, int]] = {}
+        gains: dict[int, dict[str, int]] = {}
         if claims:  # else nobody built on the hexes rolled
-            gains = pay(claims, self.bank, self.hands, self.HAND_STRIDE)
-            names = self.HAND_CARDS.names
-            paid = {str(p): {names[r]: c for r, c in gains[p].items()} for p in sorted(gains)}
-        else:
-            gains = {}
+            gains = pay(claims, self.bank, self.hands, self.HAND_STRIDE, self.HAND_CARDS.names)
+            paid = {str(p): gains[p] for p in sorted(gains)}
         n = self.config.seats
         if max(self.levels[SCIENCE::3]) >= ABILITY_LEVEL and any(self.bank[: len(RESOURCES)]):
             order = [(self.current + k) % n for k in range(n)]
