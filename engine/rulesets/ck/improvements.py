@@ -25,7 +25,7 @@ from engine.shared.dispatch import applies, checks, lists
 class CKImprovements(CKTrading):
     def improvement_problem(self, seat: int, track: int) -> str | None:
         """Why `seat` cannot buy the next level of `track` (the price aside), if it cannot."""
-        lvl = self.level(seat, track)
+        lvl = self.levels[seat * 3 + track]
         if lvl >= MAX_LEVEL:
             return f"your {TRACK_NAMES[track]} track is complete"
         cities = self.PIECES["cities"] - self.cities_left[seat]

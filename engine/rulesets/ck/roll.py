@@ -107,8 +107,9 @@ class CKRoll(CKBarbarians, CKProgressDraws):
             return []
         n = self.config.seats
         order = [(self.current + k) % n for k in range(n)]
+        levels = self.levels
         for p in reversed(order):
-            lvl = self.level(p, track)
+            lvl = levels[p * 3 + track]
             if lvl and red <= lvl + 1:
                 self._push(ck.STEP, self.current, ("draw", p, track))
         return []
