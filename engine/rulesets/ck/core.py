@@ -30,9 +30,6 @@ WALL_COST = HAND.vector(brick=2)
 KNIGHT_COST = HAND.vector(wool=1, ore=1)
 ACTIVATE_COST = HAND.vector(grain=1)
 
-BUILT, ACTED, PROMOTED = 1, 2, 4
-"""A knight's flags for the turn: built this turn, acted this turn, promoted this turn."""
-
 
 _CK_PURCHASES = ("wall", "knight", "activate")
 
