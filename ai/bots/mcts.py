@@ -92,9 +92,10 @@ class MctsBot(ValueBot):
         k = len(candidates)
         diffs: list[list[float]] = [[] for _ in range(k)]  # score minus candidate 0's, paired
         iterations = 0
+        beliefs = self.beliefs(view)
         while self._more(iterations, deadline):
             iterations += 1
-            world = sample_consistent(view, Rng(self.rng.next64()))
+            world = sample_consistent(view, Rng(self.rng.next64()), beliefs)
             chance = self.rng.next64()
             scores = []
             for action in candidates:

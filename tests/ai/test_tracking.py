@@ -8,7 +8,7 @@ from ai.tracking import CardTracker
 from engine.config import GameConfig
 from engine.errors import ConfigError
 from engine.game import Game
-from engine.registry import new_game
+from engine.registry import new_game, sample_consistent
 from engine.rng import Rng
 
 SEEDS = range(12)
@@ -74,3 +74,92 @@ def test_starfarers_is_refused_with_the_reason() -> None:
     game = new_game(GameConfig("starfarers", 4, 3))
     with pytest.raises(ConfigError, match="card counting does not support the ruleset"):
         CardTracker.for_view(game.view(0))
+
+
+# -- sampling from beliefs (engine.rulesets.base.view.deal_hands) -----------------------
+
+
+def _public(view: dict[str, object]) -> dict[str, object]:
+    return {k: v for k, v in view.items() if k != "config"}
+
+
+@pytest.mark.parametrize("seed", [21, 22, 23])
+def test_worlds_sampled_from_beliefs_agree_with_every_public_event(seed: int) -> None:
+    """Each sampled world shows the seat the same view and holds hands the events allow."""
+    game = new_game(GameConfig("base", 4, seed))
+    trackers = [CardTracker.for_view(game.view(p)) for p in range(4)]
+    rng = Rng(seed)
+    checked = exact_checked = 0
+    for step in range(900):
+        if game.to_act is None:
+            break
+        legal = game.legal_actions()
+        events = game.apply(legal[rng.below(len(legal))])
+        for p, tracker in enumerate(trackers):
+            tracker.feed([e.for_seat(p) for e in events])
+        if step % 25:
+            continue
+        p = step // 25 % 4
+        view = dict(game.view(p))
+        trackers[p].observe(view)
+        beliefs = trackers[p].beliefs()
+        world = sample_consistent(view, Rng(seed * 1000 + step), beliefs)
+        assert _public(dict(world.view(p))) == _public(view)
+        for q, belief in beliefs.items():
+            hand = world.hand(q)  # type: ignore[attr-defined]
+            assert belief.allows(hand), (step, q, belief, hand)
+            if belief.exact:
+                assert hand == game.hand(q)  # type: ignore[attr-defined]
+                exact_checked += 1
+        checked += 1
+    assert checked > 20 and exact_checked > 20
+
+
+def test_beliefs_change_the_sample_and_none_keeps_the_uniform_deal() -> None:
+    """An exact belief fixes a hand the uniform deal only guesses (seed 4)."""
+    game = new_game(GameConfig("base", 4, 4))
+    rng = Rng(4)
+    tracker = CardTracker.for_view(game.view(0))
+    while game.turn < 12:  # type: ignore[attr-defined]
+        legal = game.legal_actions()
+        tracker.feed([e.for_seat(0) for e in game.apply(legal[rng.below(len(legal))])])
+    view = dict(game.view(0))
+    tracker.observe(view)
+    exact = [q for q, b in tracker.beliefs().items() if b.exact and b.count >= 2]
+    assert exact
+    q = exact[0]
+    true = game.hand(q)  # type: ignore[attr-defined]
+    with_beliefs = {
+        tuple(sample_consistent(view, Rng(s), tracker.beliefs()).hand(q))  # type: ignore[attr-defined]
+        for s in range(20)
+    }
+    uniform = {
+        tuple(sample_consistent(view, Rng(s)).hand(q))  # type: ignore[attr-defined]
+        for s in range(20)
+    }
+    assert with_beliefs == {tuple(true)}
+    assert len(uniform) > 1
+
+
+def test_the_value_bot_counts_cards_from_the_events_it_is_told() -> None:
+    """A seated value bot's tracker follows the game (seed 8) and feeds its worlds."""
+    from ai.bots.value import ValueBot
+
+    game = new_game(GameConfig("base", 3, 8))
+    bot = ValueBot(8)
+    bot.on_game_start(0, dict(game.view(0)))
+    rng = Rng(8)
+    while game.turn < 8 and game.to_act is not None:  # type: ignore[attr-defined]
+        legal = game.legal_actions()
+        if game.to_act == 0:
+            action = bot.decide(dict(game.view(0)), legal)
+        else:
+            action = legal[rng.below(len(legal))]
+        bot.on_events([e.for_seat(0) for e in game.apply(action)])
+    assert bot.tracker is not None
+    beliefs = bot.beliefs(dict(game.view(0)))
+    assert beliefs is not None
+    for q, belief in beliefs.items():
+        assert belief.allows(game.hand(q))  # type: ignore[attr-defined]
+    world = bot.world(dict(game.view(0)))
+    assert all(beliefs[q].allows(world.hand(q)) for q in beliefs)  # type: ignore[attr-defined]
