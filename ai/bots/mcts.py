@@ -38,6 +38,7 @@ from engine.rng import Rng
 
 class MctsBot(ValueBot):
     name: ClassVar[str] = "mcts"
+    strength: ClassVar[str] = "rung 4 (top): search over value's picks; MEASURE"
 
     def __init__(
         self,
