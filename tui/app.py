@@ -21,6 +21,7 @@ from engine.config import GameConfig
 from engine.errors import CatanError, SaveError
 from engine.table.client import TableClient
 from tui import paths, startup
+from tui.faces import face
 from tui.local import LocalGame, load_local, new_local
 from tui.narrate import seat_names
 from tui.palette_provider import ActionsProvider
@@ -135,6 +136,7 @@ class CatanApp(App[None]):
 
     def _open(self, local: LocalGame, speed: str) -> GameScreen:
         """The screen of a new local game, which is started (the caller shows the screen)."""
+        face(local.ruleset)  # NoFace (a CatanError) before anything changes
         old, self.local = self.local, local
         if old is not None:
             self.call_later(old.stop)

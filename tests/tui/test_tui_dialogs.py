@@ -149,3 +149,44 @@ async def test_q_asks_before_leaving(tmp_path: Path) -> None:
         assert app.local is not None
         await pilot.press("q", "y")
         await _until(pilot, "the menu", lambda: isinstance(app.screen, MainMenuScreen))
+
+
+def _pays_encounter(game: Game) -> bool:
+    """Seat 0 owes an encounter 2+ cards and holds more than it owes (so it has a choice)."""
+    if game.to_act != 0:
+        return False
+    view = game.view(0)
+    if view["phase"] != "encounter_choice":
+        return False
+    if not any(a.type == "discard" for a in game.legal_actions()):
+        return False
+    owed = int(view["state"]["enc_count"])
+    return owed >= 2 and sum(view["me"]["hand"].values()) > owed
+
+
+async def test_an_encounter_payment_is_chosen_whole_and_confirmed_once(tmp_path: Path) -> None:
+    # Seed 1, action 776: the travelers' pilgrims ask seat 0 for 3 of its 6 cards.
+    game = tui_saves.play_until("starfarers", 1, _pays_encounter)
+    owed = int(game.view(0)["state"]["enc_count"])
+    name = game.view(0)["encounter"]["card"]["name"]
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = game_screen(app)
+        assert screen is not None
+        await wait_for_decision(pilot)
+        if not isinstance(app.screen, DiscardDialog):
+            await pilot.press("g")  # the action bar's key for the payment
+        await _until(pilot, "the payment dialog", lambda: isinstance(app.screen, DiscardDialog))
+        dialog = app.screen
+        assert isinstance(dialog, DiscardDialog)
+        assert dialog.owed == owed and dialog.verb == "Give"
+        assert str(dialog.query_one("#title").render()).startswith(f"{name}: Give {owed} cards")
+        left = owed
+        keys: list[str] = []
+        for resource in dialog.resources:
+            take = min(left, dialog.hand[resource])
+            keys += ["right"] * take + ["down"]
+            left -= take
+        await pilot.press(*keys, "enter")  # every card chosen, then one confirmation
+        await _until(pilot, "the cards to be sent", lambda: screen.sent == owed)
+        assert not any(isinstance(s, DiscardDialog) for s in app.screen_stack)

@@ -9,7 +9,7 @@ The same screen therefore serves solo play and play over SSH.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on, work
@@ -22,9 +22,8 @@ from textual.screen import Screen
 from engine.table import protocol
 from engine.table.client import TableClient
 from tui import choices
-from tui.flight import FlightPlan
+from tui.faces import face
 from tui.narrate import bundle, narrate
-from tui.narrate_starfarers import place_namer
 from tui.screens.dialogs.choice import ChoiceDialog
 from tui.screens.dialogs.game_over import GameOverDialog
 from tui.screens.dialogs.save_as import SaveAsDialog
@@ -39,6 +38,9 @@ from tui.widgets.map_view import MapView, make_highlight
 from tui.widgets.messages import ActionRequested, CommandRequested, TargetClicked
 from tui.widgets.scoreboard import Scoreboard
 from tui.widgets.trade_panel import TradePanel, best_rates
+
+if TYPE_CHECKING:
+    from tui.flight import FlightPlan
 
 CARD_LABELS = {
     "play_knight": "Knight: move the robber and steal",
@@ -133,6 +135,7 @@ class GameScreen(Screen[None]):
     ) -> None:
         super().__init__(name=name)
         self.ruleset: str | None = None
+        self.face = face(None)  # what the app shows for the ruleset (tui/faces)
         if ruleset is not None:
             self._bind_ruleset(ruleset)
         self.client = client
@@ -166,6 +169,7 @@ class GameScreen(Screen[None]):
     def _bind_ruleset(self, ruleset: str) -> None:
         """The command keys of this ruleset, with their labels, for the footer and help."""
         self.ruleset = ruleset
+        self.face = face(ruleset)
         for key, label in choices.key_labels(ruleset):
             self._bindings.bind(key, f"command('{key}')", label)
 
@@ -269,8 +273,9 @@ class GameScreen(Screen[None]):
         me = msg.get("seat")
         if self.ruleset != view.get("ruleset") and view.get("ruleset"):
             self._bind_ruleset(str(view["ruleset"]))
-        where = place_namer(view) if view.get("ruleset") == "starfarers" else None
-        lines = [line for e in events if (line := narrate(e, self.names, me, where))]
+        where = self.face.namer(view)
+        tell = self.face.tell()
+        lines = [line for e in events if (line := narrate(e, self.names, me, where, tell))]
         if self.rev < 0 and not lines and view.get("turn"):
             lines = [
                 f"Resumed at turn {view.get('turn')} ({str(view.get('phase')).replace('_', ' ')})."
@@ -311,7 +316,7 @@ class GameScreen(Screen[None]):
             if kind == "encounter_revealed":
                 self.encounter_lines = []
             if self.encounter_lines is not None:
-                line = narrate(e, self.names, me, where)
+                line = narrate(e, self.names, me, where, self.face.tell())
                 if line:
                     self.encounter_lines.append(line)
             if kind == "encounter_done" and self.encounter_lines is not None:
@@ -340,19 +345,17 @@ class GameScreen(Screen[None]):
         board.thinking = to_act if view.get("winner") is None else None
 
     def _why_not(self, view: dict[str, Any]) -> list[str]:
-        """Starfarers trade & build: what the player may expect but cannot do, and why.
+        """What the player may expect but cannot do, and why (the face's `why_not`).
 
         Asked of the engine on a game rebuilt from the view, only for display;
         the table still judges every action sent.
         """
-        if view.get("ruleset") != "starfarers" or view.get("phase") != "main":
+        why_not = self.face.why_not
+        if why_not is None:
             return []
         if self._why_not_cache[0] != self.rev:
-            from engine.rulesets.starfarers.refusals import refusals
-            from engine.rulesets.starfarers.routes import game_from_view
-
             try:
-                refused = [(r.what, r.reason) for r in refusals(game_from_view(view))]
+                refused = why_not(view)
             except Exception:  # a view the sampler cannot rebuild: say nothing
                 refused = []
             self._why_not_cache = (self.rev, choices.why_not_lines(refused))
@@ -360,7 +363,7 @@ class GameScreen(Screen[None]):
 
     def _fit_bottom(self) -> None:
         """Give the log and actions row the rows the actions need (within limits)."""
-        if self.ruleset != "starfarers":
+        if not self.face.grows_actions:
             return  # the stylesheet's height
         bar = self.query_one(ActionBar)
         compact = self.has_class("compact")
@@ -400,7 +403,7 @@ class GameScreen(Screen[None]):
         if self.legal:
             can_fly = any(c.mode == "flight" for c in self.cmds)
             bar.status = flight_status(view, can_fly) or "Your move."
-            short = self.has_class("compact") and view.get("ruleset") == "starfarers"
+            short = self.has_class("compact") and self.face.grows_actions
             bar.items = tuple(
                 (c.key, choices.short_label(c.label) if short else c.label) for c in self.cmds
             )
@@ -495,6 +498,8 @@ class GameScreen(Screen[None]):
 
     # -- a Starfarers flight: ship, destination, go ----------------------------
     def _begin_flight(self) -> None:
+        from tui.flight import FlightPlan  # Starfarers' engine, imported when a ship first flies
+
         plan = FlightPlan.from_view(self.view or {})
         if plan is None:
             return
@@ -680,7 +685,6 @@ class GameScreen(Screen[None]):
         title = cmd.label
         body: str | Text = ""
         options: list[tuple[str | Text, Any]] = []
-        hand = self._hand()
         cancellable = True
         keys: list[str | None] = []
         if cmd.dialog == "development":
@@ -693,11 +697,7 @@ class GameScreen(Screen[None]):
             self._open_bank_trade(cmd)
             return
         elif cmd.dialog == "discard" and view.get("phase") == "encounter_choice":
-            from tui.screens.dialogs.encounter import PaymentDialog
-
-            enc = view.get("encounter") or {}
-            owed = int((view.get("state") or {}).get("enc_count") or 0)
-            self._push(PaymentDialog(enc, cmd.actions, owed, hand), self._send_soon)
+            self._open_payment(cmd)
             return
         elif cmd.dialog == "discard":
             self._open_discard(cmd)
@@ -771,6 +771,30 @@ class GameScreen(Screen[None]):
             self._send_in_turn([by_resource[r] for r in cards or [] if r in by_resource])
 
         self._push(DiscardDialog(owed, self._hand(), list(by_resource)), chosen)
+
+    def _open_payment(self, cmd: choices.Command) -> None:
+        """Cards an encounter asks for ("offer the pilgrims 2 cards"): all chosen, then sent."""
+        from tui.screens.dialogs.discard import DiscardDialog
+
+        view = self.view or {}
+        card = (view.get("encounter") or {}).get("card") or {}
+        hand = self._hand()
+        owed = int((view.get("state") or {}).get("enc_count") or 0)
+        owed = max(1, min(owed, sum(hand.values())))
+        by_resource = {a["resource"]: a for a in cmd.actions}
+
+        def chosen(cards: list[str] | None) -> None:
+            self._send_in_turn([by_resource[r] for r in cards or [] if r in by_resource])
+
+        dialog = DiscardDialog(
+            owed,
+            hand,
+            list(by_resource),
+            verb="Give",
+            heading=str(card.get("name") or "Encounter"),
+            prompt=str(card.get("prompt") or ""),
+        )
+        self._push(dialog, chosen)
 
     def _open_bank_trade(self, cmd: choices.Command) -> None:
         """Two choices of one key each: what to give (1-5), then what to get (1-5)."""
@@ -890,15 +914,13 @@ class GameScreen(Screen[None]):
     def action_rules(self) -> None:
         from tui.screens.rules import RulesScreen
 
-        ruleset = str((self.view or {}).get("ruleset") or "base")
-        self.app.push_screen(RulesScreen(ruleset))
+        self.app.push_screen(RulesScreen(self.face.name))
 
     def action_costs(self) -> None:
         """The building-costs card, over the game (no decision pops up while it is open)."""
         from tui.screens.dialogs.costs import CostsDialog
 
-        ruleset = str((self.view or {}).get("ruleset") or self.ruleset or "base")
-        self._push(CostsDialog(ruleset), lambda _: None)
+        self._push(CostsDialog(self.face.name), lambda _: None)
 
     def action_save_as(self) -> None:
         if self.on_save is None:

@@ -13,14 +13,16 @@ from textual.widgets import Button, Footer, Input, Label, Select
 
 from engine.config import GameConfig
 from engine.errors import CatanError
-from engine.registry import get_ruleset, ruleset_names
+from engine.registry import get_ruleset
+from tui.faces import DEFAULT, default_of, playable
 from tui.local import HUMAN, SPEEDS, variant_option
 from tui.narrate import seat_names
 
 
 def playable_rulesets() -> list[str]:
+    """The rulesets the app can show (tui/faces) whose engine module loads."""
     out = []
-    for name in ruleset_names():
+    for name in playable():
         try:
             get_ruleset(name)
         except Exception:
@@ -42,10 +44,10 @@ class NewGameScreen(Screen[None]):
         Binding("ctrl+n", "start", "Start", show=False),
     ]
 
-    def __init__(self, ruleset: str = "base") -> None:
+    def __init__(self, ruleset: str = DEFAULT) -> None:
         super().__init__()
         self.rulesets = playable_rulesets()
-        self.ruleset = ruleset if ruleset in self.rulesets else self.rulesets[0]
+        self.ruleset = ruleset if ruleset in self.rulesets else default_of(self.rulesets)
         self.players = 4
         self.bots = bot_names()
         self.kinds: list[str] = [HUMAN] + [self.bots[0] if self.bots else "random"] * 5

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from tui import rules
+from tui.faces import face_or_default
 
 
 class RulesScreen(Screen[None]):
@@ -34,7 +35,7 @@ class RulesScreen(Screen[None]):
 
     def __init__(self, ruleset: str) -> None:
         super().__init__()
-        self.ruleset = ruleset if ruleset in rules.GUIDES else "base"
+        self.ruleset = face_or_default(ruleset).name
 
     def compose(self) -> ComposeResult:
         ascii = bool(getattr(self.app, "ascii", False))

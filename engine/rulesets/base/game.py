@@ -620,6 +620,10 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         out.sort()
         return out
 
+    def can_build_free_road(self, seat: int) -> bool:
+        """Hook: whether `seat` can place a free piece of Road Building now (a road here)."""
+        return bool(self.roads_left[seat]) and bool(self._road_edges(seat))
+
     def _settlement_spots(self, seat: int) -> list[int]:
         grid = self.board.grid
         spots: set[int] = set()
@@ -718,7 +722,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         out: list[Action] = []
         if cards[KNIGHT]:
             out.append(_KNIGHT)
-        if cards[ROAD_BUILDING_CARD] and self.roads_left[seat] and self._road_edges(seat):
+        if cards[ROAD_BUILDING_CARD] and self.can_build_free_road(seat):
             out.append(_ROAD_BUILDING)
         if cards[YEAR_OF_PLENTY_CARD] and sum(self.bank):
             out.append(_YEAR_OF_PLENTY)
@@ -912,7 +916,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
             if self.dev_new[i]:
                 return f"a {name} card cannot be played in the turn it was bought"
             return f"you have no {name} card"
-        if card == ROAD_BUILDING_CARD and (not self.roads_left[seat] or not self._road_edges(seat)):
+        if card == ROAD_BUILDING_CARD and not self.can_build_free_road(seat):
             return "Road Building needs a road in your supply and a place to build it"
         if card == YEAR_OF_PLENTY_CARD and not sum(self.bank):
             return "the bank is empty"
@@ -1197,22 +1201,26 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         self.road_length[seat] = self._trail(seat)
         events.extend(self._update_longest())
         if phase == SETUP_ROAD:
-            self.setup_pos += 1
-            n = self.config.seats
-            if self.setup_pos == 2 * n:
-                self.current = self.start
-                self.turn = 1
-                self._set_turn_phase(PRE_ROLL, self.current)
-                events.append(Event("turn", {"seat": self.current, "turn": self.turn}))
-            else:
-                self.current = self.setup_order[self.setup_pos]
-                self._set_turn_phase(SETUP_SETTLEMENT, self.current)
+            events.extend(self._next_setup_placement())
         elif phase == ROAD_BUILDING:
-            if not self.roads_left[seat] or not self._road_edges(seat):
+            if not self.can_build_free_road(seat):
                 self._pop()
             else:
                 self._count_down()
         return events
+
+    def _next_setup_placement(self) -> list[Event]:
+        """A setup settlement has its road (or what a ruleset places instead): the next one."""
+        self.setup_pos += 1
+        n = self.config.seats
+        if self.setup_pos == 2 * n:
+            self.current = self.start
+            self.turn = 1
+            self._set_turn_phase(PRE_ROLL, self.current)
+            return [Event("turn", {"seat": self.current, "turn": self.turn})]
+        self.current = self.setup_order[self.setup_pos]
+        self._set_turn_phase(SETUP_SETTLEMENT, self.current)
+        return []
 
     @applies(BuildCity)
     def _do_city(self, a: Action) -> list[Event]:
@@ -1596,6 +1604,20 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
 
     def check_position(self) -> None:
         """Hook: raise PositionError if a built position breaks a subclass's own rules."""
+
+    def setup_links(self, seat: int) -> tuple[int, ...]:
+        """Hook: the edges of `seat`'s pieces placed with its setup settlements (its roads)."""
+        return self.roads[seat]
+
+    def check_buildings_reached(self, bare: int) -> None:
+        """Hook: raise PositionError for a building its owner could not have built there.
+
+        In the base game each building touches one of its owner's roads, but
+        `bare` (the setup settlement whose road is still owed; -1 for none).
+        """
+        from engine.rulesets.base.position import check_buildings_reached
+
+        check_buildings_reached(self, bare)
 
     def public_vp_of(self, seat: int) -> int:
         """Hook: `seat`'s public points recounted from the board and the special cards."""
