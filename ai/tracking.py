@@ -10,10 +10,11 @@ seat spends or loses cards in public.
 
 The tracker reads the card kinds and prices from the ruleset's game class
 (``HAND_CARDS``, ``PRICES``), so a hex ruleset with more kinds (Cities &
-Knights' commodities) is counted without changes; events it does not know
-leave hands alone, and `observe` reconciles every hand's size with the view
-at each decision, turning any unexplained change into wildcards (so the
-belief stays sound where the tracker lacks a rule, only less sharp).
+Knights' commodities) is counted without changes. An event kind it has no
+rule for (and that is not `QUIET`) blurs the hands of the seats it names
+(every card a wildcard), and `observe` reconciles every hand's size with the
+view at each decision, turning any unexplained change into wildcards: the
+belief stays sound where the tracker lacks a rule, only less sharp.
 Starfarers is not supported: its game has no ``HAND_CARDS``/``PRICES`` and
 its hidden reserve draws need their own rules (`CardTracker.for_view` says so).
 
@@ -34,6 +35,34 @@ from engine.rng import Rng
 
 ROAD_BUILDING = "road_building"
 """The development card whose roads are free (the base game's name)."""
+
+
+QUIET = frozenset(
+    {
+        "start_player",
+        "turn",
+        "must_discard",
+        "robber",
+        "largest_army",
+        "longest_road",
+        "trade_offer",
+        "trade_answer",
+        "game_over",
+    }
+)
+"""Event kinds that move no hand cards; any other kind without a rule blurs the seats it names."""
+SEAT_FIELDS = ("seat", "victim", "to", "from", "target", "with", "offerer", "partner")
+
+
+def _named_seats(event: Mapping[str, Any], seats: int) -> set[int]:
+    """The seats an event names in its seat fields or as keys of a per-seat map."""
+    named: set[int] = set()
+    for key, value in event.items():
+        if key in SEAT_FIELDS and isinstance(value, int) and 0 <= value < seats:
+            named.add(value)
+        elif isinstance(value, dict):
+            named.update(int(k) for k in value if isinstance(k, str) and k.isdigit())
+    return {p for p in named if p < seats}
 
 
 class CardTracker:
@@ -102,9 +131,16 @@ class CardTracker:
     # -- events ----------------------------------------------------------------------
     def feed(self, events: Iterable[Mapping[str, Any]]) -> None:
         for event in events:
-            handler = getattr(self, "_on_" + str(event["kind"]), None)
+            kind = str(event["kind"])
+            handler = getattr(self, "_on_" + kind, None)
             if handler is not None:
                 handler(event)
+            elif kind not in QUIET:
+                # A kind without a rule here may move cards without changing a
+                # hand's size (a swap): forget the hands of the seats it names.
+                for seat in _named_seats(event, self.seats):
+                    if seat != self.seat:
+                        self._blur(seat)
 
     def _on_starting_hand(self, e: Mapping[str, Any]) -> None:
         cards = e.get("cards")

@@ -70,6 +70,35 @@ def test_a_view_that_disagrees_turns_the_difference_into_wildcards() -> None:
     assert tracker.hidden[1]
 
 
+@pytest.mark.parametrize(("ruleset", "seed"), [("ck", 31), ("ck", 32), ("fleet", 33)])
+def test_hex_variants_beliefs_never_exclude_the_truth_at_a_decision(
+    ruleset: str, seed: int
+) -> None:
+    """Cities & Knights (8 card kinds) and Fleet: sound at every decision (after observe).
+
+    Events of theirs the tracker has no rule for (a knight's price, a progress
+    card taking cards) are reconciled from the view's hand sizes as wildcards.
+    """
+    game = new_game(GameConfig(ruleset, 4, seed))
+    trackers = [CardTracker.for_view(game.view(p)) for p in range(4)]
+    assert len(trackers[0].names) == len(game.HAND_CARDS.names)  # type: ignore[attr-defined]
+    rng = Rng(seed)
+    exact = 0
+    for _ in range(MAX_ACTIONS):
+        if game.to_act is None:
+            break
+        legal = game.legal_actions()
+        events = game.apply(legal[rng.below(len(legal))])
+        for p, tracker in enumerate(trackers):
+            tracker.feed([e.for_seat(p) for e in events])
+            tracker.observe(game.view(p))
+            for q in range(4):
+                belief = tracker.belief(q)
+                assert belief.allows(game.hand(q)), (p, q, belief)  # type: ignore[attr-defined]
+                exact += belief.exact
+    assert exact > 0
+
+
 def test_starfarers_is_refused_with_the_reason() -> None:
     game = new_game(GameConfig("starfarers", 4, 3))
     with pytest.raises(ConfigError, match="card counting does not support the ruleset"):
@@ -83,10 +112,12 @@ def _public(view: dict[str, object]) -> dict[str, object]:
     return {k: v for k, v in view.items() if k != "config"}
 
 
-@pytest.mark.parametrize("seed", [21, 22, 23])
-def test_worlds_sampled_from_beliefs_agree_with_every_public_event(seed: int) -> None:
+@pytest.mark.parametrize(
+    ("ruleset", "seed"), [("base", 21), ("base", 22), ("base", 23), ("ck", 24), ("fleet", 25)]
+)
+def test_worlds_sampled_from_beliefs_agree_with_every_public_event(ruleset: str, seed: int) -> None:
     """Each sampled world shows the seat the same view and holds hands the events allow."""
-    game = new_game(GameConfig("base", 4, seed))
+    game = new_game(GameConfig(ruleset, 4, seed))
     trackers = [CardTracker.for_view(game.view(p)) for p in range(4)]
     rng = Rng(seed)
     checked = exact_checked = 0

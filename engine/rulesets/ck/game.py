@@ -109,6 +109,7 @@ from engine.shared.dispatch import applies, checks, lists
 from engine.shared.state import ROW, SCALAR, SEAT, SEAT_ROW, VERTEX, Field, StateSpec
 
 if TYPE_CHECKING:
+    from engine.beliefs import Beliefs
     from engine.position import Position
     from engine.rulesets.ck.view_types import CKView
 
@@ -1447,10 +1448,12 @@ class CKGame(BaseGame):
         return build_ck_view(self, seat, super().view(seat))
 
     @classmethod
-    def sample_consistent(cls, view: dict[str, Any], rng: Rng) -> Self:
+    def sample_consistent(
+        cls, view: dict[str, Any], rng: Rng, beliefs: Beliefs | None = None
+    ) -> Self:
         from engine.rulesets.ck.view import resample_progress
 
-        game = super().sample_consistent(view, rng)
+        game = super().sample_consistent(view, rng, beliefs)
         resample_progress(game, view, rng)
         return game
 
