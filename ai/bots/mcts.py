@@ -38,7 +38,9 @@ from engine.rng import Rng
 
 class MctsBot(ValueBot):
     name: ClassVar[str] = "mcts"
-    strength: ClassVar[str] = "rung 4 (top): search over value's picks; MEASURE"
+    strength: ClassVar[str] = (
+        "rung 4 (top): 32% vs three value over 100 games (Wilson 24-42%); ~35 ms a move"
+    )
 
     def __init__(
         self,
