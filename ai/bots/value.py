@@ -51,7 +51,7 @@ def score_action(
 
 class ValueBot(CountingBot):
     name: ClassVar[str] = "value"
-    strength: ClassVar[str] = "rung 3: one-ply evaluation with card counting; about 1 ms a move"
+    strength: ClassVar[str] = "rung 3: one-ply evaluation on a card-counted world; < 1 ms a move"
     samples: ClassVar[int] = 5
 
     def ranked(
