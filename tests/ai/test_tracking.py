@@ -194,3 +194,28 @@ def test_the_value_bot_counts_cards_from_the_events_it_is_told() -> None:
         assert belief.allows(game.hand(q))  # type: ignore[attr-defined]
     world = bot.world(dict(game.view(0)))
     assert all(beliefs[q].allows(world.hand(q)) for q in beliefs)  # type: ignore[attr-defined]
+
+
+def test_mcts_counting_cards_with_fixed_iterations_is_deterministic() -> None:
+    """Two mcts bots of one seed, told the same events, choose alike (seed 6, 6 iterations)."""
+    from ai.registry import create_bot
+
+    game = new_game(GameConfig("base", 3, 6))
+    bots = [create_bot("mcts:iterations=6", 6) for _ in range(2)]
+    for bot in bots:
+        bot.on_game_start(0, dict(game.view(0)))  # type: ignore[attr-defined]
+    rng = Rng(6)
+    chosen = 0
+    while game.turn < 10 and game.to_act is not None:  # type: ignore[attr-defined]
+        legal = game.legal_actions()
+        if game.to_act == 0:
+            a, b = (bot.decide(dict(game.view(0)), legal) for bot in bots)
+            assert a == b
+            action = a
+            chosen += 1
+        else:
+            action = legal[rng.below(len(legal))]
+        events = [e.for_seat(0) for e in game.apply(action)]
+        for bot in bots:
+            bot.on_events(events)  # type: ignore[attr-defined]
+    assert chosen > 5
