@@ -101,6 +101,7 @@ from engine.shared.state import (
 from engine.shared.trading import DomesticTrading, PendingTrade, counts_to_dict, holds
 
 if TYPE_CHECKING:
+    from engine.beliefs import Beliefs
     from engine.position import Position
     from engine.rulesets.base.view_types import BaseView
 
@@ -1672,8 +1673,13 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         return build_view(self, seat)
 
     @classmethod
-    def sample_consistent(cls, view: dict[str, Any], rng: Rng) -> Self:
-        """A game of this class that `view`'s seat cannot tell from the real one."""
+    def sample_consistent(
+        cls, view: dict[str, Any], rng: Rng, beliefs: Beliefs | None = None
+    ) -> Self:
+        """A game of this class that `view`'s seat cannot tell from the real one.
+
+        `beliefs` (optional) narrow the other seats' hands (engine/beliefs.py).
+        """
         from engine.rulesets.base.view import sample_into
 
         seat = view["seat"]
@@ -1686,5 +1692,5 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         game = cls.__new__(cls)
         game._given_board = cls.board_for_view(view)
         game.__init__(config)  # type: ignore[misc]
-        sample_into(game, view, rng)
+        sample_into(game, view, rng, beliefs)
         return game

@@ -74,6 +74,7 @@ from engine.shared.actions import EndTurn
 from engine.shared.dispatch import applies, checks, lists
 
 if TYPE_CHECKING:
+    from engine.beliefs import Beliefs
     from engine.position import Position
     from engine.rulesets.ck.view_types import CKView
 
@@ -359,9 +360,11 @@ class CKGame(CKRoll, CKKnights, CKWalls, CKImprovements, CKSetup):
         return build_ck_view(self, seat, super().view(seat))
 
     @classmethod
-    def sample_consistent(cls, view: dict[str, Any], rng: Rng) -> Self:
+    def sample_consistent(
+        cls, view: dict[str, Any], rng: Rng, beliefs: Beliefs | None = None
+    ) -> Self:
         from engine.rulesets.ck.view import resample_progress
 
-        game = super().sample_consistent(view, rng)
+        game = super().sample_consistent(view, rng, beliefs)
         resample_progress(game, view, rng)
         return game
