@@ -405,7 +405,8 @@ class GameScreen(Screen[None]):
             bar.status = flight_status(view, can_fly) or "Your move."
             short = self.has_class("compact") and self.face.grows_actions
             bar.items = tuple(
-                (c.key, choices.short_label(c.label) if short else c.label) for c in self.cmds
+                (c.key, (c.short or choices.short_label(c.label)) if short else c.label)
+                for c in self.cmds
             )
             bar.greyed = tuple(self._why_not(view))
         else:
@@ -687,6 +688,10 @@ class GameScreen(Screen[None]):
         options: list[tuple[str | Text, Any]] = []
         cancellable = True
         keys: list[str | None] = []
+        make = self.face.dialog(cmd.dialog)
+        if make is not None:  # the ruleset's own dialog (tui/faces)
+            self._push(make(view, cmd.actions, self.names), self._send_soon)
+            return
         if cmd.dialog == "development":
             for a in cmd.actions:
                 label = CARD_LABELS.get(a["type"])
