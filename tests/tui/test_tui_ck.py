@@ -1,0 +1,64 @@
+"""Cities & Knights in the app: a whole game by keys, save and continue, answering a bot's card."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import tui_saves
+from tui_keys import game_screen, play_to_the_end, step, wait_for_decision
+
+from engine import saves
+from engine.config import GameConfig
+from engine.registry import new_game
+from tui.app import CatanApp
+from tui.screens.dialogs.game_over import GameOverDialog
+
+SEED = 3
+SEATS = ["human", "random", "random"]
+
+
+async def test_a_whole_ck_game_with_keys_alone(tmp_path: Path) -> None:
+    config = GameConfig("ck", 3, SEED, {})
+    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(config, SEATS))
+    began = time.monotonic()
+    async with app.run_test(size=(120, 40)) as pilot:
+        steps = await play_to_the_end(pilot, max_steps=8000)
+        assert isinstance(app.screen, GameOverDialog)
+        over = app.screen.over
+        winner = over["winner"]
+        assert winner is not None and over["scores"][winner] >= 13
+        print(f"{steps} decisions, {over['stats']['turns']} turns, {time.monotonic() - began:.1f}s")
+    game = saves.load_path(tui_saves.only_autosave(tmp_path))
+    assert game.to_act is None and game.view(0)["ruleset"] == "ck"
+    # The person (seat 0) used C&K's own keys: replay who did what. (Seed 3 seats the
+    # person on hills, forest and pasture: knights, never a city.)
+    replay = new_game(game.config)
+    mine: set[str] = set()
+    for action in game.log:
+        if replay.to_act == 0:
+            mine.add(action.type)
+        replay.apply(action)
+    assert {"roll", "build_knight", "activate_knight", "promote_knight", "end_turn"} <= mine
+
+
+async def test_save_quit_and_continue_a_ck_game_at_the_same_decision(tmp_path: Path) -> None:
+    config = GameConfig("ck", 3, 5, {})
+    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(config, SEATS))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(12):
+            await step(pilot)
+        while await wait_for_decision(pilot) != "turn":
+            await step(pilot)
+        screen = game_screen(app)
+        assert screen is not None and screen.view is not None
+        assert screen.view["ruleset"] == "ck"
+        rev, legal, view = screen.rev, list(screen.legal), screen.view
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "MainMenuScreen"
+        await pilot.press("c")
+        assert await wait_for_decision(pilot) == "turn"
+        again = game_screen(app)
+        assert again is not None and again is not screen
+        assert (again.rev, again.legal, again.view) == (rev, legal, view)
