@@ -69,6 +69,7 @@ class RulesetFace:
     flies: bool = False  # ships are flown step by step (tui/flight.py)
     grows_actions: bool = False  # the actions row grows to fit, short labels when compact
     dialogs: Callable[[], Mapping[str, DialogMaker]] | None = None  # the ruleset's own dialogs
+    equipment_title: str = "Equipment"  # the equipment panel's title
 
     @property
     def title(self) -> str:

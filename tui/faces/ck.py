@@ -79,4 +79,5 @@ FACE = BASE_FACE.derive(
     place_namer=place_namer,
     dialogs=dialogs,
     grows_actions=True,
+    equipment_title="Barbarians, cities, progress",
 )

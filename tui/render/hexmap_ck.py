@@ -95,7 +95,7 @@ def ck_items(ascii: bool) -> list[tuple[str, Style, str]]:
     return [
         ("1", seat + ACTIVE, "active knight of strength 1 (2 strong, 3 mighty)"),
         ("2", seat, "inactive knight (not reversed): no defence, no action"),
-        ("R" if ascii else "■", seat + WALL, "a city with a wall (underlined)"),
+        (hexmap.SEAT_LETTERS[1].upper(), seat + P.CITY + WALL, "a city with a wall (underlined)"),
         (METROPOLIS, seat + ACTIVE, "metropolis (a city of 4 VP)"),
         (MERCHANT, seat + ACTIVE, "the merchant: 2:1 for that hex's resource, 1 VP"),
     ]
