@@ -70,6 +70,7 @@ class RulesetFace:
     grows_actions: bool = False  # the actions row grows to fit, short labels when compact
     dialogs: Callable[[], Mapping[str, DialogMaker]] | None = None  # the ruleset's own dialogs
     equipment_title: str = "Equipment"  # the equipment panel's title
+    extra_die: Callable[[int], str] | None = None  # a die beyond the two number dice, in words
 
     @property
     def title(self) -> str:

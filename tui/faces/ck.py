@@ -61,6 +61,12 @@ def place_namer(view: View) -> Namer:
     return place_namer(view)
 
 
+def event_die(die: int) -> str:
+    from tui.narrate_ck import event_face
+
+    return f"event: {event_face(die)}"
+
+
 def dialogs() -> Mapping[str, DialogMaker]:
     from tui.screens.dialogs.ck import DIALOGS
 
@@ -80,4 +86,5 @@ FACE = BASE_FACE.derive(
     dialogs=dialogs,
     grows_actions=True,
     equipment_title="Barbarians, cities, progress",
+    extra_die=event_die,
 )

@@ -295,7 +295,7 @@ class GameScreen(Screen[None]):
             update.added.append(self.book.styled(f"— Game resumed at turn {view['turn']} —", me))
         if update.added or update.replaced:
             self.query_one(EventLog).apply(update)
-            self.query_one(DicePanel).show(self.book.dice)
+            self.query_one(DicePanel).show(self.book.dice, self.face.extra_die)
         if self.rev >= 0:  # the first state carries the game's history: nothing to pop up
             self._collect_infos(events, me, where)
         self.rev = int(msg.get("rev", -1))
@@ -1056,7 +1056,9 @@ class GameScreen(Screen[None]):
         """F4: every roll so far, a count per total against fair dice."""
         from tui.screens.dialogs.rolls import RollsDialog
 
-        self._push(RollsDialog(self.book.dice, self.names, self.ascii), lambda _: None)
+        self._push(
+            RollsDialog(self.book.dice, self.names, self.ascii, self.face.extra_die), lambda _: None
+        )
 
     def action_log_page(self, pages: int) -> None:
         """PageUp / PageDown scroll the log by a page."""

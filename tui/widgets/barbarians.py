@@ -3,7 +3,7 @@
 A section of the equipment panel (tui/faces/ck.py lists it): the ship's step
 of 7, the barbarians' strength (the cities on the board) against the knights
 of Catan (the active knights' strengths), your own part of that, whether the
-robber is free yet, and the last roll's three dice.
+robber is free yet.
 """
 
 from __future__ import annotations
@@ -14,8 +14,6 @@ from typing import Any
 from rich.text import Text
 
 STEPS = 7
-DIE_FACES = {1: "ship", 2: "ship", 3: "ship", 4: "yellow gate", 5: "blue gate", 6: "green gate"}
-GATE_STYLES = {4: "bold yellow", 5: "bold blue", 6: "bold green"}
 
 
 def strengths(view: Mapping[str, Any]) -> tuple[int, int, list[int]]:
@@ -50,37 +48,24 @@ def track_line(position: int) -> Text:
     return text
 
 
-def dice_line(dice: Any) -> Text:
-    """The last roll's red, yellow and event dice."""
-    text = Text()
-    if not isinstance(dice, list | tuple) or len(dice) < 3:
-        return text
-    red, yellow, event = (int(d) for d in dice[:3])
-    text.append("Dice: ", style="bold")
-    text.append(f" {red} ", style="bold white on red")
-    text.append(" ")
-    text.append(f" {yellow} ", style="bold black on yellow")
-    text.append(" ")
-    text.append(DIE_FACES.get(event, "?"), style=GATE_STYLES.get(event, "bold"))
-    text.append(f" (total {red + yellow})\n")
-    return text
-
-
 def barbarian_section(view: Mapping[str, Any]) -> Text:
-    """Equipment panel: the barbarians' position and strength against Catan's knights."""
+    """Equipment panel: the barbarians' position and strength against Catan's knights.
+
+    Lines of at most 30 characters, so the panel reads at 80x24 too; the last
+    roll's dice are in the dice panel (the event die named there).
+    """
     position = int(view.get("barbarian") or 0)
     barbarians, knights, mine = strengths(view)
     seat = view.get("seat")
     text = Text()
-    text.append("Barbarians ", style="bold")
+    text.append("Ship ", style="bold")
     text.append_text(track_line(position))
-    text.append(f" step {position}/{STEPS}\n")
+    text.append(f" {position}/{STEPS}\n")
     wins = knights >= barbarians
-    text.append(f"Strength {barbarians} vs knights {knights}", style="bold")
+    text.append(f"Barbarians {barbarians} vs knights {knights}\n", style="bold")
     if isinstance(seat, int) and seat < len(mine):
-        text.append(f" (yours {mine[seat]})")
-    text.append(" holds\n" if wins else " falls\n", style="green" if wins else "red")
+        text.append(f"Yours {mine[seat]} · ")
+    text.append("Catan holds\n" if wins else "Catan falls\n", style="green" if wins else "red")
     if not view.get("robber_active"):
-        text.append("The robber waits until the first attack.\n", style="dim")
-    text.append_text(dice_line(view.get("dice")))
+        text.append("Robber idle until 1st attack\n", style="dim")
     return text
