@@ -62,3 +62,25 @@ async def test_save_quit_and_continue_a_ck_game_at_the_same_decision(tmp_path: P
         again = game_screen(app)
         assert again is not None and again is not screen
         assert (again.rev, again.legal, again.view) == (rev, legal, view)
+
+
+def test_the_dice_panel_totals_the_number_dice_and_names_the_event_die() -> None:
+    from tui.faces import face
+    from tui.logbook import DiceStats
+    from tui.widgets.dice import dice_text
+
+    stats = DiceStats()
+    stats.add({"kind": "roll", "seat": 1, "dice": [1, 6, 5], "total": 7})
+    said = dice_text(stats, ["Red", "Blue", "White"], ascii=True, extra_die=face("ck").extra_die)
+    assert said.plain == "Blue rolled [1] [6] = 7 · event: blue gate"
+    assert stats.counts[7] == 1
+
+
+def test_the_barbarian_panel_fits_the_80_column_side_panel() -> None:
+    from tui.widgets.barbarians import barbarian_section
+
+    game = new_game(GameConfig("ck", 3, SEED, {}))
+    lines = barbarian_section(game.view(0)).plain.splitlines()
+    assert lines[0] == "Ship ▶······· Catan 0/7"
+    assert lines[1] == "Barbarians 0 vs knights 0"
+    assert all(len(line) <= 30 for line in lines)
