@@ -72,7 +72,7 @@ def test_the_dice_panel_totals_the_number_dice_and_names_the_event_die() -> None
     stats = DiceStats()
     stats.add({"kind": "roll", "seat": 1, "dice": [1, 6, 5], "total": 7})
     said = dice_text(stats, ["Red", "Blue", "White"], ascii=True, extra_die=face("ck").extra_die)
-    assert said.plain == "Blue rolled [1] [6] = 7 · event: blue gate"
+    assert said.plain == "Blue rolled [1] [6] = 7 · blue gate"
     assert stats.counts[7] == 1
 
 

@@ -64,7 +64,7 @@ def place_namer(view: View) -> Namer:
 def event_die(die: int) -> str:
     from tui.narrate_ck import event_face
 
-    return f"event: {event_face(die)}"
+    return event_face(die)  # "ship", "blue gate": beside the total, the event die
 
 
 def dialogs() -> Mapping[str, DialogMaker]:
