@@ -84,3 +84,21 @@ def test_the_barbarian_panel_fits_the_80_column_side_panel() -> None:
     assert lines[0] == "Ship ▶······· Catan 0/7"
     assert lines[1] == "Barbarians 0 vs knights 0"
     assert all(len(line) <= 30 for line in lines)
+
+
+async def test_the_ssh_lobby_offers_ck_and_creates_a_ck_table(tmp_path: Path) -> None:
+    from engine.table.unix_socket import TokenBook
+    from tui.screens.lobby import CreateTableDialog
+    from tui.ssh.lobby_host import Lobby
+
+    lobby = Lobby(TokenBook(), tmp_path / "saves")
+    assert "ck" in lobby.snapshot("alice")["rulesets"]
+    assert ("beginner", "beginner") in CreateTableDialog._variants("ck")  # its board option
+    seats = ["person", "bot:random", "bot:random"]
+    create = {"t": "lobby.create", "v": 1, "ruleset": "ck", "options": {}, "seed": 5}
+    (reply,) = await lobby.handle("alice", {**create, "seats": seats})
+    assert reply["created"] == 1
+    table = lobby.tables[1]
+    assert table.ruleset == "ck"
+    assert [s.bot for s in table.seats] == [None, "random", "random"]
+    await lobby.close()
