@@ -102,3 +102,24 @@ async def test_the_ssh_lobby_offers_ck_and_creates_a_ck_table(tmp_path: Path) ->
     assert table.ruleset == "ck"
     assert [s.bot for s in table.seats] == [None, "random", "random"]
     await lobby.close()
+
+
+async def test_a_person_answers_a_bots_commercial_harbor_by_keys(tmp_path: Path) -> None:
+    from tui.screens.dialogs.choice import ChoiceDialog
+
+    position = tui_saves.ck_harbor_answer(tmp_path)
+    before = len(saves.load_path(position).log)
+    app = CatanApp(saves_dir=tmp_path / "saves", load=position, speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        # The answer's dialog opens by itself: the person's only decision.
+        assert await wait_for_decision(pilot) == "dialog"
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        assert dialog.title_text == "Commercial Harbor: give a commodity"
+        assert [label for label, _ in dialog.options] == ["1 paper", "1 cloth"]
+        await pilot.press("enter")
+        await wait_for_decision(pilot)
+        await pilot.press("q", "y")
+        await pilot.pause()
+    game = saves.load_path(tui_saves.only_autosave(tmp_path / "saves"))
+    assert game.log[before].to_json() == {"type": "give_card", "card": "paper"}

@@ -137,3 +137,9 @@ def ck_midgame(directory: Path) -> Path:
         return any(view["walls"]) and knights >= 2 and human_to_act({"end_turn"})(game)
 
     return write(play_until("ck", 2, stop), directory)
+
+
+def ck_harbor_answer(directory: Path) -> Path:
+    """Cities & Knights, seed 2: Orange plays Commercial Harbor; the human gives a commodity."""
+    stop = human_to_act({"give_card"})
+    return write(play_until("ck", 2, stop, max_actions=3000), directory)
