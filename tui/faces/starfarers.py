@@ -84,6 +84,8 @@ FACE = RulesetFace(
     why_not=why_not,
     rates_word="Rates",  # Starfarers trades with the supply (its counts are the next line)
     shows_supply=True,
+    bank_word="Supply",
+    better_rate=None,  # 3:1 is every seat's plain rate here: no harbour to name
     flies=True,
     grows_actions=True,
 )

@@ -308,6 +308,8 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
     TRADE_NAMES: ClassVar[tuple[str, ...]]
     TRADE_INDEX: ClassVar[Mapping[str, int]]
     _PLAIN_DICE: ClassVar[bool]
+    AUTO_STEPS: ClassVar[frozenset[str]] = frozenset()
+    """Decision kinds nobody answers: on top after an action, `run_steps` runs them."""
     _INLINE_APPLY: ClassVar[bool]
     """Neither `roll_dice` nor `production_total` is overridden: the roll inlines them."""
     _TARGETS_HOOKED: ClassVar[bool]
@@ -1077,17 +1079,29 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         history.append(action)
         self._history_len += 1
         events: list[Event] = self.APPLIES[kind](self, action)
-        current = self.current
-        if self.pending and self.total_vp(current) >= self.vp_to_win:
-            events.append(self._declare_winner(current))
+        pending = self.pending
+        if pending:
+            current = self.current
+            if self.total_vp(current) >= self.vp_to_win:
+                events.append(self._declare_winner(current))
+            elif pending[-1][0] in self.AUTO_STEPS:
+                events.extend(self.run_steps())
         return events
 
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = self.APPLIES[type(action)](self, action)
-        current = self.current
-        if self.pending and self.total_vp(current) >= self.vp_to_win:
-            events.append(self._declare_winner(current))
+        pending = self.pending
+        if pending:
+            current = self.current
+            if self.total_vp(current) >= self.vp_to_win:
+                events.append(self._declare_winner(current))
+            elif pending[-1][0] in self.AUTO_STEPS:
+                events.extend(self.run_steps())
         return events
+
+    def run_steps(self) -> list[Event]:
+        """Hook: run the `AUTO_STEPS` entries on top of the stack (none in the base game)."""
+        return []
 
     def _declare_winner(self, seat: int) -> Event:
         self.winner_seat = seat
