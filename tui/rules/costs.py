@@ -113,7 +113,7 @@ def costs_table(ruleset: str) -> Table:
 
 def ck_card() -> list[Cost]:
     """Cities & Knights: the base pieces, walls, knights and the improvement tracks."""
-    from engine.rulesets.ck import game as g
+    from engine.rulesets.ck import core as g
     from engine.rulesets.ck.cards import HAND
 
     def priced(vector: tuple[int, ...] | list[int]) -> tuple[tuple[str, int], ...]:
