@@ -123,3 +123,14 @@ async def test_a_person_answers_a_bots_commercial_harbor_by_keys(tmp_path: Path)
         await pilot.pause()
     game = saves.load_path(tui_saves.only_autosave(tmp_path / "saves"))
     assert game.log[before].to_json() == {"type": "give_card", "card": "paper"}
+
+
+def test_the_costs_card_prices_walls_knights_and_improvements() -> None:
+    from tui.rules.costs import costs
+
+    card = {c.item: c for c in costs("ck")}
+    assert dict(card["City wall"].cost) == {"brick": 2}
+    assert dict(card["Knight"].cost) == {"wool": 1, "ore": 1}
+    assert dict(card["Activate a knight"].cost) == {"grain": 1}
+    assert "Development card" not in card
+    assert card["Politics level n"].gives.endswith("3: Fortress")
