@@ -85,7 +85,12 @@ from engine.shared.cards import draw, take_random_card
 from engine.shared.cardset import CardSet, Cost, price_checker, sparse
 from engine.shared.dispatch import RuleDispatch, applies, checks, lists, overrides
 from engine.shared.event_kinds import HEX_EVENTS
-from engine.shared.longest_road import award_largest, award_longest, longest_trail
+from engine.shared.longest_road import (
+    award_largest,
+    award_longest,
+    longest_trail,
+    longest_trail_from,
+)
 from engine.shared.state import (
     EDGE,
     ROW,
@@ -310,6 +315,8 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
     """Neither `roll_dice` nor `production_total` is overridden: the roll inlines them."""
     _TARGETS_HOOKED: ClassVar[bool]
     """`robber_targets` is overridden, so a robber move is checked against it."""
+    _TRAIL_HOOKED: ClassVar[bool]
+    """`_trail` is overridden, so a new road is measured with it (`_trail_after_road`)."""
     _PAYS_MAIN: ClassVar[staticmethod[[list[int]], tuple[bool, ...]]]
     """Whether a hand row pays each of `_MAIN_PURCHASES` (generated from PRICES)."""
     _copy_state: ClassVar[Callable[[Any], Any]]
@@ -373,6 +380,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         }
         cls._INLINE_APPLY = owner["check"] is owner["apply"] is owner["_apply"]
         cls._TARGETS_HOOKED = overrides(cls, "robber_targets")
+        cls._TRAIL_HOOKED = overrides(cls, "_trail")
         cls._PAYS_MAIN = staticmethod(price_checker([cls.COST[p] for p in _MAIN_PURCHASES]))
         cls.TRADE_NAMES = names
         cls.TRADE_INDEX = cls.HAND_CARDS.index
@@ -1168,6 +1176,43 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
             lambda v: owner[v] >= 0 and owner[v] != seat,
         )
 
+    def _trail_after_road(self, seat: int, e: int) -> int:
+        """`seat`'s longest trail once its new road `e` is on the board.
+
+        Trails without `e` were there before: `road_length[seat]` (kept exact
+        after every action) is the longest of them. When `e` ends a network
+        (nothing else of the seat's at one end), a trail through `e` stops at
+        that end and goes on from the other: one search from there instead of
+        the whole network. A road that joins two roads, or a class that
+        replaces `_trail`, is measured whole.
+        """
+        if self._TRAIL_HOOKED:
+            return self._trail(seat)
+        grid = self.board.grid
+        edge_owner = self.edge_owner
+        vertex_edges = grid.vertex_edges
+        a, b = grid.edge_vertices[e]
+        joined_a = any(edge_owner[f] == seat for f in vertex_edges[a] if f != e)
+        joined_b = any(edge_owner[f] == seat for f in vertex_edges[b] if f != e)
+        if joined_a and joined_b:
+            return self._trail(seat)
+        old = self.road_length[seat]
+        if not joined_a and not joined_b:
+            return max(old, 1)
+        inner = a if joined_a else b  # the end where the network goes on
+        owner = self.road_blockers()
+        if owner[inner] >= 0 and owner[inner] != seat:
+            return max(old, 1)  # a trail may not pass a rival's piece
+        through = 1 + longest_trail_from(
+            inner,
+            set(self.roads[seat]),
+            grid.edge_vertices,
+            vertex_edges,
+            lambda v: owner[v] >= 0 and owner[v] != seat,
+            without=e,
+        )
+        return max(old, through)
+
     def _update_longest(self) -> list[Event]:
         old = self.longest_holder
         new = award_longest(self.road_length, old)
@@ -1193,7 +1238,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         self.edge_owner[e] = seat
         self.roads[seat] += (e,)
         self.roads_left[seat] -= 1
-        self.road_length[seat] = self._trail(seat)
+        self.road_length[seat] = self._trail_after_road(seat, e)
         events.extend(self._update_longest())
         if phase == SETUP_ROAD:
             self.setup_pos += 1
