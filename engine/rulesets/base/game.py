@@ -948,10 +948,16 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
 
     @checks(Roll)
     def _check_roll(self, a: Action) -> str | None:
+        pending = self.pending
+        if pending and pending[-1][0] == PRE_ROLL:  # `_phase_is`, inlined: every turn rolls
+            return None
         return self._phase_is(PRE_ROLL)
 
     @checks(EndTurn)
     def _check_end(self, a: Action) -> str | None:
+        pending = self.pending
+        if pending and pending[-1][0] == MAIN:  # `_phase_is`, inlined: every turn ends
+            return None
         if self.phase == PRE_ROLL:
             return "roll the dice before ending the turn"
         return self._phase_is(MAIN)
@@ -1232,7 +1238,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         seat = self.current
         e = a.edge
         phase = self.phase
-        events = [Event("build", {"seat": seat, "piece": "road", "edge": e})]
+        events = [Event.public("build", {"seat": seat, "piece": "road", "edge": e})]
         if phase == MAIN:
             self._pay(seat, self.COST["road"])
         self.edge_owner[e] = seat
@@ -1398,17 +1404,14 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
             self.forced_dice = self.forced_dice[1:]
             total = self.production_total(dice)
         elif self._PLAIN_DICE:  # neither dice hook overridden: skip the two calls
-            rng = self.rng
-            d1 = rng.die()
-            d2 = rng.die()
-            dice = (d1, d2)
-            total = d1 + d2
+            dice = self.rng.two_dice()
+            total = dice[0] + dice[1]
         else:
             dice = self.roll_dice()
             total = self.production_total(dice)
         self.dice = dice
         seat = self.current
-        events = [Event("dice", {"seat": seat, "dice": list(dice), "total": total})]
+        events = [Event.public("dice", {"seat": seat, "dice": list(dice), "total": total})]
         # The turn's phase becomes MAIN (`_set_turn_phase`, inlined: every turn rolls).
         self.pending[-1] = _new_tuple(Decision, (MAIN, seat, None))
         self.phase = MAIN
@@ -1465,7 +1468,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
                         by_seat = claims.setdefault(resource[h], {})
                     by_seat[p] = by_seat.get(p, 0) + level[v]
         if not claims:  # nobody built on the hexes rolled
-            return [Event("production", {"gains": {}})]
+            return [Event.public("production", {"gains": {}})]
         gains: dict[int, dict[str, int]] = {}
         gold = claims.pop(GOLD, None)
         if claims:
@@ -1491,7 +1494,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
             else {str(p): g for p, g in gains.items()}
         )
         if gold is None:
-            return [Event("production", {"gains": paid})]
+            return [Event.public("production", {"gains": paid})]
         return [Event("production", {"gains": paid, "gold": self.push_gold_picks(gold)})]
 
     @applies(Discard)
@@ -1502,7 +1505,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         self.hands[seat * self.HAND_STRIDE + r] -= 1
         self.bank[r] += 1
         self._count_down()
-        return [Event("discard", {"seat": seat, "resource": a.resource})]
+        return [Event.public("discard", {"seat": seat, "resource": a.resource})]
 
     @applies(MoveRobber)
     def _do_robber(self, a: Action) -> list[Event]:
@@ -1550,7 +1553,9 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         self.bank[get] -= 1
         self.hands[base + get] += 1
         return [
-            Event("maritime_trade", {"seat": seat, "give": a.give, "count": rate, "get": a.get})
+            Event.public(
+                "maritime_trade", {"seat": seat, "give": a.give, "count": rate, "get": a.get}
+            )
         ]
 
     @applies(EndTurn)
@@ -1573,7 +1578,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         self.pending[-1] = _new_tuple(Decision, (PRE_ROLL, nxt, None))
         self.phase = PRE_ROLL
         self.to_act = nxt
-        return [Event("turn", {"seat": nxt, "turn": turn})]
+        return [Event.public("turn", {"seat": nxt, "turn": turn})]
 
     # -- copying, snapshots and restoring --------------------------------------------
     if TYPE_CHECKING:
