@@ -16,8 +16,11 @@ else in a dialog, so a new ruleset is playable before it gets its own keys.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from tui.faces import face
 
 Action = dict[str, Any]
 
@@ -96,12 +99,12 @@ STARFARERS_SPECS: dict[str, Spec] = {
     "take_friendship": Spec("p", "Take a friendship card", "dialog", "friendship"),
 }
 
-RULESET_SPECS = {"base": SPECS, "starfarers": STARFARERS_SPECS}
 SPLIT_BY = {"build_ship": "kind"}
 
 
-def specs_for(ruleset: str | None) -> dict[str, Spec]:
-    return RULESET_SPECS.get(ruleset or "base", SPECS)
+def specs_for(ruleset: str | None) -> Mapping[str, Spec]:
+    """The keys and labels of `ruleset`'s actions (its face's; the default's when None)."""
+    return face(ruleset).specs()
 
 
 def key_labels(ruleset: str | None) -> list[tuple[str, str]]:
@@ -221,7 +224,7 @@ def target_field(action: Action) -> str | None:
     return None
 
 
-def commands(legal: list[Action], ruleset: str | None = "base") -> list[Command]:
+def commands(legal: list[Action], ruleset: str | None = None) -> list[Command]:
     """The commands for a list of legal actions, in a stable order."""
     specs = specs_for(ruleset)
     out: dict[str, Command] = {}

@@ -19,6 +19,7 @@ from engine.rulesets.starfarers import routes as R
 from engine.rulesets.starfarers.constants import COLONY_SHIP
 from engine.rulesets.starfarers.game import StarfarersGame
 from engine.rulesets.starfarers.layouts import DISC_LABELS, RESOURCES
+from tui.faces import face_or_default
 
 SHIP_WORDS = {COLONY_SHIP: "colony ship"}
 KINDS_SCORED = (("trade station", 4), ("found a colony", 3), ("win a medal", 2), ("explore", 1))
@@ -61,7 +62,7 @@ class FlightPlan:
 
     @classmethod
     def from_view(cls, view: dict[str, Any]) -> FlightPlan | None:
-        if view.get("ruleset") != "starfarers" or view.get("seat") is None:
+        if not face_or_default(view.get("ruleset")).flies or view.get("seat") is None:
             return None
         game = R.game_from_view(view)
         ships = R.movable_ships(game)

@@ -2,17 +2,17 @@
 
 `narrate(event, names, me)` turns one redacted event dict (as a seat receives
 it) into one sentence, or None for events not worth a log line. The base
-game and Starfarers (tui.narrate_starfarers) have their own phrasing; any
-other kind (later rulesets) is told generically from its fields, so a new
-event never crashes the log and always says who did what.
+game's phrasing is here; each ruleset's face (tui/faces) gives its own table
+(Starfarers' adds tui.narrate_starfarers), and any kind a table lacks is told
+generically from its fields, so a new event never crashes the log and always
+says who did what.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from typing import Any
-
-from tui.narrate_starfarers import TELL as STARFARERS
 
 SEAT_NAMES = ("Red", "Blue", "White", "Orange", "Green", "Brown")
 
@@ -88,12 +88,30 @@ def _production(t: _Teller, e: dict[str, Any]) -> str | None:
     shortages += [
         f"{t.who(int(s))} {t.verb(int(s), 'pick', 'picks')} {n} from gold." for s, n in gold.items()
     ]
+    shortages += _blocked(t, e.get("blocked"))
     if not gains:
         return " ".join(["Nobody produced anything.", *shortages])
     parts = []
     for seat, got in sorted(gains.items(), key=lambda kv: int(kv[0])):
         parts.append(f"{t.who(int(seat))} {t.verb(int(seat), 'get', 'gets')} {bundle(got)}")
     return " ".join(["; ".join(parts) + ".", *shortages])
+
+
+def _blocked(t: _Teller, blocked: Any) -> list[str]:
+    """What the robber kept from each seat ("The robber on mountains 9 keeps 1 ore from you.")."""
+    if not isinstance(blocked, dict) or not isinstance(blocked.get("seats"), dict):
+        return []
+    place = t.at(("hex", blocked.get("hex"))).removeprefix(" to ")
+    on = f" on {place}" if place else ""
+    lines = []
+    for seat, kept in sorted(blocked["seats"].items(), key=lambda kv: int(kv[0])):
+        lines.append(f"The robber{on} keeps {bundle(kept)} from {t.whom(int(seat))}.")
+    return lines
+
+
+def _robber(t: _Teller, e: dict[str, Any]) -> str:
+    place = t.at(("hex", e.get("hex"))) or f" to hex {e.get('hex')}"
+    return f"{t.who(e.get('seat'))} moved the robber{place}."
 
 
 def _steal(t: _Teller, e: dict[str, Any]) -> str:
@@ -156,6 +174,22 @@ def _monopoly(t: _Teller, e: dict[str, Any]) -> str:
     return f"{t.who(e.get('seat'))} took all the {e.get('resource')} ({taken})."
 
 
+def _starting_hand(t: _Teller, e: dict[str, Any]) -> str:
+    cards = e.get("cards")  # a dict for its owner; a count when the hand is public
+    count = int(e.get("count") or (cards if isinstance(cards, int) else 0))
+    what = bundle(cards) if isinstance(cards, dict) else f"{count} card{'s' * (count != 1)}"
+    return f"{t.who(e.get('seat'))} {t.verb(e.get('seat'), 'start', 'starts')} with {what}."
+
+
+def _build(t: _Teller, e: dict[str, Any]) -> str:
+    """A piece on a hex board, placed by its corner or edge ("at mountains 9 / fields 5")."""
+    piece = str(e.get("piece")).replace("_", " ")
+    if "vertex" in e or "edge" in e:
+        place = ("vertex", e["vertex"]) if "vertex" in e else ("edge", e.get("edge"))
+        return f"{t.who(e.get('seat'))} built a {piece}{t.at(place)}."
+    return f"{t.who(e.get('seat'))} built a {piece}."
+
+
 def _game_over(t: _Teller, e: dict[str, Any]) -> str:
     scores = e.get("scores")
     tail = f" Scores: {', '.join(str(s) for s in scores)}." if isinstance(scores, list) else ""
@@ -163,7 +197,7 @@ def _game_over(t: _Teller, e: dict[str, Any]) -> str:
     return f"{who} {t.verb(e.get('winner'), 'win', 'wins')} the game!{tail}"
 
 
-_TELL: dict[str, Callable[[_Teller, dict[str, Any]], str | None]] = {
+BASE_TELL: dict[str, Callable[[_Teller, dict[str, Any]], str | None]] = {
     "dice": _dice,
     "production": _production,
     "steal": _steal,
@@ -174,6 +208,8 @@ _TELL: dict[str, Callable[[_Teller, dict[str, Any]], str | None]] = {
     "trade_closed": _trade_closed,
     "must_discard": _must_discard,
     "game_over": _game_over,
+    "starting_hand": _starting_hand,
+    "build": _build,
     "start_player": lambda t, e: (
         f"{t.who(e.get('seat'))} {t.verb(e.get('seat'), 'start', 'starts')}."
     ),
@@ -186,7 +222,7 @@ _TELL: dict[str, Callable[[_Teller, dict[str, Any]], str | None]] = {
     ),
     "largest_army": lambda t, e: (
         f"{t.who(e.get('holder'))} now {t.verb(e.get('holder'), 'hold', 'holds')} the Largest "
-        f"Army ({e.get('knights')} knights)."
+        f"Army ({e.get('knights')} knight{'s' * (e.get('knights') != 1)})."
     ),
     "take_resource": lambda t, e: f"{t.who(e.get('seat'))} took 1 {e.get('resource')}.",
     "pick_gold": lambda t, e: (
@@ -194,14 +230,23 @@ _TELL: dict[str, Callable[[_Teller, dict[str, Any]], str | None]] = {
     ),
     "monopoly": _monopoly,
     "discard": lambda t, e: f"{t.who(e.get('seat'))} discarded 1 {e.get('resource') or 'card'}.",
-    "robber": lambda t, e: f"{t.who(e.get('seat'))} moved the robber to hex {e.get('hex')}.",
+    "robber": _robber,
     "maritime_trade": lambda t, e: (
         f"{t.who(e.get('seat'))} traded {e.get('count')} {e.get('give')} for 1 {e.get('get')}."
     ),
 }
 
-_TELL.update({k: v for k, v in STARFARERS.items() if k not in _TELL})
-_TELL["build"] = STARFARERS["build"]  # base pieces read the same; upgrades and places added
+
+@cache
+def _every_face() -> Mapping[str, Callable[..., str | None]]:
+    """The phrasing of every ruleset the app plays, for a caller that names none."""
+    from tui.faces import face, playable
+
+    table: dict[str, Callable[..., str | None]] = {}
+    for name in playable():
+        table.update(face(name).tell())
+    return table
+
 
 _SEAT_FIELDS = ("seat", "player", "by", "winner", "holder")
 
@@ -230,13 +275,17 @@ def narrate(
     names: Sequence[str],
     me: int | None = None,
     where: Callable[[Any], str] | None = None,
+    tell: Mapping[str, Callable[..., str | None]] | None = None,
 ) -> str | None:
-    """One sentence for `event` as seat `me` saw it; `where` names board places if given."""
+    """One sentence for `event` as seat `me` saw it; `where` names board places if given.
+
+    `tell` is the ruleset's phrasing (its face's `tell()`); every face's when None.
+    """
     teller = _Teller(names, me, where)
-    tell = _TELL.get(str(event.get("kind")))
+    tell_one = (_every_face() if tell is None else tell).get(str(event.get("kind")))
     try:
-        if tell is not None:
-            return tell(teller, event)
+        if tell_one is not None:
+            return tell_one(teller, event)
         return _generic(teller, event)
     except Exception:  # a surprising field must never break the log
         return str(event.get("kind", "something happened")).replace("_", " ")

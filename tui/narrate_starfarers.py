@@ -4,7 +4,8 @@ A lattice point id means nothing to a player, so `place_namer(view)` names a
 point by what the map draws around it: a home system by its Greek letter (as drawn), a
 planetary system by its planets (resource and number disc), an alien outpost
 by its civilisation, an unexplored sector as such. The phrasing table is
-merged into `tui.narrate`, which owns the seat names and the fallback.
+added to the base game's (`tui.narrate`, which owns the seat names and the
+fallback) by Starfarers' face (tui/faces/starfarers.py).
 """
 
 from __future__ import annotations
@@ -224,19 +225,13 @@ def _friendship_card(t: Teller, e: dict[str, Any]) -> str:
     return f"{t.who(e.get('seat'))} took the friendship card {card}."
 
 
-def _starting_hand(t: Teller, e: dict[str, Any]) -> str:
-    cards = e.get("cards")  # a dict for its owner; a count when the hand is public
-    count = int(e.get("count") or (cards if isinstance(cards, int) else 0))
-    what = _bundle(cards) if isinstance(cards, dict) else f"{count} card{'s' * (count != 1)}"
-    return f"{t.who(e.get('seat'))} {t.verb(e.get('seat'), 'start', 'starts')} with {what}."
-
-
 def _upgrade(e: Mapping[str, Any]) -> str:
     name = str(e.get("upgrade") or "")
     return UPGRADES.get(name, "an upgrade")
 
 
 def _build(t: Teller, e: dict[str, Any]) -> str:
+    """A mothership's upgrade, or a piece and where it was built."""
     piece = str(e.get("piece"))
     if piece in UPGRADES:
         return f"{t.who(e.get('seat'))} added {UPGRADES[piece]} to the mothership."
@@ -263,7 +258,8 @@ TELL: dict[str, Callable[[Teller, dict[str, Any]], str | None]] = {
     "encounter_card_out": _card_out,
     "encounter_take": lambda t, e: f"{t.who(e.get('seat'))} took 1 {e.get('resource') or 'card'}.",
     "encounter_gift": lambda t, e: (
-        f"{t.who(e.get('seat'))} gave {e.get('count')} cards to {t.whom(e.get('to'))}."
+        f"{t.who(e.get('seat'))} gave {e.get('count')} card{'s' * (e.get('count') != 1)} "
+        f"to {t.whom(e.get('to'))}."
     ),
     "encounter_cannot_pay": lambda t, e: f"{t.who(e.get('seat'))} cannot pay.",
     "encounter_shake": _encounter_shake,
@@ -301,5 +297,4 @@ TELL: dict[str, Callable[[Teller, dict[str, Any]], str | None]] = {
     "discover": _discover,
     "friendship_marker": _friendship_marker,
     "friendship_card": _friendship_card,
-    "starting_hand": _starting_hand,
 }

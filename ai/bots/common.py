@@ -8,8 +8,11 @@ never name a ruleset.
 Trading is judged with the same evaluation: a trade is worth making (or
 accepting) when the position after the swap evaluates better than before,
 and the evaluation already discounts what helps the strongest opponent.
-A bot makes at most ``max_offers`` offers per turn and never repeats terms
-in a turn, so tables with several bots do not spam each other.
+A bot accepts any offer that leaves it better off by more than a margin
+that grows with the offerer's lead (`accept_margin`), and refuses only a
+seat one build from winning. It makes at most ``max_offers`` unasked offers
+per turn (one) and never repeats terms in a turn, so a person at a table of
+bots is not flooded with offers.
 """
 
 from __future__ import annotations
@@ -18,8 +21,11 @@ from types import ModuleType
 from typing import ClassVar
 
 from ai.features import features_for, supported
-from ai.protocol import BaseBot, View
+from ai.protocol import BaseBot, EventDict, View
+from ai.tracking import CardTracker
 from engine.actions import Action, make_bag
+from engine.beliefs import Beliefs
+from engine.errors import ConfigError
 from engine.game import Game
 from engine.registry import sample_consistent
 from engine.rng import Rng
@@ -48,9 +54,11 @@ class WorldBot(BaseBot):
     """Base of the built-in bots: a seeded RNG, a world per decision, trade handling."""
 
     rulesets: ClassVar[frozenset[str]] = supported()
-    max_offers: ClassVar[int] = 2
-    accept_margin: ClassVar[float] = 0.8
-    leader_guard: ClassVar[int] = 7  # do not trade with a seat this close to winning
+    max_offers: ClassVar[int] = 1
+    base_margin: ClassVar[float] = 0.05  # better off by more than this, against an equal
+    lead_margin: ClassVar[float] = 0.25  # and this much more per VP the offerer leads by
+    counter_margin: ClassVar[float] = 0.5  # a counter must beat the margin by this
+    leader_guard: ClassVar[int] = 2  # no trade with a seat this many VP from winning
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -68,8 +76,17 @@ class WorldBot(BaseBot):
     # -- trading -------------------------------------------------------------------------
     def _guarded(self, view: View, seat: int) -> bool:
         """True if ``seat`` is too close to winning to be helped by a trade."""
-        vp = view["players"][seat].get("public_vp", 0)
-        return bool(vp >= min(self.leader_guard, view.get("vp_to_win", 10) - 3))
+        return bool(self._vp(view, seat) >= int(view.get("vp_to_win", 10)) - self.leader_guard)
+
+    @staticmethod
+    def _vp(view: View, seat: int) -> int:
+        player = view["players"][seat]
+        return int(player.get("public_vp", player.get("vp", 0)) or 0)
+
+    def accept_margin(self, view: View, offerer: int) -> float:
+        """How much better off an offer must leave this bot: more the further the offerer leads."""
+        lead = self._vp(view, offerer) - self._vp(view, int(view["seat"]))
+        return self.base_margin + self.lead_margin * max(0, lead)
 
     def respond(self, view: View, legal: list[Action], world: Game, feats: ModuleType) -> Action:
         """Accept, counter or decline the pending offer, by evaluation."""
@@ -82,9 +99,10 @@ class WorldBot(BaseBot):
         if self._guarded(view, offerer):
             return DeclineTrade()
         base = feats.evaluate(world, me)
+        margin = self.accept_margin(view, offerer)
         if any(isinstance(a, AcceptTrade) for a in legal):
             after = feats.evaluate(swap(world, feats, offerer, me, give, get), me)
-            if after - base > self.accept_margin:
+            if after - base > margin:
                 return AcceptTrade()
         # a counter: the card they offer, for one card we can spare
         hand = feats.hand_of(world, me)
@@ -103,7 +121,7 @@ class WorldBot(BaseBot):
                     continue
                 after = feats.evaluate(swap(world, feats, offerer, me, tuple(t), tuple(g)), me)
                 gain = after - base
-                if gain > self.accept_margin + 0.5 and (best is None or gain > best[0]):
+                if gain > margin + self.counter_margin and (best is None or gain > best[0]):
                     counter = CounterTrade(
                         make_bag({names[r_give]: 1}), make_bag({names[r_get]: 1})
                     )
@@ -167,3 +185,37 @@ class WorldBot(BaseBot):
             make_bag({names[r]: n for r, n in enumerate(get) if n}),
             to,
         )
+
+
+class CountingBot(WorldBot):
+    """A `WorldBot` that counts cards: its worlds deal other hands from what it saw.
+
+    It keeps an `ai.tracking.CardTracker` fed by ``on_events`` and samples
+    with its beliefs; in a ruleset the tracker does not support (Starfarers)
+    or when it joined without ``on_game_start``, it samples uniformly.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.tracker: CardTracker | None = None
+
+    def on_game_start(self, seat: int, view: View) -> None:
+        super().on_game_start(seat, view)
+        try:
+            self.tracker = CardTracker.for_view(view)
+        except ConfigError:
+            self.tracker = None
+
+    def on_events(self, events: list[EventDict]) -> None:
+        if self.tracker is not None:
+            self.tracker.feed(events)
+
+    def beliefs(self, view: View) -> Beliefs | None:
+        """The tracker's beliefs, reconciled with ``view`` (None without a tracker)."""
+        if self.tracker is None or self.tracker.seat != view.get("seat"):
+            return None
+        self.tracker.observe(view)
+        return self.tracker.beliefs()
+
+    def world(self, view: View) -> Game:
+        return sample_consistent(view, Rng(self.rng.next64()), self.beliefs(view))

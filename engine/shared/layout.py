@@ -12,7 +12,10 @@ family:
       "harbours": [{"hex": [0, -2], "other": [0, -3], "kind": "3:1"}, ...],
       "robber": [0, 0],
       "islands": {"W": [[-2, -2], ...], ...},
-      "dealt_numbers": [2, 2, 12, 12]
+      "dealt_numbers": [2, 2, 12, 12],
+      "home_islands": ["W", "E"],
+      "island_vp": {"I1": 1, ...},
+      "centre": [0, 0]
     }
 
 * `hexes`: every hex of the grid. A hex with a `terrain` keeps it; the
@@ -27,8 +30,11 @@ family:
 * `harbours`: the coast edge between a land hex and the hex on the other
   side (sea, or off the grid), and the harbour's kind ("3:1" or a resource).
 * `robber` (where it starts, default the first desert by hex id),
-  `islands` (names for groups of land hexes) and `dealt_numbers` (number
-  chips handed to players instead of the board) are facts for the rulesets.
+  `islands` (names for groups of land hexes), `dealt_numbers` (number
+  chips handed to players instead of the board), `home_islands` (the
+  islands where setup settlements go), `island_vp` (a special victory-point
+  chip per named island, with its worth) and `centre` (the hex a coast
+  "faces" when it is nearer to it) are facts for the rulesets.
 
 Loading checks the file's consistency; making a board from a layout draws
 from the game's generator in a fixed order (terrain pool, start corner,
@@ -86,6 +92,9 @@ class Layout:
     robber: Hex | None
     islands: tuple[tuple[str, tuple[Hex, ...]], ...]
     dealt_numbers: tuple[int, ...]
+    home_islands: tuple[str, ...] = ()
+    island_vp: tuple[tuple[str, int], ...] = ()
+    centre: Hex | None = None
 
     @property
     def sea(self) -> tuple[Hex, ...]:
@@ -221,6 +230,13 @@ def parse_layout(data: dict[str, Any]) -> Layout:
     for island, members in (data.get("islands") or {}).items():
         islands.append((str(island), tuple(coord(c) for c in members)))
     dealt = tuple(int(n) for n in data.get("dealt_numbers", ()))
+    named = {island for island, _ in islands}
+    homes = tuple(str(i) for i in data.get("home_islands", ()))
+    vp_chips = tuple((str(i), int(v)) for i, v in (data.get("island_vp") or {}).items())
+    unnamed = sorted((set(homes) | {i for i, _ in vp_chips}) - named)
+    if unnamed:
+        raise fail(f"islands not named under 'islands': {', '.join(unnamed)}")
+    centre = coord(data["centre"]) if data.get("centre") is not None else None
     return Layout(
         name=name,
         hexes=tuple(hexes),
@@ -232,4 +248,7 @@ def parse_layout(data: dict[str, Any]) -> Layout:
         robber=robber,
         islands=tuple(islands),
         dealt_numbers=dealt,
+        home_islands=homes,
+        island_vp=vp_chips,
+        centre=centre,
     )

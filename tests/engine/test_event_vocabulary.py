@@ -15,6 +15,7 @@ from engine.events import Event, EventKind, EventKinds
 from engine.game import Game
 from engine.registry import normalise_config
 from engine.rulesets.base.game import BaseGame
+from engine.rulesets.fleet.game import FleetGame
 from engine.rulesets.starfarers.game import StarfarersGame
 from engine.shared.event_kinds import HEX_EVENTS
 from tests.base.harvest import HarvestGame
@@ -26,6 +27,7 @@ GAMES = [
     ("harvest", 4, {}),
     ("starfarers", 3, {}),
     ("starfarers", 4, {"starting_hand": "rulebook"}),
+    ("fleet", 3, {}),
 ]
 
 
@@ -130,6 +132,7 @@ def _literal_kinds(folder: str) -> set[str]:
         ("shared", HEX_EVENTS),
         ("rulesets/base", BaseGame.EVENTS),
         ("rulesets/starfarers", StarfarersGame.EVENTS),
+        ("rulesets/fleet", FleetGame.EVENTS),
     ],
 )
 def test_every_kind_the_source_emits_is_declared(folder: str, declared: EventKinds) -> None:

@@ -269,3 +269,23 @@ def test_the_board_does_not_depend_on_the_seed(board: Board) -> None:
     rng = Rng(SEED_FLEET + 1)
     assert make_board("fleet", rng).to_json() == board.to_json()
     assert rng.state == SEED_FLEET + 1  # a fixed layout draws nothing
+
+
+def test_home_islands_islet_chips_and_the_centre() -> None:
+    """§4, §5.4, §5.6: setup on W and E; a 1-VP chip per islet; the centre is (0, 0)."""
+    layout = load_layout("fleet")
+    assert layout.home_islands == ("W", "E")
+    assert dict(layout.island_vp) == {"I1": 1, "I2": 1, "I3": 1, "I4": 1, "I5": 1}
+    assert layout.centre == (0, 0)
+
+
+def test_a_layout_naming_an_unknown_island_is_refused() -> None:
+    from engine.shared.layout import LayoutError, parse_layout
+
+    data = {
+        "name": "t",
+        "hexes": [{"q": 0, "r": 0, "terrain": "desert", "number": 0}],
+        "home_islands": ["X"],
+    }
+    with pytest.raises(LayoutError, match="islands not named under 'islands': X"):
+        parse_layout(data)

@@ -16,6 +16,7 @@ import pytest
 
 from engine import GameConfig, new_game
 from engine.rulesets.base.view_types import BaseView
+from engine.rulesets.fleet.view_types import FleetView
 from engine.rulesets.starfarers.view_types import StarfarersView
 from engine.views import GameView
 
@@ -80,7 +81,12 @@ def _views(ruleset: str, seats: int, seed: int, steps: int) -> list[tuple[int, A
 
 @pytest.mark.parametrize(
     ("ruleset", "seats", "declared"),
-    [("base", 2, BaseView), ("base", 4, BaseView), ("starfarers", 3, StarfarersView)],
+    [
+        ("base", 2, BaseView),
+        ("base", 4, BaseView),
+        ("starfarers", 3, StarfarersView),
+        ("fleet", 4, FleetView),
+    ],
 )
 def test_views_have_the_declared_shape(ruleset: str, seats: int, declared: Any) -> None:
     seen_me = seen_spectator = False

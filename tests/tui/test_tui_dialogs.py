@@ -22,6 +22,7 @@ from tui.narrate import seat_names
 from tui.screens.dialogs.choice import ChoiceDialog
 from tui.screens.dialogs.discard import DiscardDialog
 from tui.screens.menu import MainMenuScreen
+from tui.widgets.event_log import EventLog
 
 
 async def _until(pilot: Any, what: str, test: Any, timeout: float = 20.0) -> None:
@@ -64,8 +65,12 @@ async def test_a_discard_is_chosen_whole_and_confirmed_once(tmp_path: Path) -> N
         await pilot.press("enter")  # one confirmation for every card
 
         def discarded() -> int:
-            lines = screen.query_one("#log").lines
-            return sum(str(line.text).startswith("You discarded") for line in lines)
+            """The cards on the log's one line for this discard ("You discarded 2 ore, 1 wool.")."""
+            lines = [t.plain for t in screen.query_one(EventLog).entries]
+            mine = [line for line in lines if line.startswith("You discarded")]
+            assert len(mine) <= 1, mine
+            words = mine[0].removeprefix("You discarded ").split() if mine else []
+            return sum(int(w) for w in words if w.isdigit())
 
         await _until(pilot, "every card to be given back", lambda: discarded() == owed)
         assert screen.sent == owed and not isinstance(app.screen, DiscardDialog)
@@ -124,6 +129,7 @@ async def test_a_bank_trade_takes_three_keys(tmp_path: Path) -> None:
         await pilot.press("m")
         await _until(pilot, "what to give", lambda: isinstance(app.screen, ChoiceDialog))
         first = app.screen
+        assert isinstance(first, ChoiceDialog) and first.title_text == "Bank: give which?"
         await pilot.press("2")
         await _until(
             pilot,
@@ -134,6 +140,29 @@ async def test_a_bank_trade_takes_three_keys(tmp_path: Path) -> None:
         await _until(pilot, "the trade", lambda: screen.rev > rev)
         after = screen.view["me"]["hand"]  # type: ignore[index]
         assert after[give] < hand[give] and after[gets[0]] == hand[gets[0]] + 1
+
+
+async def test_a_starfarers_supply_trade_says_supply_and_no_harbour(tmp_path: Path) -> None:
+    """Starfarers trades with the supply at 3:1 by default: no 'Bank', no '(harbour)'."""
+
+    def can_trade(game: Game) -> bool:
+        gives = {a.to_json()["give"] for a in game.legal_actions() if a.type == "maritime_trade"}
+        return game.to_act == 0 and len(gives) >= 2
+
+    game = tui_saves.play_until("starfarers", 4, can_trade, min_actions=60)
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert await wait_for_decision(pilot) == "turn"
+        await pilot.press("m")
+        await _until(pilot, "what to give", lambda: isinstance(app.screen, ChoiceDialog))
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog) and dialog.title_text == "Supply: give which?"
+        labels = [str(label) for label, _ in dialog.options]
+        assert labels and not any("harbour" in label for label in labels), labels
+        await pilot.press("1")
+        await _until(pilot, "what to get", lambda: app.screen is not dialog)
+        assert isinstance(app.screen, ChoiceDialog)
+        assert app.screen.title_text.startswith("Supply: ")
 
 
 async def test_q_asks_before_leaving(tmp_path: Path) -> None:
@@ -149,3 +178,64 @@ async def test_q_asks_before_leaving(tmp_path: Path) -> None:
         assert app.local is not None
         await pilot.press("q", "y")
         await _until(pilot, "the menu", lambda: isinstance(app.screen, MainMenuScreen))
+
+
+def _pays_encounter(game: Game) -> bool:
+    """Seat 0 owes an encounter 2+ cards and holds more than it owes (so it has a choice)."""
+    if game.to_act != 0:
+        return False
+    view = game.view(0)
+    if view["phase"] != "encounter_choice":
+        return False
+    if not any(a.type == "discard" for a in game.legal_actions()):
+        return False
+    owed = int(view["state"]["enc_count"])
+    return owed >= 2 and sum(view["me"]["hand"].values()) > owed
+
+
+async def test_an_encounter_payment_is_chosen_whole_and_confirmed_once(tmp_path: Path) -> None:
+    # Seed 1, action 776: the travelers' pilgrims ask seat 0 for 3 of its 6 cards.
+    game = tui_saves.play_until("starfarers", 1, _pays_encounter)
+    owed = int(game.view(0)["state"]["enc_count"])
+    name = game.view(0)["encounter"]["card"]["name"]
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = game_screen(app)
+        assert screen is not None
+        await wait_for_decision(pilot)
+        if not isinstance(app.screen, DiscardDialog):
+            await pilot.press("g")  # the action bar's key for the payment
+        await _until(pilot, "the payment dialog", lambda: isinstance(app.screen, DiscardDialog))
+        dialog = app.screen
+        assert isinstance(dialog, DiscardDialog)
+        assert dialog.owed == owed and dialog.verb == "Give"
+        assert str(dialog.query_one("#title").render()).startswith(f"{name}: Give {owed} cards")
+        left = owed
+        keys: list[str] = []
+        for resource in dialog.resources:
+            take = min(left, dialog.hand[resource])
+            keys += ["right"] * take + ["down"]
+            left -= take
+        await pilot.press(*keys, "enter")  # every card chosen, then one confirmation
+        await _until(pilot, "the cards to be sent", lambda: screen.sent == owed)
+        assert not any(isinstance(s, DiscardDialog) for s in app.screen_stack)
+
+
+async def test_the_discard_hint_wraps_at_80x24_instead_of_being_cut() -> None:
+    """The discard dialog's last hint word ('discard') is shown whole on a small terminal."""
+    from textual.app import App
+    from textual.containers import Vertical
+    from textual.widgets import Label
+
+    hand = {"ore": 4, "fuel": 4, "carbon": 4, "food": 3, "goods": 4}
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = DiscardDialog(9, hand, list(hand))
+        await app.push_screen(dialog)
+        await pilot.pause()
+        hint = dialog.query_one("#hint", Label)
+        box = dialog.query_one(Vertical).content_region
+        assert hint.region.right <= box.right, (hint.region, box)  # nothing past the frame
+        shown = [strip.text for strip in hint.render_lines(hint.size.region)]
+        words = " ".join(" ".join(shown).split())
+        assert words.endswith("Enter discard"), shown

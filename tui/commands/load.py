@@ -20,7 +20,10 @@ def run(args: argparse.Namespace) -> int:
     from tui.paths import usable_saves_dir
 
     path = Path(args.file)
-    saves.load_path(path)  # SaveError (one line, exit 2) before any screen; the file is only read
+    game = saves.load_path(path)  # SaveError (one line, exit 2) before any screen; only read
+    from tui.faces import check_playable
+
+    check_playable(game.config.ruleset)  # a ruleset the app cannot show yet: one line, exit 2
     directory = usable_saves_dir(args.saves)
 
     from tui.app import CatanApp

@@ -44,9 +44,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     startup.pause()  # resumed after the first frame (tui/startup.py)
+    from tui.faces import check_playable
     from tui.local import parse_seats
     from tui.paths import usable_saves_dir
 
+    check_playable(args.ruleset)  # "the app cannot play ck yet": one line, exit 2
     kinds = parse_seats(args.seats)
     config = game_config(args, args.seed, seats=len(kinds))
     from engine.registry import normalise_config

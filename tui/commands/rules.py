@@ -9,8 +9,10 @@ from engine.errors import ConfigError
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from tui.faces import DEFAULT, playable
+
     parser.add_argument(
-        "ruleset", nargs="?", default="base", help="the ruleset: base or starfarers"
+        "ruleset", nargs="?", default=DEFAULT, help=f"the ruleset: {' or '.join(playable())}"
     )
 
 

@@ -1,7 +1,9 @@
 """What the map glyphs mean, for a help panel or the rules screen.
 
 Kept next to the renderers so the key and the drawing cannot drift apart:
-every glyph here is the constant the renderer itself uses.
+every glyph here is the constant the renderer itself uses. Each ruleset's face
+(tui/faces) says which items are its map's; the space map's constants are
+imported only when they are asked for.
 """
 
 from __future__ import annotations
@@ -9,13 +11,13 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
+from tui.faces import face
 from tui.render import palette as P
-from tui.render.spacemap import GREEK, GREEK_ASCII, PIECE_GLYPHS, SHIP_ASCII
 
 
 def map_legend(ruleset: str, *, ascii: bool = False) -> Text:
-    """A short key to the map of `ruleset` ("starfarers" or a hex ruleset), one item a line."""
-    items = _space_items(ascii) if ruleset == "starfarers" else _hex_items(ascii)
+    """A short key to the map of `ruleset` (its face's legend), one item a line."""
+    items = face(ruleset).legend(ascii)
     text = Text()
     for glyph, style, meaning in items:
         text.append(glyph, style)
@@ -27,12 +29,12 @@ def map_legend(ruleset: str, *, ascii: bool = False) -> Text:
 Item = tuple[str, Style, str]
 
 
-def _hex_items(ascii: bool) -> list[Item]:
+def hex_items(ascii: bool) -> list[Item]:
     return [
-        ("r" if ascii else "▲", P.SEAT_STYLES[0], "settlement (ASCII: seat letter r b w o)"),
-        ("R" if ascii else "■", P.SEAT_STYLES[0], "city (ASCII: upper case)"),
+        ("r", P.SEAT_STYLES[0] + P.SETTLEMENT, "settlement: its seat's letter, r b w o"),
+        ("R", P.SEAT_STYLES[0] + P.CITY, "city: upper case, reversed"),
         ("#" if ascii else "█", P.SEAT_STYLES[1], "road"),
-        ("X" if ascii else "R", P.ROBBER, "robber"),
+        ("X", P.ROBBER, "robber"),
         (" 8", P.CHIP_HOT, "number chip; 6 and 8 in red"),
         ("3:1", P.HARBOUR, "harbour, any 3 for 1; 2:1 names its resource"),
         (":" if ascii else "◦", P.HARBOUR_DOCK, "a corner served by a harbour"),
@@ -41,7 +43,9 @@ def _hex_items(ascii: bool) -> list[Item]:
     ]
 
 
-def _space_items(ascii: bool) -> list[Item]:
+def space_items(ascii: bool) -> list[Item]:
+    from tui.render.spacemap import GREEK, GREEK_ASCII, PIECE_GLYPHS, SHIP_ASCII
+
     def piece(name: str) -> str:
         if not ascii:
             return PIECE_GLYPHS[name]
@@ -94,6 +98,7 @@ def _space_items(ascii: bool) -> list[Item]:
 
 def map_key_strip(*, ascii: bool = False) -> Text:
     """The space map's key in three lines of at most 71 cells, for under the map; F1 has it all."""
+    from tui.render.spacemap import PIECE_GLYPHS
 
     def g(unicode: str, plain: str) -> str:
         return plain if ascii else unicode
@@ -131,8 +136,8 @@ def map_key_strip(*, ascii: bool = False) -> Text:
 
 def markdown_key(ruleset: str) -> str:
     """The key as a Markdown table, for the rules screen (F1)."""
-    items = _space_items(False) if ruleset == "starfarers" else _hex_items(False)
-    ascii_items = _space_items(True) if ruleset == "starfarers" else _hex_items(True)
+    legend = face(ruleset).legend
+    items, ascii_items = legend(False), legend(True)
     rows = ["## Reading the map", "", "| symbol | with --ascii | what it is |", "|---|---|---|"]
     for (glyph, _, meaning), (plain, _, _) in zip(items, ascii_items, strict=True):
         rows.append(f"| `{glyph}` | `{plain}` | {meaning.split(' (ASCII')[0]} |")

@@ -358,7 +358,7 @@ def _board_key(state: SpaceState) -> _BoardKey:
 
 
 def key_strip(*, ascii: bool = False) -> Text:
-    """Three lines of key for under the map (tui.render.legend, which imports this module)."""
+    """Three lines of key for under the map (from tui.render.legend)."""
     from tui.render.legend import map_key_strip
 
     return map_key_strip(ascii=ascii)

@@ -3,7 +3,8 @@
 A guide is Markdown written for players, with three markers filled in from the
 code so they cannot drift from the game: the costs card (tui/rules/costs.py,
 from the engine's constants), the keys (tui/choices.py) and the map key
-(tui/render/legend.py). The developers' specifications live in docs/specs.
+(tui/render/legend.py), each the ruleset's face's (tui/faces). The
+developers' specifications live in docs/specs.
 """
 
 from __future__ import annotations
@@ -11,10 +12,13 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.markdown import Markdown
+from rich.measure import Measurement
+from rich.segment import Segment
 
-GUIDES = {"base": "base.md", "starfarers": "starfarers.md"}
+from tui.faces import face, playable
+
 COSTS, KEYS, MAP = "<!-- costs -->", "<!-- keys -->", "<!-- map -->"
 
 # Keys of the game screen every ruleset shares: (key, what it does).
@@ -32,29 +36,28 @@ COMMON_KEYS = [
 
 
 def names() -> list[str]:
-    """Rulesets that are playable here and have a guide, in the registry's order."""
-    from engine.registry import ruleset_names
-
-    return [n for n in ruleset_names() if n in GUIDES]
+    """Rulesets that are playable here (each face has a guide), in the registry's order."""
+    return playable()
 
 
 def title(ruleset: str) -> str:
-    from engine.registry import get_ruleset
-
-    return get_ruleset(ruleset).title
+    return face(ruleset).title
 
 
 @cache
+def read_guide(file: str) -> str:
+    """A guide shipped with the app (package data of tui/rules)."""
+    return resources.files(__name__).joinpath(file).read_text(encoding="utf-8")
+
+
 def guide(ruleset: str) -> str:
-    """The guide's own Markdown, markers unfilled; KeyError if there is none."""
-    return resources.files(__name__).joinpath(GUIDES[ruleset]).read_text(encoding="utf-8")
+    """The guide's own Markdown, markers unfilled; NoFace if the app has none."""
+    return face(ruleset).guide()
 
 
 def keys_markdown(ruleset: str) -> str:
-    from tui import choices
-
     labels: dict[str, list[str]] = {}
-    for spec in choices.specs_for(ruleset).values():
+    for spec in face(ruleset).specs().values():
         seen = labels.setdefault(spec.key, [])
         if spec.label not in seen:
             seen.append(spec.label)
@@ -69,7 +72,7 @@ def keys_markdown(ruleset: str) -> str:
 
 
 def text(ruleset: str) -> str:
-    """The whole guide as Markdown (for `catan rules`); KeyError if there is none."""
+    """The whole guide as Markdown (for `catan rules`); NoFace if the app has none."""
     from tui.render.legend import markdown_key
     from tui.rules.costs import costs_markdown
 
@@ -106,3 +109,38 @@ def renderable(ruleset: str, *, ascii: bool = False) -> RenderableType:
     if after.strip():
         parts.append(Markdown(after))
     return Group(*parts)
+
+
+class DrawnGuide:
+    """A ruleset's guide that lays itself out once per width and then repeats the lines.
+
+    Textual asks a Static's content for its height and its lines several times
+    while a screen opens (about 0.1 s each for a guide's Markdown and tables),
+    so F1 drew the same guide three or four times. The lines are kept per
+    (ruleset, ascii, width) for the process: F1 again, or the other ruleset's
+    guide, is drawn from them.
+    """
+
+    _drawn: dict[tuple[str, bool, int], list[list[Segment]]] = {}
+
+    def __init__(self, ruleset: str, *, ascii: bool = False) -> None:
+        self.ruleset = ruleset
+        self.ascii = ascii
+
+    def lines(self, console: Console, options: ConsoleOptions) -> list[list[Segment]]:
+        key = (self.ruleset, self.ascii, options.max_width)
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            whole = renderable(self.ruleset, ascii=self.ascii)
+            drawn = console.render_lines(whole, options.update(height=None), pad=False)
+            self._drawn[key] = drawn
+        return drawn
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        new_line = Segment.line()
+        for line in self.lines(console, options):
+            yield from line
+            yield new_line
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(options.max_width, options.max_width)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from rich.table import Table
 from rich.text import Text
 
+from tui.faces import face
 from tui.widgets.style import resource_style
 
 
@@ -26,7 +27,7 @@ def _priced(resources: tuple[str, ...], amounts: tuple[int, ...]) -> tuple[tuple
     return tuple((r, n) for r, n in zip(resources, amounts, strict=True) if n)
 
 
-def _base() -> list[Cost]:
+def base_card() -> list[Cost]:
     from engine.rulesets.base import game as g
     from engine.rulesets.base.board import RESOURCES
 
@@ -50,7 +51,7 @@ def _base() -> list[Cost]:
     ]
 
 
-def _starfarers() -> list[Cost]:
+def starfarers_card() -> list[Cost]:
     from engine.rulesets.starfarers import constants as k
     from engine.rulesets.starfarers.layouts import RESOURCES
 
@@ -80,12 +81,9 @@ def _starfarers() -> list[Cost]:
     ]
 
 
-CARDS = {"base": _base, "starfarers": _starfarers}
-
-
 def costs(ruleset: str) -> list[Cost]:
-    """The costs card of `ruleset` (KeyError if it has none)."""
-    return CARDS[ruleset]()
+    """The costs card of `ruleset` (its face's; NoFace if the app has none)."""
+    return face(ruleset).costs()
 
 
 def _cost_words(cost: tuple[tuple[str, int], ...]) -> str:

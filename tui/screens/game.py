@@ -9,7 +9,7 @@ The same screen therefore serves solo play and play over SSH.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on, work
@@ -22,14 +22,16 @@ from textual.screen import Screen
 from engine.table import protocol
 from engine.table.client import TableClient
 from tui import choices
-from tui.flight import FlightPlan
+from tui.faces import face
+from tui.logbook import LogBook
 from tui.narrate import bundle, narrate
-from tui.narrate_starfarers import place_namer
+from tui.places import hex_places
 from tui.screens.dialogs.choice import ChoiceDialog
 from tui.screens.dialogs.game_over import GameOverDialog
 from tui.screens.dialogs.save_as import SaveAsDialog
 from tui.screens.dialogs.trade import TradeDialog
 from tui.widgets.action_bar import ActionBar
+from tui.widgets.dice import DicePanel
 from tui.widgets.equipment import EquipmentPanel
 from tui.widgets.event_log import EventLog
 from tui.widgets.fit import refresh_fitting
@@ -40,6 +42,9 @@ from tui.widgets.messages import ActionRequested, CommandRequested, TargetClicke
 from tui.widgets.scoreboard import Scoreboard
 from tui.widgets.trade_panel import TradePanel, best_rates
 
+if TYPE_CHECKING:
+    from tui.flight import FlightPlan
+
 CARD_LABELS = {
     "play_knight": "Knight: move the robber and steal",
     "play_road_building": "Road Building: two free roads",
@@ -47,6 +52,7 @@ CARD_LABELS = {
 }
 SPEED_ORDER = ("instant", "normal", "slow")
 PLURALS = {"vertex": "corners", "hex": "hexes"}  # what the map calls them, in the plural
+SINGULARS = {"vertex": "corner"}
 COMMAND_KEYS = [
     ("r", "Roll"),
     ("s", "Settlement"),
@@ -110,9 +116,13 @@ class GameScreen(Screen[None]):
         Binding("escape", "back", "Back"),
         Binding("f1", "rules", "Rules", id="rules"),
         Binding("f3", "costs", "Costs", id="costs"),
+        Binding("f4", "rolls", "Dice", id="rolls"),
         Binding("ctrl+s", "save_as", "Save", id="save-as"),
         Binding("f2", "speed", "Speed", id="speed"),
         Binding("q", "leave", "Menu", id="leave"),
+        Binding("pageup", "log_page(-1)", "Log up", show=False, priority=True),
+        Binding("pagedown", "log_page(1)", "Log down", show=False, priority=True),
+        Binding("end", "log_end", "Log: newest", show=False, priority=True),
     ]
 
     view: reactive[dict[str, Any] | None] = reactive(None, always_update=True)
@@ -127,12 +137,14 @@ class GameScreen(Screen[None]):
         on_save: Callable[[str], str] | None = None,
         on_speed: Callable[[str], None] | None = None,
         on_leave: Callable[[], Any] | None = None,
+        on_rematch: Callable[[], Any] | None = None,
         speed: str = "normal",
         ruleset: str | None = None,
         name: str | None = None,
     ) -> None:
         super().__init__(name=name)
         self.ruleset: str | None = None
+        self.face = face(None)  # what the app shows for the ruleset (tui/faces)
         if ruleset is not None:
             self._bind_ruleset(ruleset)
         self.client = client
@@ -142,6 +154,7 @@ class GameScreen(Screen[None]):
         self.on_save = on_save
         self.on_speed = on_speed
         self.on_leave = on_leave
+        self.on_rematch = on_rematch
         self.speed = speed
         self.rev = -1
         self.legal: list[dict[str, Any]] = []
@@ -156,16 +169,20 @@ class GameScreen(Screen[None]):
         self.sent = 0
         self.infos: list[Any] = []
         self._events: list[dict[str, Any]] = []
+        self.book = LogBook(names)
+        self.offers_heard: set[tuple[Any, Any]] = set()  # (turn, offerer) put to this person
         self._latest: dict[str, Any] | None = None
         self._timer: Any = None
         self._key_sig: Any = None
         self.encounter_lines: list[str] | None = None
         self.leaving = False
         self._why_not_cache: tuple[int, list[str]] = (-2, [])
+        self._site_game: tuple[int, Any] = (-2, None)  # a Starfarers game rebuilt for hints
 
     def _bind_ruleset(self, ruleset: str) -> None:
         """The command keys of this ruleset, with their labels, for the footer and help."""
         self.ruleset = ruleset
+        self.face = face(ruleset)
         for key, label in choices.key_labels(ruleset):
             self._bindings.bind(key, f"command('{key}')", label)
 
@@ -175,6 +192,7 @@ class GameScreen(Screen[None]):
             yield MapView(ascii=self.ascii, id="map").data_bind(GameScreen.view)
             with VerticalScroll(id="side"):
                 yield Scoreboard(self.names, self.kinds, id="scoreboard").data_bind(GameScreen.view)
+                yield DicePanel(self.names, ascii=self.ascii, id="dice")
                 yield HandPanel(id="hand").data_bind(GameScreen.view)
                 yield EquipmentPanel(id="equipment").data_bind(GameScreen.view)
                 yield TradePanel(self.names, id="trade").data_bind(GameScreen.view)
@@ -194,6 +212,8 @@ class GameScreen(Screen[None]):
 
     def _fit(self) -> None:
         compact = self.size.width < 110 or self.size.height < 32
+        if compact != self.has_class("compact"):
+            self.query_one(DicePanel).refresh(layout=True)  # one line when compact
         self.set_class(compact, "compact")
         map_view = self.query_one(MapView)
         if map_view.compact != compact:
@@ -269,15 +289,15 @@ class GameScreen(Screen[None]):
         me = msg.get("seat")
         if self.ruleset != view.get("ruleset") and view.get("ruleset"):
             self._bind_ruleset(str(view["ruleset"]))
-        where = place_namer(view) if view.get("ruleset") == "starfarers" else None
-        lines = [line for e in events if (line := narrate(e, self.names, me, where))]
-        if self.rev < 0 and not lines and view.get("turn"):
-            lines = [
-                f"Resumed at turn {view.get('turn')} ({str(view.get('phase')).replace('_', ' ')})."
-            ]
-        if lines:
-            self.query_one(EventLog).add(lines)
-        self._collect_infos(events, me, where)
+        where = self.face.namer(view)
+        update = self.book.feed(events, me, where, self.face.tell())
+        if self.rev < 0 and view.get("turn") and view.get("winner") is None:
+            update.added.append(self.book.styled(f"— Game resumed at turn {view['turn']} —", me))
+        if update.added or update.replaced:
+            self.query_one(EventLog).apply(update)
+            self.query_one(DicePanel).show(self.book.dice)
+        if self.rev >= 0:  # the first state carries the game's history: nothing to pop up
+            self._collect_infos(events, me, where)
         self.rev = int(msg.get("rev", -1))
         self.legal = list(msg.get("legal") or [])
         self.cmds = choices.commands(self.legal, self.ruleset)
@@ -311,7 +331,7 @@ class GameScreen(Screen[None]):
             if kind == "encounter_revealed":
                 self.encounter_lines = []
             if self.encounter_lines is not None:
-                line = narrate(e, self.names, me, where)
+                line = narrate(e, self.names, me, where, self.face.tell())
                 if line:
                     self.encounter_lines.append(line)
             if kind == "encounter_done" and self.encounter_lines is not None:
@@ -340,19 +360,17 @@ class GameScreen(Screen[None]):
         board.thinking = to_act if view.get("winner") is None else None
 
     def _why_not(self, view: dict[str, Any]) -> list[str]:
-        """Starfarers trade & build: what the player may expect but cannot do, and why.
+        """What the player may expect but cannot do, and why (the face's `why_not`).
 
         Asked of the engine on a game rebuilt from the view, only for display;
         the table still judges every action sent.
         """
-        if view.get("ruleset") != "starfarers" or view.get("phase") != "main":
+        why_not = self.face.why_not
+        if why_not is None:
             return []
         if self._why_not_cache[0] != self.rev:
-            from engine.rulesets.starfarers.refusals import refusals
-            from engine.rulesets.starfarers.routes import game_from_view
-
             try:
-                refused = [(r.what, r.reason) for r in refusals(game_from_view(view))]
+                refused = why_not(view)
             except Exception:  # a view the sampler cannot rebuild: say nothing
                 refused = []
             self._why_not_cache = (self.rev, choices.why_not_lines(refused))
@@ -360,17 +378,26 @@ class GameScreen(Screen[None]):
 
     def _fit_bottom(self) -> None:
         """Give the log and actions row the rows the actions need (within limits)."""
-        if self.ruleset != "starfarers":
-            return  # the stylesheet's height
         bar = self.query_one(ActionBar)
         compact = self.has_class("compact")
         base, cap = (4, 10) if compact else (7, 12)
-        width = bar.content_size.width or max(10, self.size.width // 2 - 4)
-        frame = 0 if compact else 2
-        rows = max(base, min(cap, bar.rows_needed(width) + frame))
+        if self.face.grows_actions:
+            width = bar.content_size.width or max(10, self.size.width // 2 - 4)
+            frame = 0 if compact else 2
+            rows = max(base, min(cap, bar.rows_needed(width) + frame))
+        else:
+            rows = base  # the stylesheet's height
+        rows = max(rows, self._rows_under_map())
         bottom = self.query_one("#bottom")
         if bottom.styles.height is None or bottom.styles.height.value != rows:
             bottom.styles.height = rows
+
+    def _rows_under_map(self) -> int:
+        """The rows the whole map leaves free under it (the log takes them)."""
+        height = getattr(self.query_one(MapView).layout_of(), "height", None)
+        if not isinstance(height, int) or not self.size.height:
+            return 0
+        return self.size.height - 1 - height  # the footer
 
     def _refresh_actions(self) -> None:
         self._show_actions()
@@ -391,16 +418,21 @@ class GameScreen(Screen[None]):
             return
         if self.target is not None:
             kind = self.target.target_kind
+            count = len(self.target.actions)
+            what = PLURALS.get(kind, kind + "s") if count != 1 else SINGULARS.get(kind, kind)
             bar.status = (
-                f"{self.target.label}: ←↑↓→ move between the {len(self.target.actions)} "
-                f"legal {PLURALS.get(kind, kind + 's')}, Enter confirm, Esc back"
+                f"{self.target.label}: ←↑↓→ move between the {count} "
+                f"legal {what}, Enter confirm, Esc back"
             )
+            hint = self._corner_hint(view) or self._site_hint(view)
+            if hint:
+                bar.status += f"\nThis {'place' if kind == 'point' else 'corner'}: {hint}"
             bar.items = (("⏎", "Confirm"), ("esc", "Back"))
             return
         if self.legal:
             can_fly = any(c.mode == "flight" for c in self.cmds)
             bar.status = flight_status(view, can_fly) or "Your move."
-            short = self.has_class("compact") and view.get("ruleset") == "starfarers"
+            short = self.has_class("compact") and self.face.grows_actions
             bar.items = tuple(
                 (c.key, choices.short_label(c.label) if short else c.label) for c in self.cmds
             )
@@ -412,6 +444,38 @@ class GameScreen(Screen[None]):
             )
             bar.status = f"{who} is thinking…" if to_act != me else "…"
             bar.items = ()
+
+    def _corner_hint(self, view: dict[str, Any]) -> str:
+        """What the highlighted corner would produce, while placing a settlement or city."""
+        if self.target is None or self.target.target_kind != "vertex" or self.cursor is None:
+            return ""
+        places = hex_places(view)
+        if places is None:
+            return ""
+        robber = view.get("robber")
+        return places.production_hint(self.cursor, robber if isinstance(robber, int) else None)
+
+    def _site_hint(self, view: dict[str, Any]) -> str:
+        """Starfarers: what a colony on the highlighted site would produce, while placing one."""
+        target = self.target
+        if target is None or "place_colony" not in target.types or self.cursor is None:
+            return ""
+        if self._site_game[0] != self.rev:
+            from engine.rulesets.starfarers.routes import game_from_view
+
+            try:
+                self._site_game = (self.rev, game_from_view(view))
+            except Exception:
+                self._site_game = (self.rev, None)
+        game = self._site_game[1]
+        if game is None:
+            return ""
+        from engine.rulesets.starfarers import board as B
+        from tui.flight import planet_words
+
+        if not 0 <= self.cursor < len(B.SITE_PLANETS):
+            return ""
+        return planet_words(game, self.cursor) or "produces nothing yet"
 
     # -- sending ----------------------------------------------------------------
     async def send(self, action: dict[str, Any]) -> None:
@@ -481,7 +545,13 @@ class GameScreen(Screen[None]):
 
     def _auto_open(self) -> None:
         types = {a.get("type") for a in self.legal}
+        if types == {"decline_trade"} and not any(self._hand().values()):
+            self._send_soon({"type": "decline_trade"})  # nothing to trade with: no pop-up
+            return
         if types and types <= {"accept_trade", "decline_trade"}:
+            if self._offer_heard():
+                self._send_soon({"type": "decline_trade"})  # one offer a seat a turn reaches you
+                return
             self._open_answer()
             return
         if (self.view or {}).get("phase") == "flight" and any(
@@ -495,6 +565,8 @@ class GameScreen(Screen[None]):
 
     # -- a Starfarers flight: ship, destination, go ----------------------------
     def _begin_flight(self) -> None:
+        from tui.flight import FlightPlan  # Starfarers' engine, imported when a ship first flies
+
         plan = FlightPlan.from_view(self.view or {})
         if plan is None:
             return
@@ -614,6 +686,7 @@ class GameScreen(Screen[None]):
             return
         self.cursor = self._move(self.cursor, direction)
         self._show_highlight()
+        self._show_actions()
 
     def action_confirm(self) -> None:
         if self.flight is not None:
@@ -680,7 +753,6 @@ class GameScreen(Screen[None]):
         title = cmd.label
         body: str | Text = ""
         options: list[tuple[str | Text, Any]] = []
-        hand = self._hand()
         cancellable = True
         keys: list[str | None] = []
         if cmd.dialog == "development":
@@ -693,11 +765,7 @@ class GameScreen(Screen[None]):
             self._open_bank_trade(cmd)
             return
         elif cmd.dialog == "discard" and view.get("phase") == "encounter_choice":
-            from tui.screens.dialogs.encounter import PaymentDialog
-
-            enc = view.get("encounter") or {}
-            owed = int((view.get("state") or {}).get("enc_count") or 0)
-            self._push(PaymentDialog(enc, cmd.actions, owed, hand), self._send_soon)
+            self._open_payment(cmd)
             return
         elif cmd.dialog == "discard":
             self._open_discard(cmd)
@@ -707,7 +775,8 @@ class GameScreen(Screen[None]):
             for a in cmd.actions:
                 v = a["victim"]
                 cards = players[v].get("resource_count", "?") if v < len(players) else "?"
-                options.append((f"{self.names[v]} ({cards} cards)", a))
+                plural = "s" * (cards != 1)
+                options.append((f"{self.names[v]} ({cards} card{plural})", a))
             title = "Steal a card from"
             cancellable = False
         elif cmd.dialog == "take":
@@ -772,15 +841,41 @@ class GameScreen(Screen[None]):
 
         self._push(DiscardDialog(owed, self._hand(), list(by_resource)), chosen)
 
+    def _open_payment(self, cmd: choices.Command) -> None:
+        """Cards an encounter asks for ("offer the pilgrims 2 cards"): all chosen, then sent."""
+        from tui.screens.dialogs.discard import DiscardDialog
+
+        view = self.view or {}
+        card = (view.get("encounter") or {}).get("card") or {}
+        hand = self._hand()
+        owed = int((view.get("state") or {}).get("enc_count") or 0)
+        owed = max(1, min(owed, sum(hand.values())))
+        by_resource = {a["resource"]: a for a in cmd.actions}
+
+        def chosen(cards: list[str] | None) -> None:
+            self._send_in_turn([by_resource[r] for r in cards or [] if r in by_resource])
+
+        dialog = DiscardDialog(
+            owed,
+            hand,
+            list(by_resource),
+            verb="Give",
+            heading=str(card.get("name") or "Encounter"),
+            prompt=str(card.get("prompt") or ""),
+        )
+        self._push(dialog, chosen)
+
     def _open_bank_trade(self, cmd: choices.Command) -> None:
         """Two choices of one key each: what to give (1-5), then what to get (1-5)."""
         rates = best_rates(self.view or {})
         hand = self._hand()
         gives = list(dict.fromkeys(a["give"] for a in cmd.actions))
 
+        bank, better = self.face.bank_word, self.face.better_rate
+
         def give_label(resource: str) -> str:
             rate = rates.get(resource, 4)
-            where = " (harbour)" if rate < 4 else ""
+            where = f" ({better})" if better and rate < 4 else ""
             return f"{rate} {resource}{where} · you have {hand.get(resource, 0)}"
 
         def pick_get(give: str | None) -> None:
@@ -790,7 +885,7 @@ class GameScreen(Screen[None]):
             rate = rates.get(give, 4)
             options: list[tuple[str | Text, Any]] = [(f"1 {a['get']}", a) for a in offers]
             keys: list[str | None] = [str(i + 1) for i in range(len(options))]
-            title = f"Bank: {rate} {give} for which?"
+            title = f"{bank}: {rate} {give} for which?"
             self._push(ChoiceDialog(title, options, keys=keys), self._send_soon)
 
         if len(gives) == 1:
@@ -798,7 +893,7 @@ class GameScreen(Screen[None]):
             return
         options: list[tuple[str | Text, Any]] = [(give_label(g), g) for g in gives]
         keys: list[str | None] = [str(i + 1) for i in range(len(options))]
-        self._push(ChoiceDialog("Bank: give which?", options, keys=keys), pick_get)
+        self._push(ChoiceDialog(f"{bank}: give which?", options, keys=keys), pick_get)
 
     def _situation(self, view: dict[str, Any]) -> str | Text:
         """What a generic dialog should say about the pending decision (Starfarers...)."""
@@ -811,6 +906,19 @@ class GameScreen(Screen[None]):
                 if isinstance(text, str):
                     return text
         return ""
+
+    def _offer_heard(self) -> bool:
+        """True if the seat offering now already had an offer put to this person this turn.
+
+        Records the offer otherwise: at most one unasked offer per seat per turn pops up.
+        """
+        view = self.view or {}
+        trade = view.get("trade") or {}
+        key = (view.get("turn"), trade.get("offerer"))
+        if key in self.offers_heard:
+            return True
+        self.offers_heard.add(key)
+        return False
 
     def _open_answer(self) -> None:
         view = self.view or {}
@@ -868,9 +976,31 @@ class GameScreen(Screen[None]):
         def offered(result: dict[str, Any] | None) -> None:
             if result is None:
                 return
-            self._send_soon({"type": "offer_trade", **result, "to": []})
+            self._ask_recipients(result)
 
         self._push(dialog, offered)
+
+    def _ask_recipients(self, terms: dict[str, Any]) -> None:
+        """Who hears the offer: Enter for everyone, or a digit for one seat."""
+        view = self.view or {}
+        me = view.get("seat")
+        players = view.get("players") or []
+        others = [i for i in range(len(players)) if i != me and i < len(self.names)]
+        if len(others) < 2:
+            self._send_soon({"type": "offer_trade", **terms, "to": []})
+            return
+        options: list[tuple[str | Text, Any]] = [("Everyone", [])]
+        for i in others:
+            cards = players[i].get("resource_count", "?")
+            options.append((f"{self.names[i]} only ({cards} card{'s' * (cards != 1)})", [i]))
+        keys: list[str | None] = [None, *[str(n + 1) for n in range(len(others))]]
+        body = f"You give {bundle(terms.get('give'))} and get {bundle(terms.get('get'))}."
+
+        def chosen(to: list[int] | None) -> None:
+            if to is not None:
+                self._send_soon({"type": "offer_trade", **terms, "to": to})
+
+        self._push(ChoiceDialog("Offer to whom?", options, body, keys=keys), chosen)
 
     def show_over(self, msg: dict[str, Any]) -> None:
         self.over = msg
@@ -881,24 +1011,26 @@ class GameScreen(Screen[None]):
         self._refresh_keys()
         me = (self.view or {}).get("seat")
 
-        def closed(_: Any) -> None:
+        def closed(choice: Any) -> None:
+            if choice == "rematch" and self.on_rematch is not None:
+                self.on_rematch()
+                return
             self._leave_now()
 
-        self._push(GameOverDialog(msg, self.names, me), closed)
+        rematch = self.on_rematch is not None
+        self._push(GameOverDialog(msg, self.names, me, self.view, rematch=rematch), closed)
 
     # -- other keys ------------------------------------------------------------------
     def action_rules(self) -> None:
         from tui.screens.rules import RulesScreen
 
-        ruleset = str((self.view or {}).get("ruleset") or "base")
-        self.app.push_screen(RulesScreen(ruleset))
+        self.app.push_screen(RulesScreen(self.face.name))
 
     def action_costs(self) -> None:
         """The building-costs card, over the game (no decision pops up while it is open)."""
         from tui.screens.dialogs.costs import CostsDialog
 
-        ruleset = str((self.view or {}).get("ruleset") or self.ruleset or "base")
-        self._push(CostsDialog(ruleset), lambda _: None)
+        self._push(CostsDialog(self.face.name), lambda _: None)
 
     def action_save_as(self) -> None:
         if self.on_save is None:
@@ -916,6 +1048,19 @@ class GameScreen(Screen[None]):
             self.notify(f"Saved to {where}")
 
         self._push(SaveAsDialog(), named)
+
+    def action_rolls(self) -> None:
+        """F4: every roll so far, a count per total against fair dice."""
+        from tui.screens.dialogs.rolls import RollsDialog
+
+        self._push(RollsDialog(self.book.dice, self.names, self.ascii), lambda _: None)
+
+    def action_log_page(self, pages: int) -> None:
+        """PageUp / PageDown scroll the log by a page."""
+        self.query_one(EventLog).scroll_page(pages)
+
+    def action_log_end(self) -> None:
+        self.query_one(EventLog).scroll_end(animate=False)
 
     def action_speed(self) -> None:
         if self.on_speed is None:

@@ -31,6 +31,7 @@ from textual.widgets import Button, DataTable, Footer, Label, Select, Static
 
 from engine.table.client import TableClient
 from engine.table.unix_socket import lobby_request
+from tui.faces import DEFAULT, default_of
 
 COLUMNS = ("Table", "Game", "Host", "Status", "Seats")
 
@@ -254,7 +255,7 @@ class LobbyScreen(Screen[None]):
 
     # -- actions ---------------------------------------------------------------------
     def action_create(self) -> None:
-        rulesets = list(self.snapshot.get("rulesets") or ["base"])
+        rulesets = list(self.snapshot.get("rulesets") or [DEFAULT])
 
         def created(request: dict[str, Any] | None) -> None:
             if request is not None:
@@ -353,7 +354,7 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
     def __init__(self, rulesets: list[str]) -> None:
         super().__init__()
         self.rulesets = rulesets
-        self.ruleset = "base" if "base" in rulesets else rulesets[0]
+        self.ruleset = default_of(rulesets)
 
     def compose(self) -> ComposeResult:
         from ai.registry import available_bots

@@ -48,6 +48,7 @@ from engine.table.unix_socket import (
     error_message,
 )
 from engine.views import GameView
+from tui.faces import face, playable
 
 DEFAULT_BOT = "random"
 log = logging.getLogger("catan.serve")
@@ -240,9 +241,8 @@ class Lobby:
 
     @staticmethod
     def _rulesets() -> list[str]:
-        from engine.registry import ruleset_names
-
-        return ruleset_names()
+        """What a table may be created for: the engine's rulesets the app can show."""
+        return playable()
 
     # -- requests -------------------------------------------------------------
     async def handle(self, user: str, msg: dict[str, Any]) -> list[dict[str, Any]]:
@@ -274,6 +274,7 @@ class Lobby:
         if len(open_tables) >= self.max_tables:
             raise LobbyRefusal(TOO_MANY_TABLES.format(tables=_open(self.max_tables)))
         info = get_ruleset(ruleset)
+        face(ruleset)  # NoFace: "the app cannot play ck yet", sent back as the error
         if not isinstance(specs, list) or len(specs) not in info.seats:
             raise LobbyRefusal(f"{info.title} is played by {', '.join(map(str, info.seats))}")
         seats = [_seat_spec(s) for s in specs]

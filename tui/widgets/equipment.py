@@ -1,14 +1,16 @@
 """Equipment: development cards, army and road (base); boosters, cannons, freight pods,
-friendship cards and medals (Starfarers); anything else the seat's view lists."""
+friendship cards and medals (Starfarers). Each ruleset's face lists the sections it shows."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from tui.faces import face_or_default
 from tui.widgets.fit import refresh_fitting
 
 CARD_NAMES = {
@@ -27,8 +29,10 @@ STARFARERS_KEYS = {
     "medals": "Fame medals",
     "half_medals": "Half medals",
     "ships": "Ships",
-    "trade_ship_tokens": "Trade-ship tokens",
+    "trade_ship_tokens": "Trade ships owed",
 }
+# Counts that mean nothing at zero: their line appears only when there is something to say.
+_SHOWN_WHEN_SET = frozenset({"trade_ship_tokens"})
 
 
 def _cards(d: dict[str, Any]) -> str:
@@ -71,6 +75,8 @@ def _meaning(key: str, value: Any, player: dict[str, Any]) -> str:
             return " (docks at an outpost with no station)"
         most = value - 1
         return f" (docks where at most {most} station{'s' if most != 1 else ''})"
+    if key == "trade_ship_tokens":
+        return " (placed on your turn once a spaceport has room)"
     return ""
 
 
@@ -90,38 +96,70 @@ class EquipmentPanel(Widget):
 
     def render(self) -> Text:
         view = self.view or {}
-        me = view.get("me") or {}
-        seat = view.get("seat")
-        players = view.get("players") or []
-        mine = players[seat] if isinstance(seat, int) and seat < len(players) else {}
         text = Text()
-        if "development" in me:
-            text.append("Cards: ", style="bold")
-            text.append(_cards(me["development"]) + "\n")
-            new = me.get("development_new") or {}
-            if any(new.values()):
-                text.append("New (next turn): ", style="bold")
-                text.append(_cards(new) + "\n")
-        if "knights" in mine:
-            army = " (Largest Army)" if mine.get("largest_army") else ""
-            text.append(f"Army: {mine['knights']} knights{army}\n")
-        if "road_length" in mine:
-            road = " (Longest Road)" if mine.get("longest_road") else ""
-            text.append(f"Road: {mine['road_length']} long{road}\n")
-        shown: set[str] = set()
-        for source in (me, mine):
-            for key, label in STARFARERS_KEYS.items():
-                if key in source and label not in shown:
-                    shown.add(label)
-                    value = source[key]
-                    if key == "ships" and isinstance(value, list):
-                        value = len(value)
-                    text.append(f"{label}: ", style="bold")
-                    if key == "friendship_cards" and isinstance(value, dict):
-                        text.append(_friends(value))
-                        continue
-                    text.append(_value(value) + _meaning(key, value, source) + "\n")
-        if "development_deck" in view:
-            text.append(f"Deck: {view['development_deck']} cards left", style="dim")
+        face = face_or_default(view.get("ruleset"))
+        self.border_title = face.equipment_title
+        for section in face.equipment():
+            text.append_text(section(view))
         text.rstrip()  # no empty last line in the box
         return text
+
+
+def _mine(view: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The seat's private part of the view, and its public line among the players."""
+    seat = view.get("seat")
+    players = view.get("players") or []
+    mine = players[seat] if isinstance(seat, int) and seat < len(players) else {}
+    return view.get("me") or {}, mine
+
+
+def development_section(view: Mapping[str, Any]) -> Text:
+    """Base: the seat's development cards, its army and its longest road."""
+    me, mine = _mine(view)
+    text = Text()
+    if "development" in me:
+        text.append("Cards: ", style="bold")
+        text.append(_cards(me["development"]) + "\n")
+        new = me.get("development_new") or {}
+        if any(new.values()):
+            text.append("New (next turn): ", style="bold")
+            text.append(_cards(new) + "\n")
+    if "knights" in mine:
+        army = " (Largest Army)" if mine.get("largest_army") else ""
+        knights = int(mine["knights"])
+        text.append(f"Army: {knights} knight{'s' * (knights != 1)}{army}\n")
+    if "road_length" in mine:
+        road = " (Longest Road)" if mine.get("longest_road") else ""
+        text.append(f"Road: {mine['road_length']} long{road}\n")
+    return text
+
+
+def mothership_section(view: Mapping[str, Any]) -> Text:
+    """Starfarers: the mothership's upgrades, friendship cards, medals, ships and tokens."""
+    me, mine = _mine(view)
+    text = Text()
+    shown: set[str] = set()
+    for source in (me, mine):
+        for key, label in STARFARERS_KEYS.items():
+            if key in source and label not in shown:
+                shown.add(label)
+                value = source[key]
+                if key in _SHOWN_WHEN_SET and not value:
+                    continue
+                if key == "ships" and isinstance(value, list):
+                    value = len(value)
+                text.append(f"{label}: ", style="bold")
+                if key == "friendship_cards" and isinstance(value, dict):
+                    text.append(_friends(value))
+                    continue
+                text.append(_value(value) + _meaning(key, value, source) + "\n")
+    return text
+
+
+def deck_section(view: Mapping[str, Any]) -> Text:
+    """Base: how many development cards are left to buy."""
+    text = Text()
+    if "development_deck" in view:
+        left = int(view["development_deck"])
+        text.append(f"Deck: {left} card{'s' * (left != 1)} left", style="dim")
+    return text

@@ -18,12 +18,12 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from tui.faces import face_or_default
 from tui.widgets.fit import refresh_fitting
 from tui.widgets.messages import TargetClicked
 
 Renderer = Callable[..., Text]
 
-_MODULES = {"starfarers": "tui.render.spacemap"}
 _RENDER_NAMES = ("render_hex_map", "render_space_map", "render_map")
 _LAYOUT_NAMES = (
     "map_layout",
@@ -38,9 +38,8 @@ _LAYOUT_NAMES = (
 
 
 def _module_for(ruleset: str) -> Any | None:
-    name = _MODULES.get(ruleset, "tui.render.hexmap")
     try:
-        return importlib.import_module(name)
+        return importlib.import_module(face_or_default(ruleset).map_module)
     except Exception:
         return None
 

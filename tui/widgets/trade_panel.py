@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from tui.faces import face_or_default
 from tui.narrate import bundle
 from tui.widgets.fit import refresh_fitting
 from tui.widgets.style import resource_style, seat_style
@@ -64,16 +65,17 @@ class TradePanel(Widget):
             made = view.get("offers_this_turn")
             if limit is not None:
                 text.append(f"No offer. Offers this turn: {made}/{limit}\n", style="dim")
+        shown = face_or_default(view.get("ruleset"))
         rates = best_rates(view)
         if rates:
-            chips = [Text("Bank:", style="bold")]
+            chips = [Text(f"{shown.rates_word}:", style="bold")]
             for name, rate in rates.items():
                 chip = Text(f"{rate}:1 ", style="bold" if rate < 4 else "")
                 chip.append(name, style=resource_style(name))
                 chips.append(chip)
             text.append_text(_packed(chips, self.content_size.width))
         supply = view.get("supply")
-        if isinstance(supply, dict) and view.get("ruleset") == "starfarers":
+        if isinstance(supply, dict) and shown.shows_supply:
             chips = [Text("Supply:", style="bold")]
             for name, count in supply.items():
                 chip = Text(f"{count} ", style="bold red" if count < 3 else "")

@@ -1,7 +1,8 @@
-"""A base-game board read back from its JSON form (`Board.to_json`).
+"""A hex-family board read back from its JSON form (`Board.to_json`).
 
 Restoring a snapshot and sampling a game from a view both start from the
-board as JSON; the geometry is the standard grid, the rest is data.
+board as JSON; the geometry is the grid of its land and sea hexes (the
+standard grid for the base game's 19 land hexes), the rest is data.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from engine.rulesets.base.board import (
     TERRAIN_RESOURCE,
     Board,
     Harbour,
-    base_grid,
     board_of_shared_json,
+    grid_of,
 )
 
 
@@ -25,7 +26,10 @@ def board_from_json(data: Mapping[str, Any]) -> Board:
     shared = board_of_shared_json(data)
     if shared is not None:
         return shared
-    grid = base_grid()
+    hexes = data["hexes"]
+    land = frozenset((h["q"], h["r"]) for h in hexes if h["terrain"] != "sea")
+    sea = frozenset((h["q"], h["r"]) for h in hexes if h["terrain"] == "sea")
+    grid = grid_of(land, sea) if sea else grid_of(land)  # the base board's cached grid
     terrain = tuple(h["terrain"] for h in data["hexes"])
     number = tuple(h["number"] for h in data["hexes"])
     harbours = tuple(
@@ -53,5 +57,5 @@ def board_from_json(data: Mapping[str, Any]) -> Board:
         harbours=harbours,
         vertex_harbour=tuple(vertex_harbour),
         hexes_by_number=tuple(tuple(x) for x in by_number),
-        desert=terrain.index("desert"),
+        desert=terrain.index("desert") if "desert" in terrain else -1,
     )

@@ -106,6 +106,7 @@ from engine.shared.state import (
 from engine.shared.trading import DomesticTrading, PendingTrade, counts_to_dict, holds
 
 if TYPE_CHECKING:
+    from engine.beliefs import Beliefs
     from engine.position import Position
     from engine.rulesets.base.view_types import BaseView
 
@@ -222,7 +223,9 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
     }
     """What each purchase costs, as counts in HAND_CARDS order."""
     PIECES: ClassVar[Mapping[str, int]] = PIECES
-    EVENTS: ClassVar[EventKinds] = HEX_EVENTS.widen("production", optional=("gold",)).extend(
+    EVENTS: ClassVar[EventKinds] = HEX_EVENTS.widen(
+        "production", optional=("gold", "blocked")
+    ).extend(
         EventKind("robber", ("seat", "hex"), doc="the robber moved"),
         EventKind("buy_development", ("seat",), secret=("card",)),
         EventKind("play_development", ("seat", "card")),
@@ -311,6 +314,8 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
     TRADE_NAMES: ClassVar[tuple[str, ...]]
     TRADE_INDEX: ClassVar[Mapping[str, int]]
     _PLAIN_DICE: ClassVar[bool]
+    AUTO_STEPS: ClassVar[frozenset[str]] = frozenset()
+    """Decision kinds nobody answers: on top after an action, `run_steps` runs them."""
     _INLINE_APPLY: ClassVar[bool]
     """Neither `roll_dice` nor `production_total` is overridden: the roll inlines them."""
     _TARGETS_HOOKED: ClassVar[bool]
@@ -627,6 +632,10 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         out.sort()
         return out
 
+    def can_build_free_road(self, seat: int) -> bool:
+        """Hook: whether `seat` can place a free piece of Road Building now (a road here)."""
+        return bool(self.roads_left[seat]) and bool(self._road_edges(seat))
+
     def _settlement_spots(self, seat: int) -> list[int]:
         grid = self.board.grid
         spots: set[int] = set()
@@ -725,7 +734,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         out: list[Action] = []
         if cards[KNIGHT]:
             out.append(_KNIGHT)
-        if cards[ROAD_BUILDING_CARD] and self.roads_left[seat] and self._road_edges(seat):
+        if cards[ROAD_BUILDING_CARD] and self.can_build_free_road(seat):
             out.append(_ROAD_BUILDING)
         if cards[YEAR_OF_PLENTY_CARD] and sum(self.bank):
             out.append(_YEAR_OF_PLENTY)
@@ -919,7 +928,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
             if self.dev_new[i]:
                 return f"a {name} card cannot be played in the turn it was bought"
             return f"you have no {name} card"
-        if card == ROAD_BUILDING_CARD and (not self.roads_left[seat] or not self._road_edges(seat)):
+        if card == ROAD_BUILDING_CARD and not self.can_build_free_road(seat):
             return "Road Building needs a road in your supply and a place to build it"
         if card == YEAR_OF_PLENTY_CARD and not sum(self.bank):
             return "the bank is empty"
@@ -1085,17 +1094,29 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         history.append(action)
         self._history_len += 1
         events: list[Event] = self.APPLIES[kind](self, action)
-        current = self.current
-        if self.pending and self.total_vp(current) >= self.vp_to_win:
-            events.append(self._declare_winner(current))
+        pending = self.pending
+        if pending:
+            current = self.current
+            if self.total_vp(current) >= self.vp_to_win:
+                events.append(self._declare_winner(current))
+            elif pending[-1][0] in self.AUTO_STEPS:
+                events.extend(self.run_steps())
         return events
 
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = self.APPLIES[type(action)](self, action)
-        current = self.current
-        if self.pending and self.total_vp(current) >= self.vp_to_win:
-            events.append(self._declare_winner(current))
+        pending = self.pending
+        if pending:
+            current = self.current
+            if self.total_vp(current) >= self.vp_to_win:
+                events.append(self._declare_winner(current))
+            elif pending[-1][0] in self.AUTO_STEPS:
+                events.extend(self.run_steps())
         return events
+
+    def run_steps(self) -> list[Event]:
+        """Hook: run the `AUTO_STEPS` entries on top of the stack (none in the base game)."""
+        return []
 
     def _declare_winner(self, seat: int) -> Event:
         self.winner_seat = seat
@@ -1247,22 +1268,26 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         self.road_length[seat] = self._trail_after_road(seat, e)
         events.extend(self._update_longest())
         if phase == SETUP_ROAD:
-            self.setup_pos += 1
-            n = self.config.seats
-            if self.setup_pos == 2 * n:
-                self.current = self.start
-                self.turn = 1
-                self._set_turn_phase(PRE_ROLL, self.current)
-                events.append(Event("turn", {"seat": self.current, "turn": self.turn}))
-            else:
-                self.current = self.setup_order[self.setup_pos]
-                self._set_turn_phase(SETUP_SETTLEMENT, self.current)
+            events.extend(self._next_setup_placement())
         elif phase == ROAD_BUILDING:
-            if not self.roads_left[seat] or not self._road_edges(seat):
+            if not self.can_build_free_road(seat):
                 self._pop()
             else:
                 self._count_down()
         return events
+
+    def _next_setup_placement(self) -> list[Event]:
+        """A setup settlement has its road (or what a ruleset places instead): the next one."""
+        self.setup_pos += 1
+        n = self.config.seats
+        if self.setup_pos == 2 * n:
+            self.current = self.start
+            self.turn = 1
+            self._set_turn_phase(PRE_ROLL, self.current)
+            return [Event("turn", {"seat": self.current, "turn": self.turn})]
+        self.current = self.setup_order[self.setup_pos]
+        self._set_turn_phase(SETUP_SETTLEMENT, self.current)
+        return []
 
     @applies(BuildCity)
     def _do_city(self, a: Action) -> list[Event]:
@@ -1457,8 +1482,10 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         resource = board.resource
         robber = self.robber
         claims: dict[int, dict[int, int]] = {}  # resource -> seat -> cards owed
+        blocked: dict[str, dict[str, int]] = {}  # seat -> resource -> cards the robber kept
         for h in board.hexes_by_number[total]:
             if h == robber:
+                blocked = self.robbed(h)
                 continue
             by_seat = None
             for v in hex_vertices[h]:
@@ -1467,7 +1494,10 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
                     if by_seat is None:
                         by_seat = claims.setdefault(resource[h], {})
                     by_seat[p] = by_seat.get(p, 0) + level[v]
-        if not claims:  # nobody built on the hexes rolled
+        if not claims:  # nobody built on the hexes rolled (or only on the robber's)
+            if blocked:
+                kept = {"hex": robber, "seats": blocked}
+                return [Event.public("production", {"gains": {}, "blocked": kept})]
             return [Event.public("production", {"gains": {}})]
         gains: dict[int, dict[str, int]] = {}
         gold = claims.pop(GOLD, None)
@@ -1493,9 +1523,26 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
             if len(gains) > 1
             else {str(p): g for p, g in gains.items()}
         )
-        if gold is None:
-            return [Event.public("production", {"gains": paid})]
-        return [Event("production", {"gains": paid, "gold": self.push_gold_picks(gold)})]
+        data: dict[str, Any] = {"gains": paid}
+        if blocked:
+            data["blocked"] = {"hex": robber, "seats": blocked}
+        if gold is not None:
+            data["gold"] = self.push_gold_picks(gold)
+        return [Event.public("production", data)]
+
+    def robbed(self, h: int) -> dict[str, dict[str, int]]:
+        """What the buildings on hex `h` would have produced: seat -> resource -> cards."""
+        owner = self.vertex_owner
+        level = self.vertex_level
+        resource = self.board.resource[h]
+        name = "gold" if resource == GOLD else self.HAND_CARDS.names[resource]
+        out: dict[str, dict[str, int]] = {}
+        for v in self.board.grid.hex_vertices[h]:
+            p = owner[v]
+            if p >= 0:
+                got = out.setdefault(str(p), {})
+                got[name] = got.get(name, 0) + level[v]
+        return out
 
     @applies(Discard)
     def _do_discard(self, a: Action) -> list[Event]:
@@ -1646,6 +1693,20 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
     def check_position(self) -> None:
         """Hook: raise PositionError if a built position breaks a subclass's own rules."""
 
+    def setup_links(self, seat: int) -> tuple[int, ...]:
+        """Hook: the edges of `seat`'s pieces placed with its setup settlements (its roads)."""
+        return self.roads[seat]
+
+    def check_buildings_reached(self, bare: int) -> None:
+        """Hook: raise PositionError for a building its owner could not have built there.
+
+        In the base game each building touches one of its owner's roads, but
+        `bare` (the setup settlement whose road is still owed; -1 for none).
+        """
+        from engine.rulesets.base.position import check_buildings_reached
+
+        check_buildings_reached(self, bare)
+
     def public_vp_of(self, seat: int) -> int:
         """Hook: `seat`'s public points recounted from the board and the special cards."""
         level = self.vertex_level
@@ -1661,8 +1722,13 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         return build_view(self, seat)
 
     @classmethod
-    def sample_consistent(cls, view: dict[str, Any], rng: Rng) -> Self:
-        """A game of this class that `view`'s seat cannot tell from the real one."""
+    def sample_consistent(
+        cls, view: dict[str, Any], rng: Rng, beliefs: Beliefs | None = None
+    ) -> Self:
+        """A game of this class that `view`'s seat cannot tell from the real one.
+
+        `beliefs` (optional) narrow the other seats' hands (engine/beliefs.py).
+        """
         from engine.rulesets.base.view import sample_into
 
         seat = view["seat"]
@@ -1675,5 +1741,5 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         game = cls.__new__(cls)
         game._given_board = cls.board_for_view(view)
         game.__init__(config)  # type: ignore[misc]
-        sample_into(game, view, rng)
+        sample_into(game, view, rng, beliefs)
         return game

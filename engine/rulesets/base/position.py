@@ -138,8 +138,8 @@ def build(cls: type[G], pos: Position) -> G:
         )
     game.robber = robber
     _set_turn(game, pos)
+    _set_extra(game, pos)  # before the decisions: a subclass's pieces count in setup
     _set_decisions(game, pos)
-    _set_extra(game, pos)
     _score(game, pos)
     game.check_position()
     game.origin = pos.to_json()  # saves replay the log from here
@@ -362,12 +362,12 @@ def _set_setup(game: BaseGame, pos: Position, stack: list[Decision]) -> None:
         _is_int(pos.setup_vertex) and 0 <= pos.setup_vertex < nv
     ):
         raise _fail(f"the setup vertex {pos.setup_vertex!r} is not a vertex (0 to {nv - 1})")
-    placed = sum(len(r) for r in game.roads)
+    placed = sum(len(game.setup_links(p)) for p in range(n))
     built = sum(len(b) for b in game.buildings)
     if phase not in (SETUP_SETTLEMENT, SETUP_ROAD):
         game.setup_pos = 2 * n
         game.setup_vertex = -1 if pos.setup_vertex is None else pos.setup_vertex
-        _check_buildings_reached(game, -1)
+        game.check_buildings_reached(-1)
         return
     if game.turn != 0:
         raise _fail(f"during setup the turn is 0, not {game.turn}")
@@ -391,10 +391,11 @@ def _set_setup(game: BaseGame, pos: Position, stack: list[Decision]) -> None:
         raise _fail(f"the setup vertex {game.setup_vertex} has no settlement")
     if phase == SETUP_ROAD:
         grid = game.board.grid
+        links = set(game.setup_links(game.current))
         bare = [
             v
             for v in game.buildings[game.current]
-            if all(game.edge_owner[e] != game.current for e in grid.vertex_edges[v])
+            if not any(e in links for e in grid.vertex_edges[v])
         ]
         if len(bare) != 1:
             raise _fail(f"setup_road needs one settlement of seat {game.current} without a road")
@@ -404,11 +405,14 @@ def _set_setup(game: BaseGame, pos: Position, stack: list[Decision]) -> None:
                 f"the setup vertex is {bare[0]} (the settlement without a road), "
                 f"not {pos.setup_vertex}"
             )
-    _check_buildings_reached(game, game.setup_vertex)
+    game.check_buildings_reached(game.setup_vertex)
 
 
-def _check_buildings_reached(game: BaseGame, bare: int) -> None:
-    """Each building touches one of its owner's roads (but `bare`, placed just now in setup)."""
+def check_buildings_reached(game: BaseGame, bare: int) -> None:
+    """Each building touches one of its owner's roads (but `bare`, placed just now in setup).
+
+    The default of `BaseGame.check_buildings_reached`.
+    """
     grid = game.board.grid
     for p, homes in enumerate(game.buildings):
         for v in sorted(homes):
@@ -478,8 +482,8 @@ def _score(game: BaseGame, pos: Position) -> None:
             f"seat {longest} cannot hold Longest Road: a road of {top} is longer "
             f"than its {lengths[longest]}"
         )
-    knight = game.DEV_CARDS.index["knight"]
-    knights = game.dev_played[knight :: game.DEV_STRIDE]
+    knight = game.DEV_CARDS.index.get("knight")  # a ruleset without knight cards has no army
+    knights = game.dev_played[knight :: game.DEV_STRIDE] if knight is not None else [0] * n
     army = _holder(pos.largest_army, award_largest(knights, -1), "Largest Army")
     if not -1 <= army < n:
         raise _fail(f"the Largest Army holder {army} is not a seat")

@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from tui import rules
+from tui.faces import face_or_default
 from tui.rules.costs import costs_table
 
 
@@ -32,7 +33,7 @@ class CostsDialog(ModalScreen[None]):
 
     def __init__(self, ruleset: str) -> None:
         super().__init__()
-        self.ruleset = ruleset if ruleset in rules.GUIDES else "base"
+        self.ruleset = face_or_default(ruleset).name
 
     def compose(self) -> ComposeResult:
         with Vertical():

@@ -1,4 +1,4 @@
-"""Discard on a 7: pick every card to give back, then confirm once."""
+"""Cards owed (a discard on a 7, an encounter's payment): pick them all, then confirm once."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ class DiscardDialog(ModalScreen[list[str]]):
         background: $surface; padding: 0 1;
     }
     DiscardDialog #title { text-style: bold; }
-    DiscardDialog #hint { color: $text-muted; }
+    DiscardDialog #hint { color: $text-muted; width: 100%; }  /* wraps, never cut */
     """
 
     BINDINGS = [
@@ -40,9 +40,21 @@ class DiscardDialog(ModalScreen[list[str]]):
 
     row: reactive[int] = reactive(0)
 
-    def __init__(self, owed: int, hand: dict[str, int], allowed: list[str]) -> None:
+    def __init__(
+        self,
+        owed: int,
+        hand: dict[str, int],
+        allowed: list[str],
+        *,
+        verb: str = "Discard",
+        heading: str = "",
+        prompt: str = "",
+    ) -> None:
         super().__init__()
         self.owed = owed
+        self.verb = verb
+        self.heading = heading
+        self.prompt = prompt
         self.hand = hand
         self.resources = [r for r in allowed if hand.get(r, 0) > 0] or list(allowed)
         self.chosen = {r: 0 for r in self.resources}
@@ -50,8 +62,11 @@ class DiscardDialog(ModalScreen[list[str]]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self._title(), id="title")
+            if self.prompt:
+                yield Static(Text(self.prompt, style="italic"), id="prompt")
             yield Static(id="table")
-            yield Label("↑↓ resource · → one more · ← one fewer · Enter discard", id="hint")
+            verb = self.verb.lower()
+            yield Label(f"↑↓ resource · → one more · ← one fewer · Enter {verb}", id="hint")
 
     def on_mount(self) -> None:
         self._refresh()
@@ -61,9 +76,11 @@ class DiscardDialog(ModalScreen[list[str]]):
 
     def _title(self) -> str:
         left = self._left()
+        head = f"{self.heading}: " if self.heading else ""
         if left == 0:
-            return f"Discard {self.owed}: ready, press Enter"
-        return f"Discard {self.owed} card{'s' if self.owed != 1 else ''}: {left} more to choose"
+            return f"{head}{self.verb} {self.owed}: ready, press Enter"
+        plural = "s" if self.owed != 1 else ""
+        return f"{head}{self.verb} {self.owed} card{plural}: {left} more to choose"
 
     def _refresh(self) -> None:
         text = Text()
@@ -72,7 +89,7 @@ class DiscardDialog(ModalScreen[list[str]]):
             text.append(f"{r:<8}", style=resource_style(r))
             n = self.chosen[r]
             text.append(f" have {self.hand.get(r, 0):>2}  ", style="dim")
-            text.append(f"discard {n}" if n else "—", style="bold red" if n else "dim")
+            text.append(f"{self.verb.lower()} {n}" if n else "—", style="bold red" if n else "dim")
             text.append("\n")
         self.query_one("#table", Static).update(text)
         self.query_one("#title", Label).update(self._title())

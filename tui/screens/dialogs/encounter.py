@@ -32,30 +32,6 @@ class EncounterDialog(ChoiceDialog):
         super().__init__("Encounter", options, body, cancellable=False)
 
 
-class PaymentDialog(ChoiceDialog):
-    """Cards an encounter asks for ("Offer the pilgrims 1 card"), one card per choice."""
-
-    def __init__(
-        self,
-        encounter: dict[str, Any],
-        actions: list[dict[str, Any]],
-        owed: int,
-        hand: dict[str, int],
-    ) -> None:
-        card = encounter.get("card") or {}
-        name = str(card.get("name") or "the encounter")
-        plural = "s" if owed != 1 else ""
-        title = f"{name}: give {owed} more card{plural}" if owed else f"{name}: give a card"
-        body = Text()
-        if card.get("prompt"):
-            body.append(str(card["prompt"]) + "\n", style="italic")
-        body.append("Your hand: " + (", ".join(f"{n} {r}" for r, n in hand.items() if n) or "-"))
-        options: list[tuple[str | Text, Any]] = [
-            (f"Give 1 {a['resource']} (you have {hand.get(a['resource'], 0)})", a) for a in actions
-        ]
-        super().__init__(title, options, body, cancellable=False)
-
-
 class OutcomeDialog(ChoiceDialog):
     """What an encounter led to, in words."""
 

@@ -1,0 +1,26 @@
+"""Fleet's view as types (`FleetGame.view()` returns a `FleetView`): the base view plus the sea."""
+
+from engine.rulesets.base.view_types import BaseView
+
+
+class FleetView(BaseView):
+    ships: list[int]
+    """Per edge: its ship's owner or -1."""
+    fleets: list[list[int]]
+    """Per seat: its fleet as a path of vertices (ship i joins vertices i-1 and i); [] for none."""
+    pirate: int
+    """The pirate's sea hex, -1 while it is off the board."""
+    stage: int
+    """The main phase's stage: 2 trade, 3 build (no more trading), 4 fleet."""
+    fleet_moved: bool
+    knight_played: bool
+    """The seat whose turn it is played a Knight: the pirate does not block its ships."""
+    islet_holders: list[int]
+    """Per islet (I1..I5): the seat holding its VP chip, -1 for nobody."""
+    islet_names: list[str]
+    held_chips: list[int | None]
+    """Per seat: its number chip, if the viewer may know it (its own, or one shown by a swap)."""
+    chips_known: list[bool]
+    """Per seat: its chip is public (it has swapped)."""
+    chips_from: list[int]
+    """Per seat: the hex its chip was taken from (it may not go back there), -1 if none."""

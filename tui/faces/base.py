@@ -1,0 +1,70 @@
+"""The base game's face: the hex map, the base phrasing, keys, guide and costs card.
+
+The hex variants (Cities & Knights, Catan Fleet) derive their faces from this
+one (`BASE_FACE.derive("ck", ...)`) and override only what differs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from tui.faces import Namer, RulesetFace, Section, Tell, View, packaged_guide
+
+if TYPE_CHECKING:
+    from rich.style import Style
+
+    from tui.choices import Spec
+    from tui.rules.costs import Cost
+
+
+def specs() -> Mapping[str, Spec]:
+    from tui.choices import SPECS
+
+    return SPECS
+
+
+def costs() -> list[Cost]:
+    from tui.rules.costs import base_card
+
+    return base_card()
+
+
+def legend(ascii: bool) -> list[tuple[str, Style, str]]:
+    from tui.render.legend import hex_items
+
+    return hex_items(ascii)
+
+
+def tell() -> Mapping[str, Tell]:
+    from tui.narrate import BASE_TELL
+
+    return BASE_TELL
+
+
+def equipment() -> tuple[Section, ...]:
+    from tui.widgets import equipment as e
+
+    return (e.development_section, e.deck_section)
+
+
+def place_namer(view: View) -> Namer:
+    """Places as players see them: "forest 8 / mountains 4", "hills 9" (tui/places.py)."""
+    from tui.places import hex_namer
+
+    return hex_namer(view) or (lambda _place: "")
+
+
+BASE_FACE = RulesetFace(
+    name="base",
+    guide=packaged_guide("base.md"),
+    specs=specs,
+    costs=costs,
+    legend=legend,
+    map_module="tui.render.hexmap",
+    tell=tell,
+    equipment=equipment,
+    place_namer=place_namer,
+    equipment_title="Development cards",
+)
+FACE = BASE_FACE

@@ -1,0 +1,91 @@
+"""Catan: Starfarers' face: the space map, flights, the mothership, the supply.
+
+Nothing of Starfarers (its engine, renderer or phrasing) is imported until a
+table below is first asked for, so the base game never pays for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import TYPE_CHECKING
+
+from tui.faces import Namer, RulesetFace, Section, Tell, View, packaged_guide
+
+if TYPE_CHECKING:
+    from rich.style import Style
+
+    from tui.choices import Spec
+    from tui.rules.costs import Cost
+
+
+def specs() -> Mapping[str, Spec]:
+    from tui.choices import STARFARERS_SPECS
+
+    return STARFARERS_SPECS
+
+
+def costs() -> list[Cost]:
+    from tui.rules.costs import starfarers_card
+
+    return starfarers_card()
+
+
+def legend(ascii: bool) -> list[tuple[str, Style, str]]:
+    from tui.render.legend import space_items
+
+    return space_items(ascii)
+
+
+@cache
+def tell() -> Mapping[str, Tell]:
+    from tui.narrate import BASE_TELL
+    from tui.narrate_starfarers import TELL
+
+    return {**BASE_TELL, **TELL}  # base pieces read the same; upgrades and places added
+
+
+def equipment() -> tuple[Section, ...]:
+    from tui.widgets import equipment as e
+
+    return (e.mothership_section,)
+
+
+def place_namer(view: View) -> Namer:
+    from tui.narrate_starfarers import place_namer
+
+    return place_namer(view)
+
+
+def why_not(view: View) -> list[tuple[str, str]]:
+    """What the player may expect in trade & build but cannot do now, with the engine's reason.
+
+    Asked of the engine on a game rebuilt from the view, only for display; the
+    table still judges every action sent.
+    """
+    if view.get("phase") != "main":
+        return []
+    from engine.rulesets.starfarers.refusals import refusals
+    from engine.rulesets.starfarers.routes import game_from_view
+
+    return [(r.what, r.reason) for r in refusals(game_from_view(dict(view)))]
+
+
+FACE = RulesetFace(
+    name="starfarers",
+    guide=packaged_guide("starfarers.md"),
+    specs=specs,
+    costs=costs,
+    legend=legend,
+    map_module="tui.render.spacemap",
+    tell=tell,
+    equipment=equipment,
+    place_namer=place_namer,
+    why_not=why_not,
+    rates_word="Rates",  # Starfarers trades with the supply (its counts are the next line)
+    shows_supply=True,
+    bank_word="Supply",
+    better_rate=None,  # 3:1 is every seat's plain rate here: no harbour to name
+    flies=True,
+    grows_actions=True,
+)
