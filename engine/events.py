@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 _new_tuple = tuple.__new__
+_NOBODY: frozenset[int] = frozenset()
 
 
 class Event(tuple[str, dict[str, Any], "dict[str, Any] | None", frozenset[int]]):
@@ -67,6 +68,15 @@ class Event(tuple[str, dict[str, Any], "dict[str, Any] | None", frozenset[int]])
         return (
             f"Event(kind={self[0]!r}, data={self[1]!r}, secret={self[2]!r}, audience={self[3]!r})"
         )
+
+    @staticmethod
+    def public(kind: str, data: dict[str, Any]) -> Event:
+        """An event with no secret part, made without `__new__`'s check of `data`.
+
+        For the rules' hot path (the roll, production, the end of a turn),
+        where `data` is a literal dict whose keys are seen not to include `kind`.
+        """
+        return _new_tuple(Event, (kind, data, None, _NOBODY))
 
     def for_seat(self, seat: int | None) -> dict[str, Any]:
         """The event as `seat` may see it; `None` is a spectator who sees only public parts."""

@@ -43,6 +43,16 @@ class Rng:
     def die(self) -> int:
         return self.next64() % 6 + 1
 
+    def two_dice(self) -> tuple[int, int]:
+        """`(die(), die())` in one call (every turn rolls two): the same numbers, in order."""
+        z = (self.state + _GOLDEN) & _MASK
+        x = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+        self.state = z = (z + _GOLDEN) & _MASK
+        y = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        y = ((y ^ (y >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((x ^ (x >> 31)) % 6 + 1, (y ^ (y >> 31)) % 6 + 1)
+
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Microseconds per view of a seat at random mid-game positions, per ruleset (reported only).
 
-    python scripts/bench_views.py                      # this checkout
+    python scripts/bench_views.py [RULESET ...]        # this checkout (default: base starfarers)
     PYTHONPATH=/path/to/old python scripts/bench_views.py   # another checkout, for before/after
 
 Positions: seeded random games (seeds 1..GAMES), stopped at a random
@@ -26,8 +26,8 @@ GAMES = 12
 REPEAT = 200
 
 
-def main() -> int:
-    for ruleset in ("base", "starfarers"):
+def main(argv: list[str]) -> int:
+    for ruleset in argv or ["base", "starfarers"]:
         pick = random.Random(SEED_POSITIONS)
         per_view: list[float] = []
         sizes: list[int] = []
@@ -39,11 +39,11 @@ def main() -> int:
                 legal = game.legal_actions()
                 quiet = [a for a in legal if a.type not in ("offer_trade", "counter_trade")]
                 game.apply(play.choice(quiet))
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             for _ in range(REPEAT):
                 for seat in range(4):
                     game.view(seat)
-            per_view.append((time.perf_counter() - t0) / (REPEAT * 4))
+            per_view.append((time.process_time() - t0) / (REPEAT * 4))
             sizes.append(len(json.dumps(game.view(0))))
         print(
             f"{ruleset}: {statistics.median(per_view) * 1e6:.1f} us per view "
@@ -53,4 +53,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -93,6 +93,50 @@ def longest_trail(
     return best
 
 
+def longest_trail_from(
+    start: int,
+    own_edges: set[int],
+    edge_vertices: Sequence[tuple[int, int]],
+    vertex_edges: Sequence[tuple[int, ...]],
+    blocked: Callable[[int], bool],
+    without: int = -1,
+) -> int:
+    """Length of the longest trail that starts at `start` and does not use edge `without`.
+
+    `start` is the trail's end, so whether it is blocked does not matter; the
+    trail passes through no other blocked vertex (it may stop on one). Used
+    when a road is added at the end of a network: the longest trail through
+    the new road then starts at its other end (see `BaseGame._trail_after_road`).
+    """
+    stops: dict[int, bool] = {}
+    used = {without}
+    best = 0
+
+    def walk(vertex: int, length: int) -> None:
+        nonlocal best
+        if length > best:
+            best = length
+        stop = stops.get(vertex)
+        if stop is None:
+            stop = stops[vertex] = blocked(vertex)
+        if stop:
+            return
+        for e in vertex_edges[vertex]:
+            if e in own_edges and e not in used:
+                used.add(e)
+                a, b = edge_vertices[e]
+                walk(b if a == vertex else a, length + 1)
+                used.discard(e)
+
+    for e in vertex_edges[start]:
+        if e in own_edges and e not in used:
+            used.add(e)
+            a, b = edge_vertices[e]
+            walk(b if a == start else a, 1)
+            used.discard(e)
+    return best
+
+
 def award_longest(lengths: Sequence[int], holder: int, minimum: int = 5) -> int:
     """The new holder (-1 for nobody) after lengths changed (rules/catan.md §12.2)."""
     top = max(lengths)

@@ -118,6 +118,21 @@ def test_dice_are_roughly_uniform() -> None:
     assert all(850 <= f <= 1150 for f in faces[1:])
 
 
+@pytest.mark.parametrize("seed", [0, 9, 2**63 + 5, 2**64 - 1])
+def test_two_dice_are_two_dice_in_order(seed: int) -> None:
+    """`two_dice` (one call per roll) gives what two `die` calls give, with the same state."""
+    a, b = Rng(seed), Rng(seed)
+    for _ in range(500):
+        assert a.two_dice() == (b.die(), b.die())
+        assert a.state == b.state
+
+
+def test_a_public_event_is_the_event_made_the_checked_way() -> None:
+    made = Event.public("turn", {"seat": 1, "turn": 3})
+    assert made == Event("turn", {"seat": 1, "turn": 3})
+    assert type(made) is Event and made.audience == frozenset() and made.secret is None
+
+
 # -- events ----------------------------------------------------------------------
 
 

@@ -85,7 +85,12 @@ from engine.shared.cards import draw, take_random_card
 from engine.shared.cardset import CardSet, Cost, price_checker, sparse
 from engine.shared.dispatch import RuleDispatch, applies, checks, lists, overrides
 from engine.shared.event_kinds import HEX_EVENTS
-from engine.shared.longest_road import award_largest, award_longest, longest_trail
+from engine.shared.longest_road import (
+    award_largest,
+    award_longest,
+    longest_trail,
+    longest_trail_from,
+)
 from engine.shared.state import (
     EDGE,
     ROW,
@@ -315,6 +320,8 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
     """Neither `roll_dice` nor `production_total` is overridden: the roll inlines them."""
     _TARGETS_HOOKED: ClassVar[bool]
     """`robber_targets` is overridden, so a robber move is checked against it."""
+    _TRAIL_HOOKED: ClassVar[bool]
+    """`_trail` is overridden, so a new road is measured with it (`_trail_after_road`)."""
     _PAYS_MAIN: ClassVar[staticmethod[[list[int]], tuple[bool, ...]]]
     """Whether a hand row pays each of `_MAIN_PURCHASES` (generated from PRICES)."""
     _copy_state: ClassVar[Callable[[Any], Any]]
@@ -378,6 +385,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         }
         cls._INLINE_APPLY = owner["check"] is owner["apply"] is owner["_apply"]
         cls._TARGETS_HOOKED = overrides(cls, "robber_targets")
+        cls._TRAIL_HOOKED = overrides(cls, "_trail")
         cls._PAYS_MAIN = staticmethod(price_checker([cls.COST[p] for p in _MAIN_PURCHASES]))
         cls.TRADE_NAMES = names
         cls.TRADE_INDEX = cls.HAND_CARDS.index
@@ -949,10 +957,16 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
 
     @checks(Roll)
     def _check_roll(self, a: Action) -> str | None:
+        pending = self.pending
+        if pending and pending[-1][0] == PRE_ROLL:  # `_phase_is`, inlined: every turn rolls
+            return None
         return self._phase_is(PRE_ROLL)
 
     @checks(EndTurn)
     def _check_end(self, a: Action) -> str | None:
+        pending = self.pending
+        if pending and pending[-1][0] == MAIN:  # `_phase_is`, inlined: every turn ends
+            return None
         if self.phase == PRE_ROLL:
             return "roll the dice before ending the turn"
         return self._phase_is(MAIN)
@@ -1189,6 +1203,43 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
             lambda v: owner[v] >= 0 and owner[v] != seat,
         )
 
+    def _trail_after_road(self, seat: int, e: int) -> int:
+        """`seat`'s longest trail once its new road `e` is on the board.
+
+        Trails without `e` were there before: `road_length[seat]` (kept exact
+        after every action) is the longest of them. When `e` ends a network
+        (nothing else of the seat's at one end), a trail through `e` stops at
+        that end and goes on from the other: one search from there instead of
+        the whole network. A road that joins two roads, or a class that
+        replaces `_trail`, is measured whole.
+        """
+        if self._TRAIL_HOOKED:
+            return self._trail(seat)
+        grid = self.board.grid
+        edge_owner = self.edge_owner
+        vertex_edges = grid.vertex_edges
+        a, b = grid.edge_vertices[e]
+        joined_a = any(edge_owner[f] == seat for f in vertex_edges[a] if f != e)
+        joined_b = any(edge_owner[f] == seat for f in vertex_edges[b] if f != e)
+        if joined_a and joined_b:
+            return self._trail(seat)
+        old = self.road_length[seat]
+        if not joined_a and not joined_b:
+            return max(old, 1)
+        inner = a if joined_a else b  # the end where the network goes on
+        owner = self.road_blockers()
+        if owner[inner] >= 0 and owner[inner] != seat:
+            return max(old, 1)  # a trail may not pass a rival's piece
+        through = 1 + longest_trail_from(
+            inner,
+            set(self.roads[seat]),
+            grid.edge_vertices,
+            vertex_edges,
+            lambda v: owner[v] >= 0 and owner[v] != seat,
+            without=e,
+        )
+        return max(old, through)
+
     def _update_longest(self) -> list[Event]:
         old = self.longest_holder
         new = award_longest(self.road_length, old)
@@ -1208,13 +1259,13 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         seat = self.current
         e = a.edge
         phase = self.phase
-        events = [Event("build", {"seat": seat, "piece": "road", "edge": e})]
+        events = [Event.public("build", {"seat": seat, "piece": "road", "edge": e})]
         if phase == MAIN:
             self._pay(seat, self.COST["road"])
         self.edge_owner[e] = seat
         self.roads[seat] += (e,)
         self.roads_left[seat] -= 1
-        self.road_length[seat] = self._trail(seat)
+        self.road_length[seat] = self._trail_after_road(seat, e)
         events.extend(self._update_longest())
         if phase == SETUP_ROAD:
             events.extend(self._next_setup_placement())
@@ -1378,17 +1429,14 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
             self.forced_dice = self.forced_dice[1:]
             total = self.production_total(dice)
         elif self._PLAIN_DICE:  # neither dice hook overridden: skip the two calls
-            rng = self.rng
-            d1 = rng.die()
-            d2 = rng.die()
-            dice = (d1, d2)
-            total = d1 + d2
+            dice = self.rng.two_dice()
+            total = dice[0] + dice[1]
         else:
             dice = self.roll_dice()
             total = self.production_total(dice)
         self.dice = dice
         seat = self.current
-        events = [Event("dice", {"seat": seat, "dice": list(dice), "total": total})]
+        events = [Event.public("dice", {"seat": seat, "dice": list(dice), "total": total})]
         # The turn's phase becomes MAIN (`_set_turn_phase`, inlined: every turn rolls).
         self.pending[-1] = _new_tuple(Decision, (MAIN, seat, None))
         self.phase = MAIN
@@ -1448,10 +1496,9 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
                     by_seat[p] = by_seat.get(p, 0) + level[v]
         if not claims:  # nobody built on the hexes rolled (or only on the robber's)
             if blocked:
-                return [
-                    Event("production", {"gains": {}, "blocked": {"hex": robber, "seats": blocked}})
-                ]
-            return [Event("production", {"gains": {}})]
+                kept = {"hex": robber, "seats": blocked}
+                return [Event.public("production", {"gains": {}, "blocked": kept})]
+            return [Event.public("production", {"gains": {}})]
         gains: dict[int, dict[str, int]] = {}
         gold = claims.pop(GOLD, None)
         if claims:
@@ -1481,7 +1528,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
             data["blocked"] = {"hex": robber, "seats": blocked}
         if gold is not None:
             data["gold"] = self.push_gold_picks(gold)
-        return [Event("production", data)]
+        return [Event.public("production", data)]
 
     def robbed(self, h: int) -> dict[str, dict[str, int]]:
         """What the buildings on hex `h` would have produced: seat -> resource -> cards."""
@@ -1505,7 +1552,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         self.hands[seat * self.HAND_STRIDE + r] -= 1
         self.bank[r] += 1
         self._count_down()
-        return [Event("discard", {"seat": seat, "resource": a.resource})]
+        return [Event.public("discard", {"seat": seat, "resource": a.resource})]
 
     @applies(MoveRobber)
     def _do_robber(self, a: Action) -> list[Event]:
@@ -1553,7 +1600,9 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         self.bank[get] -= 1
         self.hands[base + get] += 1
         return [
-            Event("maritime_trade", {"seat": seat, "give": a.give, "count": rate, "get": a.get})
+            Event.public(
+                "maritime_trade", {"seat": seat, "give": a.give, "count": rate, "get": a.get}
+            )
         ]
 
     @applies(EndTurn)
@@ -1576,7 +1625,7 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         self.pending[-1] = _new_tuple(Decision, (PRE_ROLL, nxt, None))
         self.phase = PRE_ROLL
         self.to_act = nxt
-        return [Event("turn", {"seat": nxt, "turn": turn})]
+        return [Event.public("turn", {"seat": nxt, "turn": turn})]
 
     # -- copying, snapshots and restoring --------------------------------------------
     if TYPE_CHECKING:
