@@ -205,7 +205,7 @@ def _fleet_phase(game: FleetGame, seat: int, legal: list[Action]) -> Action:
     settle = [a for a in legal if isinstance(a, BuildSettlement)]
     if settle:
         prod = base.production(game, seat)
-        return max(settle, key=lambda a: base._spot_score(game, seat, a.vertex, prod))  # type: ignore[attr-defined]
+        return max(settle, key=lambda a: base._spot_score(game, seat, a.vertex, prod))
     if len(legal) == 1:
         return legal[0]
     end = next((a for a in legal if isinstance(a, EndTurn)), None)
