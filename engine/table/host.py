@@ -32,6 +32,7 @@ from engine.actions import Action
 from engine.game import Game
 from engine.table import protocol
 from engine.table.seat import Seat
+from engine.views import reads_view, release, view_for
 
 
 class Spectator:
@@ -116,7 +117,12 @@ class Table:
         try:
             while True:
                 began = time.monotonic()
-                action = await seat.decide(game.view(seat_no), list(legal))
+                # A seat that declares it never reads views gets one built only if read.
+                view = view_for(game, seat_no, reads_view(seat))
+                try:
+                    action = await seat.decide(view, list(legal))
+                finally:
+                    release(view)
                 problem = self._problem(action)
                 if problem is None:
                     break
