@@ -65,6 +65,7 @@ class RulesetFace:
     shows_supply: bool = False  # the trade panel lists the supply's counts
     flies: bool = False  # ships are flown step by step (tui/flight.py)
     grows_actions: bool = False  # the actions row grows to fit, short labels when compact
+    equipment_title: str = "Equipment"  # the equipment panel's title
 
     @property
     def title(self) -> str:

@@ -217,7 +217,9 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
     }
     """What each purchase costs, as counts in HAND_CARDS order."""
     PIECES: ClassVar[Mapping[str, int]] = PIECES
-    EVENTS: ClassVar[EventKinds] = HEX_EVENTS.widen("production", optional=("gold",)).extend(
+    EVENTS: ClassVar[EventKinds] = HEX_EVENTS.widen(
+        "production", optional=("gold", "blocked")
+    ).extend(
         EventKind("robber", ("seat", "hex"), doc="the robber moved"),
         EventKind("buy_development", ("seat",), secret=("card",)),
         EventKind("play_development", ("seat", "card")),
@@ -1417,8 +1419,10 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         resource = board.resource
         robber = self.robber
         claims: dict[int, dict[int, int]] = {}  # resource -> seat -> cards owed
+        blocked: dict[str, dict[str, int]] = {}  # seat -> resource -> cards the robber kept
         for h in board.hexes_by_number[total]:
             if h == robber:
+                blocked = self.robbed(h)
                 continue
             by_seat = None
             for v in hex_vertices[h]:
@@ -1427,7 +1431,11 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
                     if by_seat is None:
                         by_seat = claims.setdefault(resource[h], {})
                     by_seat[p] = by_seat.get(p, 0) + level[v]
-        if not claims:  # nobody built on the hexes rolled
+        if not claims:  # nobody built on the hexes rolled (or only on the robber's)
+            if blocked:
+                return [
+                    Event("production", {"gains": {}, "blocked": {"hex": robber, "seats": blocked}})
+                ]
             return [Event("production", {"gains": {}})]
         gains: dict[int, dict[str, int]] = {}
         gold = claims.pop(GOLD, None)
@@ -1453,9 +1461,26 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
             if len(gains) > 1
             else {str(p): g for p, g in gains.items()}
         )
-        if gold is None:
-            return [Event("production", {"gains": paid})]
-        return [Event("production", {"gains": paid, "gold": self.push_gold_picks(gold)})]
+        data: dict[str, Any] = {"gains": paid}
+        if blocked:
+            data["blocked"] = {"hex": robber, "seats": blocked}
+        if gold is not None:
+            data["gold"] = self.push_gold_picks(gold)
+        return [Event("production", data)]
+
+    def robbed(self, h: int) -> dict[str, dict[str, int]]:
+        """What the buildings on hex `h` would have produced: seat -> resource -> cards."""
+        owner = self.vertex_owner
+        level = self.vertex_level
+        resource = self.board.resource[h]
+        name = "gold" if resource == GOLD else self.HAND_CARDS.names[resource]
+        out: dict[str, dict[str, int]] = {}
+        for v in self.board.grid.hex_vertices[h]:
+            p = owner[v]
+            if p >= 0:
+                got = out.setdefault(str(p), {})
+                got[name] = got.get(name, 0) + level[v]
+        return out
 
     @applies(Discard)
     def _do_discard(self, a: Action) -> list[Event]:
