@@ -29,6 +29,8 @@ from engine.errors import ConfigError
 
 MODULES: dict[str, str] = {
     "base": "ai.features.base",
+    "ck": "ai.features.ck",
+    "fleet": "ai.features.fleet",
     "starfarers": "ai.features.starfarers",
 }
 
