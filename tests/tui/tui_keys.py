@@ -63,6 +63,22 @@ def tabs_to_best_target(screen: GameScreen) -> int:
     return (ids.index(best) - ids.index(screen.cursor)) % len(ids)
 
 
+def fleet_key(keys: set[str], view: dict[str, Any]) -> str | None:
+    """Catan Fleet's own choices: a ship, then the fleet phase to sail, swap a 2/12, settle."""
+    me = view.get("seat")
+    if not isinstance(me, int):
+        return None
+    if view.get("stage") == 4:
+        held = (view.get("held_chips") or [None] * (me + 1))[me]
+        for key, wanted in (("s", True), ("k", held in (2, 12)), ("w", True)):
+            if key in keys and wanted:
+                return key
+        return "e" if "e" in keys else None
+    if "i" in keys and len((view.get("fleets") or [[]] * (me + 1))[me]) < 3:
+        return "i"
+    return None
+
+
 def choose_key(screen: GameScreen) -> tuple[str, int | None]:
     """The key a simple-minded person presses: cities, settlements, roads toward them, the bank.
 
@@ -78,6 +94,9 @@ def choose_key(screen: GameScreen) -> tuple[str, int | None]:
     for key in ("c", "s"):
         if key in keys:
             return key, None
+    fleet = fleet_key(keys, view) if view.get("ruleset") == "fleet" else None
+    if fleet is not None:
+        return fleet, None
     if "d" in keys and (not _missing(hand, SETTLEMENT) or (hand["brick"] + hand["lumber"] >= 4)):
         return "d", None
     if "p" in keys:
@@ -91,7 +110,7 @@ def choose_key(screen: GameScreen) -> tuple[str, int | None]:
             for i, a in enumerate(cmd.actions):
                 if a["give"] == spare[0] and a["get"] == need[0]:
                     return "m", i
-    for key in ("r", "e", "f", "x"):
+    for key in ("r", "l", "e", "f", "x"):
         if key in keys:
             return key, None
     return screen.cmds[0].key, None

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from rich.text import Text
 
     from tui.choices import Spec
+    from tui.plans import RoutePlan
     from tui.rules.costs import Cost
 
 DEFAULT = "base"  # the ruleset the app opens on and falls back to when none is named
@@ -41,6 +42,7 @@ View = Mapping[str, Any]
 Tell = Callable[[Any, dict[str, Any]], "str | None"]  # (teller, event) -> a sentence or None
 Namer = Callable[[Any], str]  # a board place -> " by fuel 4" (a phrase with a leading space)
 Section = Callable[[View], "Text"]  # one part of the equipment panel, from the seat's view
+Planner = Callable[[Any, list[dict[str, Any]]], "RoutePlan | None"]  # (view, legal) -> a plan
 
 
 class NoFace(CatanError):
@@ -65,6 +67,8 @@ class RulesetFace:
     shows_supply: bool = False  # the trade panel lists the supply's counts
     flies: bool = False  # ships are flown step by step (tui/flight.py)
     grows_actions: bool = False  # the actions row grows to fit, short labels when compact
+    plan: Planner | None = None  # a move chosen on the map as one decision (tui/plans.py)
+    status: Callable[[View], str | None] | None = None  # the actions row's line for a turn
 
     @property
     def title(self) -> str:

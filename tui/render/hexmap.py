@@ -15,7 +15,7 @@ a render copies that and paints pieces, the robber and highlights.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -46,6 +46,11 @@ __all__ = [
 ]
 
 SEAT_LETTERS = "rbwo"  # ASCII pieces: settlement lower case, city upper case
+
+Window = tuple[int, int, int, int]  # left column, top row, width, height
+# A variant's own pieces (Fleet's ships, the pirate), painted over the base pieces and
+# under the highlight: (canvas, layout, size) -> None.
+Painter = Callable[[Canvas, HexLayout, Size], None]
 
 
 def map_layout(view: Mapping[str, Any] | None = None, *, compact: bool = False) -> HexLayout:
@@ -191,6 +196,8 @@ def render_hex_map(
     *,
     ascii: bool = False,
     compact: bool = False,
+    window: Window | None = None,
+    paint: Painter | None = None,
 ) -> Text:
     """The map of a base-game view as styled text, `highlight` marking legal targets.
 
@@ -227,9 +234,11 @@ def render_hex_map(
         else:
             c.text(x - 1, y + size.robber_row, f" {glyph} ", P.ROBBER)
 
+    if paint is not None:
+        paint(c, lay, size)
     if highlight is not None:
         _paint_highlight(c, lay, size, highlight, view, ascii)
-    return c.to_text()
+    return c.to_text_window(*window) if window is not None else c.to_text()
 
 
 def _building_char(owner: int, level: int, ascii: bool) -> str:
