@@ -119,6 +119,14 @@ class BaseBot:
 
     name: ClassVar[str] = "bot"
     rulesets: ClassVar[frozenset[str]] = ALL_RULESETS
+    reads_view: ClassVar[bool] = True
+    """False: ``decide`` never reads ``view`` (hooks still get full views). The host may
+    then hand it a view built only if read (``engine.views.LazyView``), which costs
+    nothing when it is not; reading it after the decision has returned raises."""
+    quick: ClassVar[bool] = False
+    """True (honoured for the built-in bots only): ``decide`` answers in microseconds and
+    never blocks, so no deadline can be missed and the sandbox asks it on the caller's
+    thread instead of handing the call to a worker thread."""
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -157,10 +165,24 @@ def call_hook(bot: object, hook: str, *args: Any) -> None:
         method(*args)
 
 
+class HeadlessDecider:
+    """``bot.decide`` as the engine's headless loop calls it (``engine.headless.Decider``),
+    with the bot's ``reads_view`` declaration, so a bot that never reads views gets a lazy one.
+    """
+
+    def __init__(self, bot: Bot) -> None:
+        self.decide = bot.decide
+        self.reads_view = reads_view(bot)
+
+    def __call__(self, view: GameView, legal: list[Action]) -> Action:
+        return self.decide(view, legal)  # type: ignore[arg-type]  # bot_view(view), inlined
+
+
+def reads_view(bot: object) -> bool:
+    """Whether ``bot`` reads its views; bots that do not say so are assumed to."""
+    return bool(getattr(bot, "reads_view", True))
+
+
 def headless_decider(bot: Bot) -> Callable[[GameView, list[Action]], Action]:
     """``bot.decide`` as the engine's headless loop calls it (``engine.headless.Decider``)."""
-
-    def decide(view: GameView, legal: list[Action]) -> Action:
-        return bot.decide(bot_view(view), legal)
-
-    return decide
+    return HeadlessDecider(bot)

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.protocol import EventDict, View, call_hook
+from ai.protocol import BaseBot, EventDict, View, call_hook, reads_view
 from ai.text import printable
 from engine.actions import Action
 
@@ -150,6 +150,7 @@ class SandboxedBot:
         self._hook_errors = 0
         self._said = 0  # log messages relayed from a bot process
         self._rng = random.Random(seat or 0)  # last-resort moves; random avoids move loops
+        self._declarations()
         if hasattr(bot, "deadline_ms"):
             bot.deadline_ms = int(self.budget.soft * 1000)
             bot.reply_timeout = self.budget.hard_limit
@@ -188,6 +189,16 @@ class SandboxedBot:
     def on_events(self, events: list[EventDict]) -> None:
         self._hook("on_events", events)
 
+    def _declarations(self) -> None:
+        """What hosts may skip for this seat, from the bot in it now (and its fallback)."""
+        fallback = self.fallback
+        self.listens = listens(self.bot) or (fallback is not None and listens(fallback))
+        """Whether events reach anything here (the bot or its fallback has an
+        ``on_events``); when not, a host may skip redacting events for this seat."""
+        self.reads_view = reads_view(self.bot)
+        """Whether the bot in this seat reads its views (``BaseBot.reads_view``)."""
+        self._inline = asks_inline(self.bot)
+
     def on_game_end(self, view: View) -> None:
         self._hook("on_game_end", view)
 
@@ -218,6 +229,8 @@ class SandboxedBot:
         return fallback
 
     def _ask(self, view: View, legal: list[Action]) -> tuple[Action | None, tuple[str, str] | None]:
+        if self._inline:
+            return self._ask_inline(view, legal)
         if self._busy is not None and not self._busy.done():
             return None, ("busy", "still thinking about an earlier decision")
         future = self._pool.submit(self.bot.decide, view, legal)
@@ -231,6 +244,29 @@ class SandboxedBot:
             if isinstance(kind, str):  # a bot process's fault, already worded (and escaped)
                 return None, (kind, printable(exc))
             return None, ("exception", _exception_text(exc))
+        return self._vet(action, legal)
+
+    def _ask_inline(
+        self, view: View, legal: list[Action]
+    ) -> tuple[Action | None, tuple[str, str] | None]:
+        """A quick built-in bot asked on this thread: no hand-off, the same faults.
+
+        Such a bot answers in microseconds, so no deadline can be missed; if one
+        ever were, the late answer is refused as a timeout all the same.
+        """
+        start = time.perf_counter()
+        try:
+            action = self.bot.decide(view, legal)
+        except (Exception, SystemExit) as exc:
+            return None, ("exception", _exception_text(exc))
+        if time.perf_counter() - start > self.budget.hard_limit:
+            return None, ("timeout", f"no answer within {self.budget.hard_limit:.2f} s")
+        return self._vet(action, legal)
+
+    def _vet(
+        self, action: object, legal: list[Action]
+    ) -> tuple[Action | None, tuple[str, str] | None]:
+        """The bot's answer if it is an action it may take now, else the fault."""
         if not isinstance(action, Action):
             return None, ("illegal", printable(f"returned {action!r:.80}, not an action"))
         if action in legal:
@@ -265,6 +301,7 @@ class SandboxedBot:
 
             replacement = RandomBot(0)
         self.bot = replacement
+        self._declarations()
         self._busy = None
         self._log(
             f"{self.max_faults} faults: {getattr(replacement, 'name', 'a built-in bot')} "
@@ -307,6 +344,23 @@ class SandboxedBot:
                     self._log(f"says: {message}")
                 elif self._said == MAX_SAID + 1:
                     self._log(f"says more than {MAX_SAID} things; the rest is not logged")
+
+
+def asks_inline(bot: object) -> bool:
+    """Whether the sandbox may ask ``bot`` on the caller's thread (no worker hand-off).
+
+    Only the built-in bots (classes of ``ai.bots``) that declare ``quick``: a
+    thread hand-off costs tens of microseconds against the random bot's two,
+    and a bot that cannot block cannot miss a deadline. Every other bot keeps
+    its worker thread (or its process), so a slow or stuck one is cut off.
+    """
+    return bool(getattr(bot, "quick", False)) and type(bot).__module__.startswith("ai.bots.")
+
+
+def listens(bot: object) -> bool:
+    """Whether ``bot`` does anything with events (its ``on_events`` is not the no-op)."""
+    hook = getattr(type(bot), "on_events", None)
+    return hook is not None and hook is not BaseBot.on_events
 
 
 def _exception_text(exc: BaseException) -> str:

@@ -78,7 +78,14 @@ class BotSeat:
             await self.start(seat, view)
         return await asyncio.to_thread(self.sandbox.decide, bot_view(view), legal)
 
+    @property
+    def reads_view(self) -> bool:
+        """The bot's declaration (``BaseBot.reads_view``): the table may hand a lazy view."""
+        return self.sandbox.reads_view
+
     async def notify(self, events: list[dict[str, Any]]) -> None:
+        if not self.sandbox.listens:  # nothing here hears events: no thread hand-off
+            return
         await asyncio.to_thread(self.sandbox.on_events, events)
 
     async def finish(self, view: GameView) -> None:

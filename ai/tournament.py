@@ -29,8 +29,10 @@ from ai.registry import bot_label, create_bot
 from ai.sandbox import Budget, SandboxedBot
 from ai.seat import default_fallback
 from engine.config import GameConfig
+from engine.errors import IllegalAction
 from engine.registry import new_game
 from engine.rng import Rng
+from engine.views import release, view_for
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -180,12 +182,19 @@ def play_game(spec: MatchSpec, index: int, pool: BotPool | None = None) -> GameR
             if turn > spec.max_turns:
                 break
             seat = game.to_act
-            action = sandboxes[seat].decide(bot_view(game.view(seat)), game.legal_actions())
-            if game.check(action) is not None:  # the sandbox vets; this is belt and braces
-                action = game.legal_actions()[0]
-            events = game.apply(action)
-            for p, box in enumerate(sandboxes):
-                box.on_events([e.for_seat(p) for e in events])
+            box = sandboxes[seat]
+            legal = game.legal_actions()
+            # A bot that never reads views gets one built only if it is read after all.
+            view = view_for(game, seat, box.reads_view)
+            action = box.decide(bot_view(view), legal)
+            release(view)
+            try:
+                events = game.apply(action)  # the sandbox vets; apply checks once more
+            except IllegalAction:
+                events = game.apply(legal[0])
+            for p, listener in enumerate(sandboxes):
+                if listener.listens:  # events are redacted only for seats that hear them
+                    listener.on_events([e.for_seat(p) for e in events])
         for seat, box in enumerate(sandboxes):
             box.on_game_end(bot_view(game.view(seat)))
     finally:

@@ -12,39 +12,78 @@ silently replace what happened (an `upgrade_lost` told as "booster").
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
+_new_tuple = tuple.__new__
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    kind: str
-    data: dict[str, Any] = field(default_factory=dict)
-    secret: dict[str, Any] | None = None
-    audience: frozenset[int] = frozenset()
 
-    def __post_init__(self) -> None:
-        for part in (self.data, self.secret or {}):
-            if "kind" in part:
-                raise ValueError(
-                    f"event {self.kind!r}: 'kind' names the event; call the field something else"
-                )
+class Event(tuple[str, dict[str, Any], "dict[str, Any] | None", frozenset[int]]):
+    """One thing that happened: `kind`, public `data`, an optional `secret` part and its
+    `audience` (the seats that see the secret).
+
+    Immutable, as a tuple of its four fields: every action makes one or two
+    events, and a tuple is made in half the time of a frozen dataclass.
+    """
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        kind: str,
+        data: dict[str, Any] | None = None,
+        secret: dict[str, Any] | None = None,
+        audience: frozenset[int] = frozenset(),
+    ) -> Event:
+        if data is None:
+            data = {}
+        if "kind" in data or (secret is not None and "kind" in secret):
+            raise ValueError(
+                f"event {kind!r}: 'kind' names the event; call the field something else"
+            )
+        return _new_tuple(cls, (kind, data, secret, audience))
+
+    @property
+    def kind(self) -> str:
+        return self[0]
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return self[1]
+
+    @property
+    def secret(self) -> dict[str, Any] | None:
+        return self[2]
+
+    @property
+    def audience(self) -> frozenset[int]:
+        return self[3]
+
+    def __getnewargs__(self) -> tuple[str, dict[str, Any], dict[str, Any] | None, frozenset[int]]:
+        """Pickle and copy make an event from its four fields."""
+        return (self[0], self[1], self[2], self[3])
+
+    def __repr__(self) -> str:
+        return (
+            f"Event(kind={self[0]!r}, data={self[1]!r}, secret={self[2]!r}, audience={self[3]!r})"
+        )
 
     def for_seat(self, seat: int | None) -> dict[str, Any]:
         """The event as `seat` may see it; `None` is a spectator who sees only public parts."""
-        out: dict[str, Any] = {"kind": self.kind, **self.data}
-        if self.secret is not None:
-            if seat is not None and seat in self.audience:
-                out.update(self.secret)
+        kind, data, secret, audience = self
+        out: dict[str, Any] = {"kind": kind, **data}
+        if secret is not None:
+            if seat is not None and seat in audience:
+                out.update(secret)
             else:
-                out.update(dict.fromkeys(self.secret))
+                out.update(dict.fromkeys(secret))
         return out
 
     def full(self) -> dict[str, Any]:
         """Everything, for the omniscient log of a finished game."""
-        out: dict[str, Any] = {"kind": self.kind, **self.data}
-        if self.secret is not None:
-            out.update(self.secret)
+        out: dict[str, Any] = {"kind": self[0], **self[1]}
+        if self[2] is not None:
+            out.update(self[2])
         return out
 
 

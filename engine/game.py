@@ -30,9 +30,14 @@ class Game(ABC):
     """Every event kind the game may emit, with its fields (engine.events.EventKinds)."""
 
     config: GameConfig
-    # The action log as a persistent chain (previous, action): appending is O(1)
-    # and copies share their common history instead of copying it.
-    _history: tuple[Any, Action] | None = None
+    # The action log as a flat list that copies share. Lists are only ever
+    # appended to, so the first `_history_len` entries are this game's history
+    # whoever else appended after them; a game whose list has grown past its
+    # own length (a copy, or the game it was copied from, moved on) takes its
+    # own prefix before appending (`_record`). Copying is O(1), appending
+    # amortised O(1), and pickle and deepcopy see a flat list, never a chain
+    # as deep as the game is long.
+    _history: list[Action]  # set by the `log` setter when a game is made
     _history_len: int = 0
     origin: dict[str, Any] | None = None
     """The JSON of the Position the game was built from (None: it began from its config)."""
@@ -40,21 +45,27 @@ class Game(ABC):
     @property
     def log(self) -> list[Action]:
         """Every action applied so far, oldest first."""
-        out: list[Action] = []
-        node = self._history
-        while node is not None:
-            out.append(node[1])
-            node = node[0]
-        out.reverse()
-        return out
+        return self._history[: self._history_len]
 
     @log.setter
     def log(self, actions: list[Action]) -> None:
-        node: tuple[Any, Action] | None = None
-        for action in actions:
-            node = (node, action)
-        self._history = node
+        self._history = list(actions)
         self._history_len = len(actions)
+
+    def _record(self, action: Action) -> None:
+        """Append `action` to this game's history (copies share the list until they differ)."""
+        history = self._history
+        if len(history) != self._history_len:
+            history = self._history = history[: self._history_len]
+        history.append(action)
+        self._history_len += 1
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle and deepcopy: this game's own history only, not what sharers appended."""
+        state = self.__dict__.copy()
+        if "_history" in state:
+            state["_history"] = self._history[: self._history_len]
+        return state
 
     @property
     def num_actions(self) -> int:
@@ -89,7 +100,10 @@ class Game(ABC):
         problem = self.check(action)
         if problem is not None:
             raise IllegalAction(problem)
-        self._history = (self._history, action)
+        history = self._history  # `_record`, inlined: every action passes here
+        if len(history) != self._history_len:
+            history = self._history = history[: self._history_len]
+        history.append(action)
         self._history_len += 1
         return self._apply(action)
 

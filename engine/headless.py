@@ -6,16 +6,20 @@ engine stays free of the bot machinery; `ai` wraps its bots into deciders.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from engine.actions import Action
+from engine.errors import IllegalAction
 from engine.game import Game
-from engine.views import GameView
+from engine.views import GameView, LazyView, reads_view
 
 Decider = Callable[[GameView, list[Action]], Action]
+"""A decider may carry `reads_view = False`: it is then handed a `LazyView`,
+built only if it reads it after all (engine.views.LazyView)."""
 
 
 @dataclass
@@ -44,22 +48,29 @@ def play_headless(
 
     A decider that returns an illegal action loses that decision to the first
     legal action, and the refusal is recorded, so one broken bot cannot stop a
-    batch of games.
+    batch of games. Deciders that declare `reads_view = False` get a lazy view.
     """
     start = time.perf_counter()
     decisions = 0
     illegal: list[tuple[int, str]] = []
+    reads = [reads_view(d) for d in deciders]
+    has_turn = hasattr(game, "turn")
     while True:
         seat = game.to_act
-        if seat is None or turn_of(game) > turn_cap:
+        if seat is None or (has_turn and game.turn > turn_cap):  # type: ignore[attr-defined]
             break
         legal = game.legal_actions()
-        action = deciders[seat](game.view(seat), legal)
-        problem = game.check(action)
-        if problem is not None:
-            illegal.append((seat, problem))
-            action = legal[0]
-        events = game.apply(action)
+        if reads[seat]:
+            action = deciders[seat](game.view(seat), legal)
+        else:
+            view = LazyView(game, seat)
+            action = deciders[seat](cast(GameView, view), legal)
+            view.release()
+        try:
+            events = game.apply(action)  # validates first: a refused action changes nothing
+        except IllegalAction as refused:
+            illegal.append((seat, str(refused)))
+            events = game.apply(legal[0])
         decisions += 1
         if on_events is not None:
             on_events(game, events)
@@ -74,15 +85,31 @@ def play_headless(
     )
 
 
-def random_rollout(game: Game, rng_choice: Callable[[list[Action]], Action], turn_cap: int) -> int:
+def random_rollout(game: Game, rng: random.Random, turn_cap: int) -> int:
     """Uniform random legal play (no trade offers) to the end; returns the decisions made.
 
     The raw engine loop of `catan bench`: no views, no bots, nothing but rules.
+    An action is drawn uniformly from the whole list and drawn again while it
+    is an open-ended trade offer, which is uniform over the other actions
+    without building a filtered list per decision (as a reference engine's
+    random player picks an index).
     """
     decisions = 0
-    while game.to_act is not None and turn_of(game) <= turn_cap:
-        legal = [a for a in game.legal_actions() if a.type not in _OPEN_ENDED]
-        game.apply(rng_choice(legal))
+    draw = rng.random
+    has_turn = hasattr(game, "turn")
+    while game.to_act is not None and (not has_turn or game.turn <= turn_cap):  # type: ignore[attr-defined]
+        legal = game.legal_actions()
+        n = len(legal)
+        action = legal[int(draw() * n)]
+        tries = 0
+        while action.type in _OPEN_ENDED:  # drawn again: uniform over the rest
+            tries += 1
+            if tries == 8:  # mostly offers: pick from the others directly
+                quiet = [a for a in legal if a.type not in _OPEN_ENDED]
+                action = quiet[int(draw() * len(quiet))] if quiet else action
+                break
+            action = legal[int(draw() * n)]
+        game.apply(action)
         decisions += 1
     return decisions
 

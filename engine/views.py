@@ -13,7 +13,8 @@ No `from __future__ import annotations` here: `NotRequired` must be seen when
 the classes are made, so that `__required_keys__` is right at run time.
 """
 
-from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
 if TYPE_CHECKING:
     from engine.config import GameConfig
@@ -99,3 +100,110 @@ def config_view(config: "GameConfig") -> ConfigView:
         "seed": None,
         "options": dict(config.options),
     }
+
+
+class LazyView(Mapping[str, Any]):
+    """A seat's view that is built the first time anything reads it.
+
+    The headless loop and tournaments hand one to deciders that declare they
+    do not read views (`reads_view = False`, as the random bot does): most
+    decisions then cost no view at all, and a decider that reads it after all
+    gets exactly `game.view(seat)` as of its decision. It is a read-only
+    `Mapping`, not a `dict` (a dict subclass would look empty to C code such
+    as `json.dumps`): `dict(view)`, `copy`, `deepcopy` and `pickle` give the
+    plain view. Once the decision is over (`release`), an unread view can no
+    longer be built: the game has moved on, so reading it raises.
+    """
+
+    __slots__ = ("_data", "_game", "_seat")
+
+    def __init__(self, game: Any, seat: int | None) -> None:
+        self._game = game
+        self._seat = seat
+        self._data: dict[str, Any] | None = None
+
+    def _view(self) -> dict[str, Any]:
+        data = self._data
+        if data is None:
+            if self._game is None:
+                raise RuntimeError(
+                    "this view was not read during its decision and the game has moved on; "
+                    "a bot that keeps views must not declare reads_view = False"
+                )
+            data = self._data = dict(self._game.view(self._seat))
+        return data
+
+    def release(self) -> None:
+        """The decision is over: let go of the game (a view read by now stays readable)."""
+        self._game = None
+
+    @property
+    def built(self) -> bool:
+        return self._data is not None
+
+    def __getitem__(self, key: str) -> Any:
+        return self._view()[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self._view().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._view()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._view())
+
+    def __len__(self) -> int:
+        return len(self._view())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazyView):
+            other = other._view()
+        return self._view() == other
+
+    __hash__ = None  # type: ignore[assignment]  # a view is mutable data, as a dict
+
+    def __repr__(self) -> str:
+        return f"LazyView({self._view()!r})"
+
+    def copy(self) -> dict[str, Any]:
+        return dict(self._view())
+
+    def __copy__(self) -> dict[str, Any]:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
+        import copy
+
+        return copy.deepcopy(self._view(), memo)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (dict, (self._view(),))
+
+    def __or__(self, other: Mapping[str, Any]) -> dict[str, Any]:
+        return {**self._view(), **other}
+
+    def __ror__(self, other: Mapping[str, Any]) -> dict[str, Any]:
+        return {**other, **self._view()}
+
+
+def reads_view(decider: object) -> bool:
+    """Whether a decider, bot or seat reads the views it is given (undeclared: it does)."""
+    return bool(getattr(decider, "reads_view", True))
+
+
+def view_for(game: Any, seat: int, reads: bool) -> GameView:
+    """The view to hand a seat that decides now: built now, or only if read (`LazyView`).
+
+    Whoever hands out a lazy view calls `release` on it once the decision is over.
+    """
+    if reads:
+        view: GameView = game.view(seat)
+        return view
+    return cast(GameView, LazyView(game, seat))
+
+
+def release(view: Any) -> None:
+    """End the decision a view was handed for: a lazy view not read by now never will be."""
+    if type(view) is LazyView:
+        view.release()

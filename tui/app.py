@@ -8,10 +8,12 @@ server's machine (screenshots, opening URLs) are removed.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.events import Resize
@@ -86,6 +88,10 @@ class CatanApp(App[None]):
             self.push_screen(MainMenuScreen())
         self._check_size()
         self.call_after_refresh(startup.resume)
+        if self.ascii and self._driver is not None:  # panels, dialogs, scrollbars too
+            from tui.ascii_output import install
+
+            install(self._driver)
 
     def on_resize(self, event: Resize) -> None:
         self.call_after_refresh(self._check_size)
@@ -148,11 +154,21 @@ class CatanApp(App[None]):
             on_save=self._save_as,
             on_speed=local.set_speed,
             on_leave=self.leave_game,
+            on_rematch=self.rematch,
             speed=speed,
             ruleset=local.ruleset,
         )
         local.start()
         return screen
+
+    def rematch(self) -> None:
+        """The game just over again: the same ruleset, options and seats, the next seed."""
+        local = self.local
+        if local is None:
+            return
+        config = local.game.config
+        seed = config.seed + 1 if isinstance(config.seed, int) else None
+        self.start_game(dataclasses.replace(config, seed=seed), list(local.kinds))
 
     def _show_game(self, screen: Screen[Any]) -> None:
         """The game on top of the menu (or alone, when started from the command line)."""
@@ -220,6 +236,27 @@ class CatanApp(App[None]):
             self.notify(url, title="Link")
             return
         super().open_url(url, new_tab=new_tab)
+
+    @on(events.DeliveryFailed)
+    def _screenshot_failed(self, event: events.DeliveryFailed) -> None:
+        """Say why a screenshot was not saved (Textual's own message gives no reason)."""
+        if event.name != "screenshot":
+            return
+        event.prevent_default()
+        exc = event.exception
+        reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+        where = getattr(exc, "filename", None)
+        place = f" to {where}" if where else ""
+        self.notify(f"Could not save the screenshot{place}: {reason}", severity="error")
+
+    def export_screenshot(self, *, title: str | None = None, simplify: bool = False) -> str:
+        """A screenshot shows what the terminal shows: with `--ascii`, ASCII only."""
+        svg = super().export_screenshot(title=title, simplify=simplify)
+        if not self.ascii:
+            return svg
+        from tui.ascii_output import ascii_only
+
+        return ascii_only(svg)
 
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         if self.ssh_mode:

@@ -88,12 +88,30 @@ def _production(t: _Teller, e: dict[str, Any]) -> str | None:
     shortages += [
         f"{t.who(int(s))} {t.verb(int(s), 'pick', 'picks')} {n} from gold." for s, n in gold.items()
     ]
+    shortages += _blocked(t, e.get("blocked"))
     if not gains:
         return " ".join(["Nobody produced anything.", *shortages])
     parts = []
     for seat, got in sorted(gains.items(), key=lambda kv: int(kv[0])):
         parts.append(f"{t.who(int(seat))} {t.verb(int(seat), 'get', 'gets')} {bundle(got)}")
     return " ".join(["; ".join(parts) + ".", *shortages])
+
+
+def _blocked(t: _Teller, blocked: Any) -> list[str]:
+    """What the robber kept from each seat ("The robber on mountains 9 keeps 1 ore from you.")."""
+    if not isinstance(blocked, dict) or not isinstance(blocked.get("seats"), dict):
+        return []
+    place = t.at(("hex", blocked.get("hex"))).removeprefix(" to ")
+    on = f" on {place}" if place else ""
+    lines = []
+    for seat, kept in sorted(blocked["seats"].items(), key=lambda kv: int(kv[0])):
+        lines.append(f"The robber{on} keeps {bundle(kept)} from {t.whom(int(seat))}.")
+    return lines
+
+
+def _robber(t: _Teller, e: dict[str, Any]) -> str:
+    place = t.at(("hex", e.get("hex"))) or f" to hex {e.get('hex')}"
+    return f"{t.who(e.get('seat'))} moved the robber{place}."
 
 
 def _steal(t: _Teller, e: dict[str, Any]) -> str:
@@ -164,7 +182,11 @@ def _starting_hand(t: _Teller, e: dict[str, Any]) -> str:
 
 
 def _build(t: _Teller, e: dict[str, Any]) -> str:
+    """A piece on a hex board, placed by its corner or edge ("at mountains 9 / fields 5")."""
     piece = str(e.get("piece")).replace("_", " ")
+    if "vertex" in e or "edge" in e:
+        place = ("vertex", e["vertex"]) if "vertex" in e else ("edge", e.get("edge"))
+        return f"{t.who(e.get('seat'))} built a {piece}{t.at(place)}."
     return f"{t.who(e.get('seat'))} built a {piece}."
 
 
@@ -200,7 +222,7 @@ BASE_TELL: dict[str, Callable[[_Teller, dict[str, Any]], str | None]] = {
     ),
     "largest_army": lambda t, e: (
         f"{t.who(e.get('holder'))} now {t.verb(e.get('holder'), 'hold', 'holds')} the Largest "
-        f"Army ({e.get('knights')} knights)."
+        f"Army ({e.get('knights')} knight{'s' * (e.get('knights') != 1)})."
     ),
     "take_resource": lambda t, e: f"{t.who(e.get('seat'))} took 1 {e.get('resource')}.",
     "pick_gold": lambda t, e: (
@@ -208,7 +230,7 @@ BASE_TELL: dict[str, Callable[[_Teller, dict[str, Any]], str | None]] = {
     ),
     "monopoly": _monopoly,
     "discard": lambda t, e: f"{t.who(e.get('seat'))} discarded 1 {e.get('resource') or 'card'}.",
-    "robber": lambda t, e: f"{t.who(e.get('seat'))} moved the robber to hex {e.get('hex')}.",
+    "robber": _robber,
     "maritime_trade": lambda t, e: (
         f"{t.who(e.get('seat'))} traded {e.get('count')} {e.get('give')} for 1 {e.get('get')}."
     ),

@@ -258,7 +258,8 @@ TELL: dict[str, Callable[[Teller, dict[str, Any]], str | None]] = {
     "encounter_card_out": _card_out,
     "encounter_take": lambda t, e: f"{t.who(e.get('seat'))} took 1 {e.get('resource') or 'card'}.",
     "encounter_gift": lambda t, e: (
-        f"{t.who(e.get('seat'))} gave {e.get('count')} cards to {t.whom(e.get('to'))}."
+        f"{t.who(e.get('seat'))} gave {e.get('count')} card{'s' * (e.get('count') != 1)} "
+        f"to {t.whom(e.get('to'))}."
     ),
     "encounter_cannot_pay": lambda t, e: f"{t.who(e.get('seat'))} cannot pay.",
     "encounter_shake": _encounter_shake,

@@ -32,6 +32,7 @@ class SavedGame:
     finished: bool = False
     game_id: str | None = None
     problem: str | None = None
+    seed: int | None = None
 
     @property
     def autosave(self) -> bool:
@@ -54,6 +55,24 @@ class SavedGame:
 
     def when(self) -> str:
         return dt.datetime.fromtimestamp(self.modified).strftime("%Y-%m-%d %H:%M")
+
+    def started(self) -> str | None:
+        """When the game began ('started 13:37'), read from its id: two new games differ."""
+        if self.game_id is None:
+            return None
+        try:
+            began = dt.datetime.strptime(self.game_id[:15], "%Y%m%d-%H%M%S")
+        except ValueError:
+            return None
+        saved = dt.datetime.fromtimestamp(self.modified)
+        same_day = began.date() == saved.date()
+        return f"started {began.strftime('%H:%M:%S' if same_day else '%Y-%m-%d %H:%M')}"
+
+    def identity(self) -> list[str]:
+        """What tells two games apart that look alike: the seed and the start time."""
+        out = [f"seed {self.seed}"] if self.seed is not None else []
+        started = self.started()
+        return [*out, started] if started else out
 
     def players(self) -> str:
         """'you + 3 random', 'you + greedy, mcts': who sits at the table."""
@@ -117,6 +136,7 @@ def describe(path: Path) -> SavedGame:
         finished=finished,
         game_id=game_id,
         problem=None if ruleset is not None else "not a save of a known shape",
+        seed=_int(config.get("seed")),
     )
 
 
@@ -136,6 +156,8 @@ def game_lines(game: SavedGame, *, file_name: bool = False) -> Text:
     text.append(game.title(), style="bold")
     text.append(f" · {game.progress()}")
     details = [game.players(), game.when()]
+    if game.problem is None:
+        details[1:1] = game.identity()
     if file_name:
         details.append(game.name())
     text.append("\n  " + " · ".join(details), style="dim")

@@ -8,8 +8,11 @@ never name a ruleset.
 Trading is judged with the same evaluation: a trade is worth making (or
 accepting) when the position after the swap evaluates better than before,
 and the evaluation already discounts what helps the strongest opponent.
-A bot makes at most ``max_offers`` offers per turn and never repeats terms
-in a turn, so tables with several bots do not spam each other.
+A bot accepts any offer that leaves it better off by more than a margin
+that grows with the offerer's lead (`accept_margin`), and refuses only a
+seat one build from winning. It makes at most ``max_offers`` unasked offers
+per turn (one) and never repeats terms in a turn, so a person at a table of
+bots is not flooded with offers.
 """
 
 from __future__ import annotations
@@ -48,9 +51,11 @@ class WorldBot(BaseBot):
     """Base of the built-in bots: a seeded RNG, a world per decision, trade handling."""
 
     rulesets: ClassVar[frozenset[str]] = supported()
-    max_offers: ClassVar[int] = 2
-    accept_margin: ClassVar[float] = 0.8
-    leader_guard: ClassVar[int] = 7  # do not trade with a seat this close to winning
+    max_offers: ClassVar[int] = 1
+    base_margin: ClassVar[float] = 0.05  # better off by more than this, against an equal
+    lead_margin: ClassVar[float] = 0.25  # and this much more per VP the offerer leads by
+    counter_margin: ClassVar[float] = 0.5  # a counter must beat the margin by this
+    leader_guard: ClassVar[int] = 2  # no trade with a seat this many VP from winning
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -68,8 +73,17 @@ class WorldBot(BaseBot):
     # -- trading -------------------------------------------------------------------------
     def _guarded(self, view: View, seat: int) -> bool:
         """True if ``seat`` is too close to winning to be helped by a trade."""
-        vp = view["players"][seat].get("public_vp", 0)
-        return bool(vp >= min(self.leader_guard, view.get("vp_to_win", 10) - 3))
+        return bool(self._vp(view, seat) >= int(view.get("vp_to_win", 10)) - self.leader_guard)
+
+    @staticmethod
+    def _vp(view: View, seat: int) -> int:
+        player = view["players"][seat]
+        return int(player.get("public_vp", player.get("vp", 0)) or 0)
+
+    def accept_margin(self, view: View, offerer: int) -> float:
+        """How much better off an offer must leave this bot: more the further the offerer leads."""
+        lead = self._vp(view, offerer) - self._vp(view, int(view["seat"]))
+        return self.base_margin + self.lead_margin * max(0, lead)
 
     def respond(self, view: View, legal: list[Action], world: Game, feats: ModuleType) -> Action:
         """Accept, counter or decline the pending offer, by evaluation."""
@@ -82,9 +96,10 @@ class WorldBot(BaseBot):
         if self._guarded(view, offerer):
             return DeclineTrade()
         base = feats.evaluate(world, me)
+        margin = self.accept_margin(view, offerer)
         if any(isinstance(a, AcceptTrade) for a in legal):
             after = feats.evaluate(swap(world, feats, offerer, me, give, get), me)
-            if after - base > self.accept_margin:
+            if after - base > margin:
                 return AcceptTrade()
         # a counter: the card they offer, for one card we can spare
         hand = feats.hand_of(world, me)
@@ -103,7 +118,7 @@ class WorldBot(BaseBot):
                     continue
                 after = feats.evaluate(swap(world, feats, offerer, me, tuple(t), tuple(g)), me)
                 gain = after - base
-                if gain > self.accept_margin + 0.5 and (best is None or gain > best[0]):
+                if gain > margin + self.counter_margin and (best is None or gain > best[0]):
                     counter = CounterTrade(
                         make_bag({names[r_give]: 1}), make_bag({names[r_get]: 1})
                     )

@@ -14,6 +14,8 @@ _SKIPPED = frozenset({"offer_trade", "counter_trade"})
 
 class RandomBot(BaseBot):
     name: ClassVar[str] = "random"
+    reads_view: ClassVar[bool] = False  # uniform over `legal`: the view is never looked at
+    quick: ClassVar[bool] = True
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)

@@ -89,9 +89,28 @@ def _weights(names: tuple[str, ...]) -> tuple[float, ...]:
 # -- static board knowledge (cached per board) ----------------------------------------
 
 
-@lru_cache(maxsize=64)
-def _vertex_yield(board: Any) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+Yields = tuple[tuple[tuple[int, int, int], ...], ...]
+_YIELDS: dict[int, tuple[Any, Yields]] = {}
+"""id(board) -> (board, its yields). Keyed by identity: a frozen `Board`'s generated
+`__hash__` hashes the whole grid (microseconds a call, a fifth of a search's time when
+it was an `lru_cache` key). The entry holds its board, so the id cannot be reused
+while it is here; sampled worlds share their board with the view, so one entry serves
+a whole search."""
+_YIELDS_KEPT = 64
+
+
+def _vertex_yield(board: Any) -> Yields:
     """Per vertex: (hex, resource, pips) for each producing land hex around it."""
+    hit = _YIELDS.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    if len(_YIELDS) >= _YIELDS_KEPT:
+        _YIELDS.clear()
+    made = _YIELDS[id(board)] = (board, _yields_of(board))
+    return made[1]
+
+
+def _yields_of(board: Any) -> Yields:
     grid = board.grid
     out = []
     for v in range(grid.num_vertices):

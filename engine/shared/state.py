@@ -83,6 +83,7 @@ class StateSpec:
             dup = sorted({n for n in names if names.count(n) > 1})
             raise ValueError(f"state fields declared twice: {', '.join(dup)}")
         self.by_name = {f.name: f for f in self.fields}
+        self._viewers: dict[type, Callable[[Any, dict[str, Any], list[dict[str, Any]]], None]] = {}
 
     def extend(self, *more: Field) -> StateSpec:
         """This declaration and `more` fields after it (a subclass's own state)."""
@@ -166,27 +167,58 @@ class StateSpec:
     def to_view(self, game: Any, view: dict[str, Any], players: list[dict[str, Any]]) -> None:
         """Write every field with a view name into `view` (per-seat ones into `players`)."""
         cls = type(game)
-        for f in self.fields:
+        write = self._viewers.get(cls)
+        if write is None:
+            write = self._viewers[cls] = self.viewer(cls)
+        write(game, view, players)
+
+    def viewer(self, cls: type) -> Callable[[Any, dict[str, Any], list[dict[str, Any]]], None]:
+        """The function `to_view` runs for games of `cls`, generated as straight-line code.
+
+        Views are built for every seat that reads them, so this is a hot path
+        as `copy()` is: one loop over the seats writes every per-seat field,
+        and rows of cards become dicts with `dict(zip(names, row))`.
+        """
+        env: dict[str, Any] = {}
+        head = ["def to_view(game, view, players):"]
+        per_seat: list[str] = []
+        rest: list[str] = []
+        for i, f in enumerate(self.fields):
             key = f.view
             if key is None:
                 continue
-            value = getattr(game, f.name)
+            if not f.name.isidentifier():
+                raise ValueError(f"field name {f.name!r} is not an identifier")
             if f.layout == SEAT:
-                for p, info in enumerate(players):
-                    info[key] = value[p]
+                head.append(f"    f{i} = game.{f.name}")
+                per_seat.append(f"        info[{key!r}] = f{i}[p]")
             elif f.layout == SEAT_ROW:
                 cards: CardSet = getattr(cls, f.cards)
+                env[f"names{i}"] = cards.names
                 k = cards.stride
-                for p, info in enumerate(players):
-                    info[key] = cards.to_dict(value[p * k : p * k + k])
+                head.append(f"    f{i} = game.{f.name}")
+                per_seat.append(
+                    f"        info[{key!r}] = dict(zip(names{i}, f{i}[p * {k} : p * {k} + {k}]))"
+                )
             elif f.layout == ROW:
-                view[key] = getattr(cls, f.cards).to_dict(value)
+                env[f"names{i}"] = getattr(cls, f.cards).names
+                rest.append(f"    view[{key!r}] = dict(zip(names{i}, game.{f.name}))")
             elif f.encode is not None:
-                view[key] = f.encode(game, value)
-            elif isinstance(value, list):
-                view[key] = value[:]
+                env[f"encode{i}"] = f.encode
+                rest.append(f"    view[{key!r}] = encode{i}(game, game.{f.name})")
             else:
-                view[key] = value
+                rest += [
+                    f"    v = game.{f.name}",
+                    f"    view[{key!r}] = v[:] if type(v) is list else v",
+                ]
+        lines = head
+        if per_seat:
+            lines += ["    for p, info in enumerate(players):", *per_seat]
+        lines += [*rest, "    return None"]
+        exec("\n".join(lines), env)
+        fn: Callable[[Any, dict[str, Any], list[dict[str, Any]]], None] = env["to_view"]
+        fn.__qualname__ = f"{cls.__name__}.STATE.to_view"
+        return fn
 
     def from_view(self, game: Any, view: Mapping[str, Any]) -> None:
         """The inverse of `to_view`: set the public fields of `game` from a view."""

@@ -121,8 +121,9 @@ class HumanSeat:
             previous.taken_over(TAKEN_OVER)
             self._drain_inbox()
         self._outbox = asyncio.Queue()
-        if self._last is not None:
-            self._outbox.put_nowait(dict(self._last, events=[]))
+        if self._last is not None:  # a new client hears the whole game so far
+            history = self.table.history(self.seat) if self.table is not None else []
+            self._outbox.put_nowait(dict(self._last, events=history))
         if self._last_over is not None:
             self._outbox.put_nowait(self._last_over)
         return self._outbox

@@ -32,6 +32,7 @@ from engine.actions import Action
 from engine.game import Game
 from engine.table import protocol
 from engine.table.seat import Seat
+from engine.views import reads_view, release, view_for
 
 
 class Spectator:
@@ -84,6 +85,31 @@ class Table:
     def over_message(self) -> dict[str, Any] | None:
         return self._over
 
+    def history(self, seat: int | None) -> list[dict[str, Any]]:
+        """Every event of the game so far as `seat` heard it (None: as a spectator).
+
+        Replayed from the game's log, so a resumed game's log starts at its
+        beginning; a replay that fails gives what it reached (the log is a nicety).
+        """
+        from engine.position import game_from_position
+        from engine.registry import new_game
+
+        game = self.game
+        out: list[dict[str, Any]] = []
+        try:
+            origin = getattr(game, "origin", None)
+            if origin is not None:
+                from engine.position import Position
+
+                replay = game_from_position(Position.from_json(origin))
+            else:
+                replay = new_game(game.config)
+            for action in game.log:
+                out.extend(e.for_seat(seat) for e in replay.apply(action))
+        except Exception:
+            pass
+        return out
+
     def add_spectator(self, spectator: Any) -> None:
         """Someone who hears public events (``notify``) and may implement the optional hooks."""
         self.spectators.append(spectator)
@@ -116,7 +142,12 @@ class Table:
         try:
             while True:
                 began = time.monotonic()
-                action = await seat.decide(game.view(seat_no), list(legal))
+                # A seat that declares it never reads views gets one built only if read.
+                view = view_for(game, seat_no, reads_view(seat))
+                try:
+                    action = await seat.decide(view, list(legal))
+                finally:
+                    release(view)
                 problem = self._problem(action)
                 if problem is None:
                     break

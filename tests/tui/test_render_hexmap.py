@@ -177,7 +177,7 @@ def test_robber_glyph_on_its_hex(compact: bool, ascii: bool) -> None:
     view = game.view(0)
     lay = hex_map_layout(compact)
     text = render_hex_map(view, compact=compact, ascii=ascii)
-    glyph = "X" if ascii else "R"
+    glyph = "X"  # in both modes: cities are upper-case seat letters ("R" is a red city)
     x, y = lay.hex_centre[view["robber"]]
     robber_row = y + 1
     assert glyph in row_slice(text, robber_row, x - 1, x + 2)
@@ -221,11 +221,11 @@ def test_settlements_cities_and_roads_where_the_geometry_says(compact: bool, asc
                 assert ch == ("." if ascii else "·")
             continue
         buildings += 1
-        if ascii:
-            assert ch == ("rbwo"[owner].upper() if level == 2 else "rbwo"[owner])
-        else:
-            assert ch == ("■" if level == 2 else "▲")
-        assert style_at(text, lay.width, x, y).color == P.SEAT_STYLES[owner].color
+        # the seat's letter in both modes (a second cue besides colour); a city reversed
+        assert ch == ("rbwo"[owner].upper() if level == 2 else "rbwo"[owner])
+        st = style_at(text, lay.width, x, y)
+        assert st.color == P.SEAT_STYLES[owner].color
+        assert bool(st.reverse) == (level == 2)
     assert buildings >= 8
     roads = 0
     for e, owner in enumerate(view["edges"]):
@@ -446,8 +446,11 @@ def test_legend_names_the_glyphs_the_map_uses(ruleset: str) -> None:
             assert all(ch == "\n" or 32 <= ord(ch) < 127 for ch in legend)
     if ruleset == "base":
         plain = render_hex_map(with_city().view(0)).plain
-        for glyph in ("▲", "■", "R", "◦"):
-            assert glyph in plain and glyph in map_legend(ruleset).plain
+        legend = map_legend(ruleset).plain
+        for glyph in ("X", "◦"):
+            assert glyph in plain and glyph in legend
+        assert any(ch in plain for ch in "RBWO") and "R" in legend  # a city
+        assert any(ch in plain for ch in "rbwo") and "r" in legend  # a settlement
 
 
 def test_renderers_do_not_import_textual() -> None:

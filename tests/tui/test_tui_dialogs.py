@@ -22,6 +22,7 @@ from tui.narrate import seat_names
 from tui.screens.dialogs.choice import ChoiceDialog
 from tui.screens.dialogs.discard import DiscardDialog
 from tui.screens.menu import MainMenuScreen
+from tui.widgets.event_log import EventLog
 
 
 async def _until(pilot: Any, what: str, test: Any, timeout: float = 20.0) -> None:
@@ -64,8 +65,12 @@ async def test_a_discard_is_chosen_whole_and_confirmed_once(tmp_path: Path) -> N
         await pilot.press("enter")  # one confirmation for every card
 
         def discarded() -> int:
-            lines = screen.query_one("#log").lines
-            return sum(str(line.text).startswith("You discarded") for line in lines)
+            """The cards on the log's one line for this discard ("You discarded 2 ore, 1 wool.")."""
+            lines = [t.plain for t in screen.query_one(EventLog).entries]
+            mine = [line for line in lines if line.startswith("You discarded")]
+            assert len(mine) <= 1, mine
+            words = mine[0].removeprefix("You discarded ").split() if mine else []
+            return sum(int(w) for w in words if w.isdigit())
 
         await _until(pilot, "every card to be given back", lambda: discarded() == owed)
         assert screen.sent == owed and not isinstance(app.screen, DiscardDialog)

@@ -110,7 +110,10 @@ def parse_options(args: argparse.Namespace) -> dict[str, Any]:
     if args.variant is not None:
         ruleset = get_ruleset(args.ruleset)
         if not any(o.name == "variant" for o in ruleset.options):
-            raise ConfigError(f"{ruleset.title} has no variants")
+            named = [o for o in ruleset.options if all(isinstance(c, str) for c in o.choices)]
+            others = ", ".join(f"--option {o.name}={'|'.join(o.choices)}" for o in named)
+            hint = f" (choose its board with {others})" if others else ""
+            raise ConfigError(f"{ruleset.title} has no variants{hint}")
         options["variant"] = args.variant
     return options
 

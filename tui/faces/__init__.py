@@ -69,6 +69,7 @@ class RulesetFace:
     grows_actions: bool = False  # the actions row grows to fit, short labels when compact
     plan: Planner | None = None  # a move chosen on the map as one decision (tui/plans.py)
     status: Callable[[View], str | None] | None = None  # the actions row's line for a turn
+    equipment_title: str = "Equipment"  # the equipment panel's title
 
     @property
     def title(self) -> str:

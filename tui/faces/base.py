@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from tui.faces import RulesetFace, Section, Tell, packaged_guide
+from tui.faces import Namer, RulesetFace, Section, Tell, View, packaged_guide
 
 if TYPE_CHECKING:
     from rich.style import Style
@@ -48,6 +48,13 @@ def equipment() -> tuple[Section, ...]:
     return (e.development_section, e.deck_section)
 
 
+def place_namer(view: View) -> Namer:
+    """Places as players see them: "forest 8 / mountains 4", "hills 9" (tui/places.py)."""
+    from tui.places import hex_namer
+
+    return hex_namer(view) or (lambda _place: "")
+
+
 BASE_FACE = RulesetFace(
     name="base",
     guide=packaged_guide("base.md"),
@@ -57,5 +64,7 @@ BASE_FACE = RulesetFace(
     map_module="tui.render.hexmap",
     tell=tell,
     equipment=equipment,
+    place_namer=place_namer,
+    equipment_title="Development cards",
 )
 FACE = BASE_FACE

@@ -45,7 +45,7 @@ __all__ = [
     "render_hex_map",
 ]
 
-SEAT_LETTERS = "rbwo"  # ASCII pieces: settlement lower case, city upper case
+SEAT_LETTERS = "rbwo"  # pieces: settlement lower case, city upper case
 
 Window = tuple[int, int, int, int]  # left column, top row, width, height
 # A variant's own pieces (Fleet's ships, the pirate), painted over the base pieces and
@@ -99,8 +99,8 @@ def _frame(geometry: Geometry, compact: bool, ascii: bool) -> Canvas:
 def _edge_char(cells: Sequence[tuple[int, int, float]], f: float, ascii: bool) -> str:
     """An empty edge's glyph; `f` is where the true line crosses the cell (-0.5 top, 0.5 bottom).
 
-    Scan-line glyphs follow the line inside each cell, so a shallow hex side
-    reads as one line rather than a staircase of slashes.
+    Overline, line and underscore follow the line inside each cell, so a
+    shallow hex side reads as one line rather than a staircase of slashes.
     """
     vertical = cells[0][0] == cells[-1][0]
     if vertical:
@@ -109,15 +109,13 @@ def _edge_char(cells: Sequence[tuple[int, int, float]], f: float, ascii: bool) -
         (x1, y1, _), (x2, y2, _) = cells[0], cells[-1]
         falling = (x2 - x1) * (y2 + cells[-1][2] - y1 - cells[0][2]) > 0
         return "\\" if falling else "/"
-    if f <= -0.375:
-        return "⎺"
-    if f <= -0.125:
-        return "⎻"
-    if f < 0.125:
+    # Overline, box line and underscore: in the common terminal fonts (WGL4), unlike
+    # the scan-line glyphs (U+23BA-23BD) some fonts lack.
+    if f <= -0.25:
+        return "‾"
+    if f < 0.25:
         return "─"
-    if f < 0.375:
-        return "⎼"
-    return "⎽"
+    return "_"
 
 
 def _road_char(cells: Sequence[tuple[int, int, float]], f: float, ascii: bool) -> str:
@@ -222,13 +220,14 @@ def render_hex_map(
     for v, (owner, level) in enumerate(view.get("vertices", ())):
         if owner is not None and owner >= 0 and level:
             x, y = lay.vertex_cell[v]
-            c.put(x, y, _building_char(owner, level, ascii), P.SEAT_STYLES[owner % 4])
+            style = P.SEAT_STYLES[owner % 4] + (P.CITY if level >= 2 else P.SETTLEMENT)
+            c.put(x, y, _building_char(owner, level, ascii), style)
 
     robber = view.get("robber")
     if robber is not None and robber >= 0:
         x, y = lay.hex_centre[robber]
-        # ASCII cities are upper-case seat letters, so the robber must not be an "R" there.
-        glyph = "X" if ascii else "R"
+        # Cities are upper-case seat letters, so the robber must not be an "R".
+        glyph = "X"
         if compact:
             c.put(x, y + size.robber_row, glyph, P.ROBBER)
         else:
@@ -242,10 +241,13 @@ def render_hex_map(
 
 
 def _building_char(owner: int, level: int, ascii: bool) -> str:
-    if ascii:
-        letter = SEAT_LETTERS[owner % 4]
-        return letter.upper() if level >= 2 else letter
-    return "■" if level >= 2 else "▲"
+    """The seat's letter: a settlement lower case, a city upper case (and drawn reversed).
+
+    The letter says whose it is without colour (colour blindness, NO_COLOR);
+    a city's reversed cell stands out of the road blocks around it.
+    """
+    letter = SEAT_LETTERS[owner % 4]
+    return letter.upper() if level >= 2 else letter
 
 
 def _paint_highlight(

@@ -31,10 +31,10 @@ Item = tuple[str, Style, str]
 
 def hex_items(ascii: bool) -> list[Item]:
     return [
-        ("r" if ascii else "▲", P.SEAT_STYLES[0], "settlement (ASCII: seat letter r b w o)"),
-        ("R" if ascii else "■", P.SEAT_STYLES[0], "city (ASCII: upper case)"),
+        ("r", P.SEAT_STYLES[0] + P.SETTLEMENT, "settlement: its seat's letter, r b w o"),
+        ("R", P.SEAT_STYLES[0] + P.CITY, "city: upper case, reversed"),
         ("#" if ascii else "█", P.SEAT_STYLES[1], "road"),
-        ("X" if ascii else "R", P.ROBBER, "robber"),
+        ("X", P.ROBBER, "robber"),
         (" 8", P.CHIP_HOT, "number chip; 6 and 8 in red"),
         ("3:1", P.HARBOUR, "harbour, any 3 for 1; 2:1 names its resource"),
         (":" if ascii else "◦", P.HARBOUR_DOCK, "a corner served by a harbour"),

@@ -99,6 +99,8 @@ CHIP_HOT = Style(color="#c40000", bgcolor="#f1e3c0", bold=True)  # 6 and 8
 PIPS = Style(color="#3a2a10")
 PIPS_HOT = Style(color="#c40000", bold=True)
 ROBBER = Style(color="#ffffff", bgcolor="#000000", bold=True)
+SETTLEMENT = Style(bold=True)
+CITY = Style(bold=True, reverse=True)  # a solid cell with the seat's letter: not a road block
 HARBOUR = Style(color="#ffffff", bgcolor="#35506f", bold=True)
 HARBOUR_DOCK = Style(color="#9fd0ff", bold=True)  # the two vertices a harbour serves
 

@@ -23,12 +23,15 @@ from engine.table import protocol
 from engine.table.client import TableClient
 from tui import choices
 from tui.faces import face
+from tui.logbook import LogBook
 from tui.narrate import bundle, narrate
+from tui.places import hex_places
 from tui.screens.dialogs.choice import ChoiceDialog
 from tui.screens.dialogs.game_over import GameOverDialog
 from tui.screens.dialogs.save_as import SaveAsDialog
 from tui.screens.dialogs.trade import TradeDialog
 from tui.widgets.action_bar import ActionBar
+from tui.widgets.dice import DicePanel
 from tui.widgets.equipment import EquipmentPanel
 from tui.widgets.event_log import EventLog
 from tui.widgets.fit import refresh_fitting
@@ -49,6 +52,7 @@ CARD_LABELS = {
 }
 SPEED_ORDER = ("instant", "normal", "slow")
 PLURALS = {"vertex": "corners", "hex": "hexes"}  # what the map calls them, in the plural
+SINGULARS = {"vertex": "corner"}
 COMMAND_KEYS = [
     ("r", "Roll"),
     ("s", "Settlement"),
@@ -112,9 +116,13 @@ class GameScreen(Screen[None]):
         Binding("escape", "back", "Back"),
         Binding("f1", "rules", "Rules", id="rules"),
         Binding("f3", "costs", "Costs", id="costs"),
+        Binding("f4", "rolls", "Dice", id="rolls"),
         Binding("ctrl+s", "save_as", "Save", id="save-as"),
         Binding("f2", "speed", "Speed", id="speed"),
         Binding("q", "leave", "Menu", id="leave"),
+        Binding("pageup", "log_page(-1)", "Log up", show=False, priority=True),
+        Binding("pagedown", "log_page(1)", "Log down", show=False, priority=True),
+        Binding("end", "log_end", "Log: newest", show=False, priority=True),
     ]
 
     view: reactive[dict[str, Any] | None] = reactive(None, always_update=True)
@@ -129,6 +137,7 @@ class GameScreen(Screen[None]):
         on_save: Callable[[str], str] | None = None,
         on_speed: Callable[[str], None] | None = None,
         on_leave: Callable[[], Any] | None = None,
+        on_rematch: Callable[[], Any] | None = None,
         speed: str = "normal",
         ruleset: str | None = None,
         name: str | None = None,
@@ -145,6 +154,7 @@ class GameScreen(Screen[None]):
         self.on_save = on_save
         self.on_speed = on_speed
         self.on_leave = on_leave
+        self.on_rematch = on_rematch
         self.speed = speed
         self.rev = -1
         self.legal: list[dict[str, Any]] = []
@@ -159,12 +169,15 @@ class GameScreen(Screen[None]):
         self.sent = 0
         self.infos: list[Any] = []
         self._events: list[dict[str, Any]] = []
+        self.book = LogBook(names)
+        self.offers_heard: set[tuple[Any, Any]] = set()  # (turn, offerer) put to this person
         self._latest: dict[str, Any] | None = None
         self._timer: Any = None
         self._key_sig: Any = None
         self.encounter_lines: list[str] | None = None
         self.leaving = False
         self._why_not_cache: tuple[int, list[str]] = (-2, [])
+        self._site_game: tuple[int, Any] = (-2, None)  # a Starfarers game rebuilt for hints
 
     def _bind_ruleset(self, ruleset: str) -> None:
         """The command keys of this ruleset, with their labels, for the footer and help."""
@@ -179,6 +192,7 @@ class GameScreen(Screen[None]):
             yield MapView(ascii=self.ascii, id="map").data_bind(GameScreen.view)
             with VerticalScroll(id="side"):
                 yield Scoreboard(self.names, self.kinds, id="scoreboard").data_bind(GameScreen.view)
+                yield DicePanel(self.names, ascii=self.ascii, id="dice")
                 yield HandPanel(id="hand").data_bind(GameScreen.view)
                 yield EquipmentPanel(id="equipment").data_bind(GameScreen.view)
                 yield TradePanel(self.names, id="trade").data_bind(GameScreen.view)
@@ -198,6 +212,8 @@ class GameScreen(Screen[None]):
 
     def _fit(self) -> None:
         compact = self.size.width < 110 or self.size.height < 32
+        if compact != self.has_class("compact"):
+            self.query_one(DicePanel).refresh(layout=True)  # one line when compact
         self.set_class(compact, "compact")
         map_view = self.query_one(MapView)
         if map_view.compact != compact:
@@ -274,15 +290,14 @@ class GameScreen(Screen[None]):
         if self.ruleset != view.get("ruleset") and view.get("ruleset"):
             self._bind_ruleset(str(view["ruleset"]))
         where = self.face.namer(view)
-        tell = self.face.tell()
-        lines = [line for e in events if (line := narrate(e, self.names, me, where, tell))]
-        if self.rev < 0 and not lines and view.get("turn"):
-            lines = [
-                f"Resumed at turn {view.get('turn')} ({str(view.get('phase')).replace('_', ' ')})."
-            ]
-        if lines:
-            self.query_one(EventLog).add(lines)
-        self._collect_infos(events, me, where)
+        update = self.book.feed(events, me, where, self.face.tell())
+        if self.rev < 0 and view.get("turn") and view.get("winner") is None:
+            update.added.append(self.book.styled(f"— Game resumed at turn {view['turn']} —", me))
+        if update.added or update.replaced:
+            self.query_one(EventLog).apply(update)
+            self.query_one(DicePanel).show(self.book.dice)
+        if self.rev >= 0:  # the first state carries the game's history: nothing to pop up
+            self._collect_infos(events, me, where)
         self.rev = int(msg.get("rev", -1))
         self.legal = list(msg.get("legal") or [])
         self.cmds = choices.commands(self.legal, self.ruleset)
@@ -363,17 +378,26 @@ class GameScreen(Screen[None]):
 
     def _fit_bottom(self) -> None:
         """Give the log and actions row the rows the actions need (within limits)."""
-        if not self.face.grows_actions:
-            return  # the stylesheet's height
         bar = self.query_one(ActionBar)
         compact = self.has_class("compact")
         base, cap = (4, 10) if compact else (7, 12)
-        width = bar.content_size.width or max(10, self.size.width // 2 - 4)
-        frame = 0 if compact else 2
-        rows = max(base, min(cap, bar.rows_needed(width) + frame))
+        if self.face.grows_actions:
+            width = bar.content_size.width or max(10, self.size.width // 2 - 4)
+            frame = 0 if compact else 2
+            rows = max(base, min(cap, bar.rows_needed(width) + frame))
+        else:
+            rows = base  # the stylesheet's height
+        rows = max(rows, self._rows_under_map())
         bottom = self.query_one("#bottom")
         if bottom.styles.height is None or bottom.styles.height.value != rows:
             bottom.styles.height = rows
+
+    def _rows_under_map(self) -> int:
+        """The rows the whole map leaves free under it (the log takes them)."""
+        height = getattr(self.query_one(MapView).layout_of(), "height", None)
+        if not isinstance(height, int) or not self.size.height:
+            return 0
+        return self.size.height - 1 - height  # the footer
 
     def _refresh_actions(self) -> None:
         self._show_actions()
@@ -394,10 +418,15 @@ class GameScreen(Screen[None]):
             return
         if self.target is not None:
             kind = self.target.target_kind
+            count = len(self.target.actions)
+            what = PLURALS.get(kind, kind + "s") if count != 1 else SINGULARS.get(kind, kind)
             bar.status = (
-                f"{self.target.label}: ←↑↓→ move between the {len(self.target.actions)} "
-                f"legal {PLURALS.get(kind, kind + 's')}, Enter confirm, Esc back"
+                f"{self.target.label}: ←↑↓→ move between the {count} "
+                f"legal {what}, Enter confirm, Esc back"
             )
+            hint = self._corner_hint(view) or self._site_hint(view)
+            if hint:
+                bar.status += f"\nThis {'place' if kind == 'point' else 'corner'}: {hint}"
             bar.items = (("⏎", "Confirm"), ("esc", "Back"))
             return
         if self.legal:
@@ -416,6 +445,38 @@ class GameScreen(Screen[None]):
             )
             bar.status = f"{who} is thinking…" if to_act != me else "…"
             bar.items = ()
+
+    def _corner_hint(self, view: dict[str, Any]) -> str:
+        """What the highlighted corner would produce, while placing a settlement or city."""
+        if self.target is None or self.target.target_kind != "vertex" or self.cursor is None:
+            return ""
+        places = hex_places(view)
+        if places is None:
+            return ""
+        robber = view.get("robber")
+        return places.production_hint(self.cursor, robber if isinstance(robber, int) else None)
+
+    def _site_hint(self, view: dict[str, Any]) -> str:
+        """Starfarers: what a colony on the highlighted site would produce, while placing one."""
+        target = self.target
+        if target is None or "place_colony" not in target.types or self.cursor is None:
+            return ""
+        if self._site_game[0] != self.rev:
+            from engine.rulesets.starfarers.routes import game_from_view
+
+            try:
+                self._site_game = (self.rev, game_from_view(view))
+            except Exception:
+                self._site_game = (self.rev, None)
+        game = self._site_game[1]
+        if game is None:
+            return ""
+        from engine.rulesets.starfarers import board as B
+        from tui.flight import planet_words
+
+        if not 0 <= self.cursor < len(B.SITE_PLANETS):
+            return ""
+        return planet_words(game, self.cursor) or "produces nothing yet"
 
     # -- sending ----------------------------------------------------------------
     async def send(self, action: dict[str, Any]) -> None:
@@ -485,7 +546,13 @@ class GameScreen(Screen[None]):
 
     def _auto_open(self) -> None:
         types = {a.get("type") for a in self.legal}
+        if types == {"decline_trade"} and not any(self._hand().values()):
+            self._send_soon({"type": "decline_trade"})  # nothing to trade with: no pop-up
+            return
         if types and types <= {"accept_trade", "decline_trade"}:
+            if self._offer_heard():
+                self._send_soon({"type": "decline_trade"})  # one offer a seat a turn reaches you
+                return
             self._open_answer()
             return
         if (self.view or {}).get("phase") == "flight" and any(
@@ -619,6 +686,7 @@ class GameScreen(Screen[None]):
             return
         self.cursor = self._move(self.cursor, direction)
         self._show_highlight()
+        self._show_actions()
 
     def action_confirm(self) -> None:
         if self.flight is not None:
@@ -707,7 +775,8 @@ class GameScreen(Screen[None]):
             for a in cmd.actions:
                 v = a["victim"]
                 cards = players[v].get("resource_count", "?") if v < len(players) else "?"
-                options.append((f"{self.names[v]} ({cards} cards)", a))
+                plural = "s" * (cards != 1)
+                options.append((f"{self.names[v]} ({cards} card{plural})", a))
             title = "Steal a card from"
             cancellable = False
         elif cmd.dialog == "take":
@@ -836,6 +905,19 @@ class GameScreen(Screen[None]):
                     return text
         return ""
 
+    def _offer_heard(self) -> bool:
+        """True if the seat offering now already had an offer put to this person this turn.
+
+        Records the offer otherwise: at most one unasked offer per seat per turn pops up.
+        """
+        view = self.view or {}
+        trade = view.get("trade") or {}
+        key = (view.get("turn"), trade.get("offerer"))
+        if key in self.offers_heard:
+            return True
+        self.offers_heard.add(key)
+        return False
+
     def _open_answer(self) -> None:
         view = self.view or {}
         trade = view.get("trade") or {}
@@ -892,9 +974,31 @@ class GameScreen(Screen[None]):
         def offered(result: dict[str, Any] | None) -> None:
             if result is None:
                 return
-            self._send_soon({"type": "offer_trade", **result, "to": []})
+            self._ask_recipients(result)
 
         self._push(dialog, offered)
+
+    def _ask_recipients(self, terms: dict[str, Any]) -> None:
+        """Who hears the offer: Enter for everyone, or a digit for one seat."""
+        view = self.view or {}
+        me = view.get("seat")
+        players = view.get("players") or []
+        others = [i for i in range(len(players)) if i != me and i < len(self.names)]
+        if len(others) < 2:
+            self._send_soon({"type": "offer_trade", **terms, "to": []})
+            return
+        options: list[tuple[str | Text, Any]] = [("Everyone", [])]
+        for i in others:
+            cards = players[i].get("resource_count", "?")
+            options.append((f"{self.names[i]} only ({cards} card{'s' * (cards != 1)})", [i]))
+        keys: list[str | None] = [None, *[str(n + 1) for n in range(len(others))]]
+        body = f"You give {bundle(terms.get('give'))} and get {bundle(terms.get('get'))}."
+
+        def chosen(to: list[int] | None) -> None:
+            if to is not None:
+                self._send_soon({"type": "offer_trade", **terms, "to": to})
+
+        self._push(ChoiceDialog("Offer to whom?", options, body, keys=keys), chosen)
 
     def show_over(self, msg: dict[str, Any]) -> None:
         self.over = msg
@@ -905,10 +1009,14 @@ class GameScreen(Screen[None]):
         self._refresh_keys()
         me = (self.view or {}).get("seat")
 
-        def closed(_: Any) -> None:
+        def closed(choice: Any) -> None:
+            if choice == "rematch" and self.on_rematch is not None:
+                self.on_rematch()
+                return
             self._leave_now()
 
-        self._push(GameOverDialog(msg, self.names, me), closed)
+        rematch = self.on_rematch is not None
+        self._push(GameOverDialog(msg, self.names, me, self.view, rematch=rematch), closed)
 
     # -- other keys ------------------------------------------------------------------
     def action_rules(self) -> None:
@@ -938,6 +1046,19 @@ class GameScreen(Screen[None]):
             self.notify(f"Saved to {where}")
 
         self._push(SaveAsDialog(), named)
+
+    def action_rolls(self) -> None:
+        """F4: every roll so far, a count per total against fair dice."""
+        from tui.screens.dialogs.rolls import RollsDialog
+
+        self._push(RollsDialog(self.book.dice, self.names, self.ascii), lambda _: None)
+
+    def action_log_page(self, pages: int) -> None:
+        """PageUp / PageDown scroll the log by a page."""
+        self.query_one(EventLog).scroll_page(pages)
+
+    def action_log_end(self) -> None:
+        self.query_one(EventLog).scroll_end(animate=False)
 
     def action_speed(self) -> None:
         if self.on_speed is None:

@@ -15,7 +15,7 @@ from engine.config import GameConfig
 from engine.errors import CatanError
 from engine.registry import get_ruleset
 from tui.faces import DEFAULT, default_of, playable
-from tui.local import HUMAN, SPEEDS, variant_option
+from tui.local import HUMAN, SPEEDS
 from tui.narrate import seat_names
 
 
@@ -63,7 +63,6 @@ class NewGameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         rs = get_ruleset(self.ruleset)
-        variant = variant_option(self.ruleset)
         with VerticalScroll(id="form"):
             yield Label("New game", id="form-title")
             with Horizontal(classes="row"):
@@ -75,9 +74,8 @@ class NewGameScreen(Screen[None]):
                     id="ruleset",
                 )
             for opt in rs.options:
-                label = (
-                    "Variant" if opt.name == variant else opt.name.replace("_", " ").capitalize()
-                )
+                # an option is called what the CLI calls it (--option board=beginner)
+                label = opt.name.replace("_", " ").capitalize().replace("Vp ", "VP ")
                 value = self.options.get(opt.name, opt.default)
                 with Horizontal(classes="row"):
                     yield Label(label, classes="field")
@@ -120,7 +118,9 @@ class NewGameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#start", Button).focus()
+        """The form opens at its top, on the ruleset (F5 starts from anywhere)."""
+        self.query_one("#ruleset", Select).focus(scroll_visible=False)
+        self.query_one("#form", VerticalScroll).scroll_home(animate=False)
 
     @on(Select.Changed)
     def _changed(self, event: Select.Changed) -> None:

@@ -97,7 +97,9 @@ class EquipmentPanel(Widget):
     def render(self) -> Text:
         view = self.view or {}
         text = Text()
-        for section in face_or_default(view.get("ruleset")).equipment():
+        face = face_or_default(view.get("ruleset"))
+        self.border_title = face.equipment_title
+        for section in face.equipment():
             text.append_text(section(view))
         text.rstrip()  # no empty last line in the box
         return text
@@ -124,7 +126,8 @@ def development_section(view: Mapping[str, Any]) -> Text:
             text.append(_cards(new) + "\n")
     if "knights" in mine:
         army = " (Largest Army)" if mine.get("largest_army") else ""
-        text.append(f"Army: {mine['knights']} knights{army}\n")
+        knights = int(mine["knights"])
+        text.append(f"Army: {knights} knight{'s' * (knights != 1)}{army}\n")
     if "road_length" in mine:
         road = " (Longest Road)" if mine.get("longest_road") else ""
         text.append(f"Road: {mine['road_length']} long{road}\n")
@@ -157,5 +160,6 @@ def deck_section(view: Mapping[str, Any]) -> Text:
     """Base: how many development cards are left to buy."""
     text = Text()
     if "development_deck" in view:
-        text.append(f"Deck: {view['development_deck']} cards left", style="dim")
+        left = int(view["development_deck"])
+        text.append(f"Deck: {left} card{'s' * (left != 1)} left", style="dim")
     return text

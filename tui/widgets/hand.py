@@ -42,7 +42,7 @@ class HandPanel(Widget):
             chip = Text(f"{name} ", style=resource_style(name))
             chip.append(str(count), style="bold" if count else "dim")
             chips.append(chip)
-        footer = Text(f"{total} cards", style="dim")
+        footer = Text(f"{total} card{'s' * (total != 1)}", style="dim")
         vp = me.get("vp")
         if vp is not None:
             footer.append(f" · {vp} VP in all", style="dim")

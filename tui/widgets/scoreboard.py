@@ -81,21 +81,31 @@ class Scoreboard(Widget):
         """A header and one unwrapped row per seat (measuring a Rich table renders it)."""
         return 1 + len((self.view or {}).get("players", []))
 
+    def _label_width(self, seat: int, me: Any, player: dict[str, Any]) -> int:
+        """The widest the seat's label gets: name, "(you)", badges, the thinking mark."""
+        name = self.names[seat] if seat < len(self.names) else f"Seat {seat}"
+        badges = 3 * bool(player.get("longest_road")) + 3 * bool(player.get("largest_army"))
+        return len(name) + (6 if seat == me else 0) + badges + 2
+
     def render(self) -> Table:
         view = self.view or {}
         me = view.get("seat")
         table = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
         table.add_column("", width=1)
-        wide = self.size.width >= 40
-        table.add_column("Seat", no_wrap=True, min_width=8, ratio=1)
+        players = view.get("players", [])
+        # never cut a name ("Whi…"): as wide as the longest name with its marks
+        longest = max(8, *(self._label_width(p.get("seat", 0), me, p) for p in players))
+        has_dev = any("development_count" in p for p in players)  # the base game's only
+        # the pieces in what whole names leave (a space each side of a column), cut if need be
+        room = self.size.width - (3 + (longest + 2) + 4 + 7 + (5 if has_dev else 0) + 1)
+        wide = self.size.width >= 40 and room >= 6
+        table.add_column("Seat", no_wrap=True, min_width=longest, ratio=1)
         table.add_column("VP", justify="right")
         table.add_column("Cards", justify="right")
-        players = view.get("players", [])
-        has_dev = any("development_count" in p for p in players)  # the base game's only
         if has_dev:
             table.add_column("Dev", justify="right")
         if wide:
-            table.add_column("Pieces", no_wrap=True, min_width=9)
+            table.add_column("Pieces", no_wrap=True, min_width=6)
         for p in players:
             seat = p.get("seat", 0)
             name = self.names[seat] if seat < len(self.names) else f"Seat {seat}"
@@ -118,6 +128,7 @@ class Scoreboard(Widget):
             if has_dev:
                 row.append(str(p.get("development_count", "")))
             if wide:
-                row.append(_pieces(p))
+                shown = _pieces(p)
+                row.append(shown if len(shown) <= room else shown[: room - 1] + "…")
             table.add_row(*row)
         return table

@@ -9,6 +9,7 @@ tuples of ints.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -74,6 +75,20 @@ class Board:
     def gold_fields(self) -> tuple[int, ...]:
         return tuple(h for h, t in enumerate(self.terrain) if t == "gold")
 
+    def shared_json(self) -> dict[str, Any]:
+        """`to_json()` made once per board and shared by every view of its games.
+
+        Views are read-only by contract (ai/protocol.py), so the static board
+        is built once instead of once per view; `board_for_json` maps the
+        shared dict back to this board, so games sampled from a view reuse it.
+        """
+        made: dict[str, Any] | None = self.__dict__.get("_shared_json")
+        if made is None:
+            made = self.to_json()
+            object.__setattr__(self, "_shared_json", made)  # a cache, not a field
+            _BOARD_OF_JSON[id(made)] = self
+        return made
+
     def to_json(self) -> dict[str, Any]:
         return {
             "hexes": [
@@ -90,6 +105,19 @@ class Board:
                 for h in self.harbours
             ],
         }
+
+
+_BOARD_OF_JSON: weakref.WeakValueDictionary[int, Board] = weakref.WeakValueDictionary()
+"""id of a board's shared JSON -> the board (an entry lives as long as its board, whose
+`_shared_json` keeps the dict, and so its id, alive)."""
+
+
+def board_of_shared_json(data: object) -> Board | None:
+    """The board whose `shared_json()` is `data` itself (not an equal copy), if any."""
+    board = _BOARD_OF_JSON.get(id(data))
+    if board is not None and board.__dict__.get("_shared_json") is data:
+        return board
+    return None
 
 
 def make_board(layout: str | Layout, rng: Rng, shuffle_harbours: bool = False) -> Board:

@@ -16,11 +16,16 @@ from engine.rulesets.base.board import (
     TERRAIN_RESOURCE,
     Board,
     Harbour,
+    board_of_shared_json,
     grid_of,
 )
 
 
 def board_from_json(data: Mapping[str, Any]) -> Board:
+    """The board `data` describes: the very board when `data` is its shared JSON (a view's)."""
+    shared = board_of_shared_json(data)
+    if shared is not None:
+        return shared
     hexes = data["hexes"]
     land = frozenset((h["q"], h["r"]) for h in hexes if h["terrain"] != "sea")
     sea = frozenset((h["q"], h["r"]) for h in hexes if h["terrain"] == "sea")

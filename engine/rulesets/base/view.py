@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine.rng import Rng
 from engine.rulesets.base import decisions
-from engine.rulesets.base.board_json import board_from_json
 from engine.rulesets.base.game import VICTORY_POINT
 from engine.views import config_view
 
@@ -30,23 +29,28 @@ PROTOCOL_VERSION = 1
 def build_view(game: BaseGame, seat: int | None) -> BaseView:
     n = game.config.seats
     hand_cards, dev_cards = game.HAND_CARDS, game.DEV_CARDS
+    hand_names, dev_names = hand_cards.names, dev_cards.names
+    hk, dk = hand_cards.stride, dev_cards.stride
     board = game.board
     legacy = decisions.legacy_fields(game.pending, n)
+    owed = legacy["discard_owed"]
+    hands, dev_hands, dev_new = game.hands, game.dev_hands, game.dev_new
+    dev_played = game.dev_played
+    longest, army = game.longest_holder, game.army_holder
     players: list[dict[str, Any]] = []
     for p in range(n):
-        dev = sum(game.row(game.dev_hands, p))
-        new = sum(game.row(game.dev_new, p))
+        new = sum(dev_new[p * dk : p * dk + dk])
         players.append(
             {
                 "seat": p,
-                "resource_count": sum(game.hand(p)),
-                "development_count": dev + new,
+                "resource_count": sum(hands[p * hk : p * hk + hk]),
+                "development_count": sum(dev_hands[p * dk : p * dk + dk]) + new,
                 # Buying is public: everyone saw how many of those cards came this turn.
                 "development_new_count": new,
-                "knights": game.dev_played[p * dev_cards.stride],
-                "longest_road": game.longest_holder == p,
-                "largest_army": game.army_holder == p,
-                "discard_owed": legacy["discard_owed"][p],
+                "knights": dev_played[p * dk],
+                "longest_road": longest == p,
+                "largest_army": army == p,
+                "discard_owed": owed[p],
             }
         )
     view: dict[str, Any] = {
@@ -58,10 +62,9 @@ def build_view(game: BaseGame, seat: int | None) -> BaseView:
         "vp_to_win": game.vp_to_win,
         "phase": legacy["phase"],
         "to_act": game.to_act,
-        "board": board.to_json(),
-        "vertices": [
-            [game.vertex_owner[v], game.vertex_level[v]] for v in range(board.grid.num_vertices)
-        ],
+        # Static: one dict per board, shared by every view (read-only by contract).
+        "board": board.shared_json(),
+        "vertices": [[o, lvl] for o, lvl in zip(game.vertex_owner, game.vertex_level, strict=True)],
         "development_deck": game.dev_deck_size,
         "free_roads": legacy["free_roads"],
         "yop_left": legacy["yop_left"],
@@ -74,10 +77,11 @@ def build_view(game: BaseGame, seat: int | None) -> BaseView:
     }
     game.STATE.to_view(game, view, players)
     if seat is not None:
+        lo, dlo = seat * hk, seat * dk
         view["me"] = {
-            "hand": hand_cards.to_dict(game.hand(seat)),
-            "development": dev_cards.to_dict(game.row(game.dev_hands, seat)),
-            "development_new": dev_cards.to_dict(game.row(game.dev_new, seat)),
+            "hand": dict(zip(hand_names, hands[lo : lo + hk], strict=True)),
+            "development": dict(zip(dev_names, dev_hands[dlo : dlo + dk], strict=True)),
+            "development_new": dict(zip(dev_names, dev_new[dlo : dlo + dk], strict=True)),
             "vp": game.total_vp(seat),
         }
     if game.winner is not None:
@@ -172,7 +176,7 @@ def _deal(pool: list[int], count: int, rng: Rng, vp_cap: int | None = None) -> l
 def _copy_public(game: BaseGame, view: dict[str, Any]) -> None:
     """Everything public from the view: the declared public fields, the board and the stack."""
     n = game.config.seats
-    game.board = board_from_json(view["board"])
+    game.board = type(game).board_for_view(view)
     game.STATE.from_view(game, view)
     game.set_pending([decisions.from_json(d) for d in view["pending"]])
     game.setup_order = [(game.start + k) % n for k in range(n)]

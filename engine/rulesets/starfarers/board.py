@@ -236,6 +236,12 @@ def board_json() -> dict[str, Any]:
 
 
 @lru_cache(maxsize=1)
+def shared_board_json() -> dict[str, Any]:
+    """`board_json()` made once and shared by every view (views are read-only by contract)."""
+    return board_json()
+
+
+@lru_cache(maxsize=1)
 def _board_text() -> str:
     return json.dumps(_board_data())
 

@@ -10,7 +10,6 @@ dispatch.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -107,6 +106,7 @@ from engine.shared.actions import (
     Steal,
 )
 from engine.shared.event_kinds import HEX_EVENTS
+from engine.shared.plain import int_rows, plain
 from engine.shared.trading import PendingTrade, PhaseTrading, holds
 
 if TYPE_CHECKING:
@@ -367,8 +367,7 @@ class StarfarersGame(PhaseTrading, Game):
             and action in legal  # list membership tries identity first, in C
         ):
             self._legal = None
-            self._history = (self._history, action)
-            self._history_len += 1
+            self._record(action)
             return self._apply(action)
         self._legal = None
         return super().apply(action)
@@ -921,22 +920,24 @@ class StarfarersGame(PhaseTrading, Game):
             d[name] = d[name][:]
         for name in _NESTED_LISTS:
             d[name] = [x[:] for x in d[name]]
-        g.rng = Rng(self.rng.state)  # the action log is a shared persistent chain
+        g.rng = Rng(self.rng.state)  # the action log is shared until one of them appends
         g.trade = self.trade.copy() if self.trade is not None else None
         g._legal = None
         return g
 
     def snapshot(self) -> dict[str, Any]:
+        """The state as JSON data: fresh lists throughout (the int tables sliced, the rest
+        copied by `plain`, which gives what a JSON round trip would, much faster)."""
         out: dict[str, Any] = {"rng": self.rng.state}
-        for name in _SNAPSHOT_FIELDS:
-            out[name] = getattr(self, name)
+        d = self.__dict__
+        for name, how in _SNAPSHOT_COPY:  # in declaration order, as saves have them
+            value = d[name]
+            out[name] = value[:] if how == 0 else int_rows(value) if how == 1 else plain(value)
         out["phase"] = PHASE_NAMES[self.phase]
         out["dice"] = list(self.dice) if self.dice else None
         out["balls"] = list(self.balls) if self.balls else None
-        out["trade"] = self.trade.to_json(RESOURCES) if self.trade else None
-        out["enc_queue"] = json.loads(json.dumps(self.enc_queue))
-        result: dict[str, Any] = json.loads(json.dumps(out))
-        return result
+        out["trade"] = plain(self.trade.to_json(RESOURCES)) if self.trade else None
+        return out
 
     def view(self, seat: int | None) -> StarfarersView:
         from engine.rulesets.starfarers.view import build_view
@@ -1028,6 +1029,21 @@ _SNAPSHOT_FIELDS = (
     "enc_given",
     "enc_pref",
 )
+
+# How `snapshot` copies each field: lists of ints slice, lists of such lists slice
+# per row, and the rest (scalars, and lists that hold tuples) go through `plain`.
+_MIXED_LISTS = frozenset(
+    ("steal_candidates", "relief_queue", "setup_order", "enc_queue", "enc_opts")
+)
+
+
+def _how_copied(name: str) -> int:
+    if name in _FLAT_LISTS and name not in _MIXED_LISTS:
+        return 0
+    return 1 if name in _NESTED_LISTS else 2
+
+
+_SNAPSHOT_COPY = tuple((name, _how_copied(name)) for name in _SNAPSHOT_FIELDS)
 
 _G = StarfarersGame
 # immutable action objects the hot path hands out again and again

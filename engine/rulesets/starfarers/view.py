@@ -10,6 +10,7 @@ account for.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from engine.config import GameConfig
@@ -113,14 +114,14 @@ def build_view(game: StarfarersGame, seat: int | None) -> StarfarersView:
                 "disc": None if game.planet_hidden[pi] or not d else DISC_LABELS[d],
             }
         )
+    occ_owner, occ_kind = game.occ_owner, game.occ_kind
     pieces: list[PieceView] = [
         {
             "point": v,
-            "owner": None if game.occ_owner[v] == NEUTRAL else game.occ_owner[v],
-            "piece": PIECE_NAMES[game.occ_kind[v]],
+            "owner": None if occ_owner[v] == NEUTRAL else occ_owner[v],
+            "piece": PIECE_NAMES[occ_kind[v]],
         }
-        for v in range(B.NUM_VERTICES)
-        if game.occ_kind[v]
+        for v in compress(range(B.NUM_VERTICES), occ_kind)  # the occupied points only
     ]
     enc: EncounterView = {
         "draw_pile": sum(game.enc_draw),
@@ -154,8 +155,8 @@ def build_view(game: StarfarersGame, seat: int | None) -> StarfarersView:
         "dice": list(game.dice) if game.dice else None,
         "balls": state["balls"],
         "base_speed": game.base_speed,
-        "board": B.board_json(),
-        "points": [v for v in range(B.NUM_VERTICES) if game.is_point[v]],
+        "board": B.shared_board_json(),  # static: one dict shared by every view
+        "points": list(compress(range(B.NUM_VERTICES), game.is_point)),
         "sectors": sectors,
         "planets": planets,
         "pieces": pieces,

@@ -11,6 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from tui.placings import placings, sources_text
 from tui.widgets.style import seat_style
 
 BARS = " ▁▂▃▄▅▆▇█"
@@ -44,7 +45,22 @@ def dice_histogram(dice: dict[str, int]) -> Text:
     return text
 
 
-class GameOverDialog(ModalScreen[None]):
+def placings_text(
+    view: dict[str, Any], scores: list[int], winner: int | None, names: list[str], me: int | None
+) -> Text:
+    """ "1st  Orange  10 VP", then its sources: "3 settlements (3), 2 cities (4), ..." """
+    text = Text()
+    width = max((len(n) for n in names), default=5) + 6
+    for p in placings(view, scores, winner):
+        name = names[p.seat] + (" (you)" if p.seat == me else "")
+        text.append(f"{p.ordinal:<4} ")
+        text.append(f"{name:<{width}}", style=seat_style(p.seat))
+        text.append(f"{p.vp:>2} VP\n", style="bold")
+        text.append(f"     {sources_text(p)}\n", style="dim")
+    return text
+
+
+class GameOverDialog(ModalScreen[str | None]):
     DEFAULT_CSS = """
     GameOverDialog { align: center middle; }
     GameOverDialog > Vertical {
@@ -56,13 +72,23 @@ class GameOverDialog(ModalScreen[None]):
     BINDINGS = [
         Binding("enter", "close", "Main menu"),
         Binding("escape", "close", "Main menu", show=False),
+        Binding("r", "rematch", "Rematch"),
     ]
 
-    def __init__(self, over: dict[str, Any], names: list[str], me: int | None) -> None:
+    def __init__(
+        self,
+        over: dict[str, Any],
+        names: list[str],
+        me: int | None,
+        view: dict[str, Any] | None = None,
+        rematch: bool = False,
+    ) -> None:
         super().__init__()
         self.over = over
         self.names = names
         self.me = me
+        self.view = view or {}
+        self.rematch = rematch
 
     def compose(self) -> ComposeResult:
         over = self.over
@@ -74,12 +100,14 @@ class GameOverDialog(ModalScreen[None]):
         else:
             head = f"{self.names[winner]} wins."
         stats = over.get("stats") or {}
-        scores = over.get("scores") or []
+        scores = [int(s) for s in over.get("scores") or []]
+        mine = next((p for p in placings(self.view, scores, winner) if p.seat == self.me), None)
+        if mine is not None and winner != self.me:
+            head += f" You finished {mine.ordinal} with {mine.vp} VP."
         with Vertical():
             yield Label(head, id="winner")
-            yield Static(
-                "Final scores: " + ", ".join(f"{self.names[i]} {s}" for i, s in enumerate(scores))
-            )
+            placed = placings_text(self.view, scores, winner, self.names, self.me)
+            yield Static(placed, id="placings")
             yield Label("Victory points over time", classes="heading")
             yield Static(vp_chart(stats.get("vp_history") or [], self.names), id="chart")
             yield Label("Dice rolled", classes="heading")
@@ -89,7 +117,12 @@ class GameOverDialog(ModalScreen[None]):
             if isinstance(seconds, int | float) and seconds >= 1:
                 length += f", {int(seconds) // 60} min {int(seconds) % 60} s at this table"
             yield Static(f"Length: {length}", id="length")
-            yield Label("Enter: back to the main menu", classes="hint")
+            again = "   r: rematch (same seats, a new board)" if self.rematch else ""
+            yield Label(f"Enter: back to the main menu{again}", classes="hint")
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_rematch(self) -> None:
+        if self.rematch:
+            self.dismiss("rematch")

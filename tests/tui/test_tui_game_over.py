@@ -1,0 +1,79 @@
+"""Game over: where each seat finished with its VP by source, and a rematch with the same seats."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import tui_saves
+from tui_keys import game_screen
+
+from engine import saves
+from tui.app import CatanApp
+from tui.placings import placings
+from tui.screens.dialogs.game_over import GameOverDialog
+from tui.screens.game import GameScreen
+
+
+async def wait_for(pilot, kind: type, timeout: float = 20.0):  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if isinstance(pilot.app.screen, kind):
+            return pilot.app.screen
+        await pilot.pause(0.01)
+    raise AssertionError(f"{kind.__name__} never showed")
+
+
+def test_placings_split_each_score_into_its_sources() -> None:
+    view = {
+        "ruleset": "base",
+        "players": [
+            {"settlements_left": 2, "cities_left": 2, "longest_road": True, "largest_army": False},
+            {"settlements_left": 3, "cities_left": 4, "longest_road": False, "largest_army": True},
+        ],
+    }
+    first, second = placings(view, [10, 5], winner=0)
+    assert (first.seat, first.place, first.ordinal) == (0, 1, "1st")
+    assert dict(first.sources) == {
+        "3 settlements": 3,
+        "2 cities": 4,
+        "Longest Road": 2,
+        "1 VP card": 1,
+    }
+    assert sum(vp for _, vp in first.sources) == first.vp
+    assert dict(second.sources) == {"2 settlements": 2, "Largest Army": 2, "1 VP card": 1}
+
+
+def test_a_tie_with_the_winner_does_not_share_first_place() -> None:
+    view = {"ruleset": "base", "players": [{}, {}, {}]}
+    order = placings(view, [8, 10, 8], winner=1)
+    assert [(p.seat, p.place) for p in order] == [(1, 1), (0, 2), (2, 2)]
+
+
+async def test_game_over_shows_placings_and_a_rematch_keeps_the_seats(tmp_path: Path) -> None:
+    path = tui_saves.base_finished(tmp_path)
+    finished = saves.load(saves.read_save(path))
+    scores = finished.scores()
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.load_game(path)
+        dialog = await wait_for(pilot, GameOverDialog)
+        text = str(dialog.query_one("#placings").render())
+        lines = [line for line in text.splitlines() if line.strip()]
+        assert len(lines) == 8  # a seat's place, then its VP by source
+        assert lines[0].startswith("1st")
+        for line in lines[::2]:
+            seat = next(i for i, n in enumerate(("Red", "Blue", "White", "Orange")) if n in line)
+            assert f"{scores[seat]:>2} VP" in line
+        old = game_screen(app)
+        assert old is not None and app.local is not None
+        seed, kinds = app.local.game.config.seed, list(app.local.kinds)
+        await pilot.press("r")
+        screen = await wait_for(pilot, GameScreen)
+        while screen is old:
+            await pilot.pause(0.01)
+            screen = app.screen
+        assert app.local is not None
+        assert app.local.kinds == kinds
+        assert app.local.game.config.seed == seed + 1
+        assert not app.local.game.is_over and app.local.game.num_actions < 20

@@ -1,0 +1,215 @@
+"""The log as players meet it: places by name, one line per discard, the robber said,
+seat colours, wrapping at the log's width, and the whole story kept across resume."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import tui_saves
+from rich.text import Text
+from tui_keys import game_screen, step, wait_for_decision
+
+from engine import saves
+from engine.config import GameConfig
+from engine.registry import new_game
+from tui.app import CatanApp
+from tui.faces import face
+from tui.logbook import LogBook
+from tui.narrate import narrate
+from tui.places import hex_namer, hex_places
+from tui.render.palette import SEAT_COLOURS
+from tui.widgets.action_bar import ActionBar
+from tui.widgets.dice import DicePanel
+from tui.widgets.event_log import EventLog
+
+NAMES = ["Red", "Blue", "White", "Orange"]
+SEED = 5
+BASE = face("base").tell()
+
+
+def base_view() -> dict[str, Any]:
+    return dict(new_game(GameConfig("base", 4, SEED, {})).view(0))
+
+
+def test_places_are_named_by_terrain_and_number_not_by_id() -> None:
+    view = base_view()
+    where = hex_namer(view)
+    hexes = view["board"]["hexes"]
+    line = narrate({"kind": "robber", "seat": 1, "hex": 0}, NAMES, 0, where, BASE)
+    assert line == f"Blue moved the robber to {hexes[0]['terrain']} {hexes[0]['number']}."
+    road = {"kind": "build", "seat": 0, "piece": "road", "edge": 0}
+    built = narrate(road, NAMES, 0, where, BASE)
+    assert built is not None and built.startswith("You built a road by ")
+    assert "edge" not in built and "hex" not in built
+
+
+def test_the_corner_hint_says_what_a_settlement_would_produce() -> None:
+    view = base_view()
+    places = hex_places(view)
+    assert places is not None
+    grid = places.grid
+    corner = next(v for v, land in enumerate(grid.vertex_land) if len(land) == 3)
+    hint = places.production_hint(corner)
+    numbers = [view["board"]["hexes"][h]["number"] for h in grid.vertex_land[corner]]
+    for n in numbers:
+        if n:
+            assert f" on {n}" in hint
+    assert "pips of 36" in hint
+
+
+def test_discards_of_one_seat_become_one_line() -> None:
+    book = LogBook(NAMES)
+    first = book.feed([{"kind": "discard", "seat": 1, "resource": "ore"}], 0)
+    assert [t.plain for t in first.added] == ["Blue discarded 1 ore."]
+    more = book.feed(
+        [
+            {"kind": "discard", "seat": 1, "resource": "ore"},
+            {"kind": "discard", "seat": 1, "resource": "wool"},
+        ],
+        0,
+    )
+    assert more.replaced == 1
+    assert [t.plain for t in more.added] == ["Blue discarded 2 ore, 1 wool."]
+    assert [t.plain for t in book.entries] == ["Blue discarded 2 ore, 1 wool."]
+    other = book.feed([{"kind": "discard", "seat": 0, "resource": "brick"}], 0)
+    assert other.replaced == 0 and other.added[0].plain == "You discarded 1 brick."
+
+
+def test_the_robber_keeping_your_production_is_said() -> None:
+    view = base_view()
+    where = hex_namer(view)
+    hexes = view["board"]["hexes"]
+    event = {"kind": "production", "gains": {}, "blocked": {"hex": 3, "seats": {"0": {"ore": 2}}}}
+    line = narrate(event, NAMES, 0, where, BASE)
+    place = f"{hexes[3]['terrain']} {hexes[3]['number']}"
+    assert line == f"Nobody produced anything. The robber on {place} keeps 2 ore from you."
+
+
+def test_the_engine_reports_what_the_robber_kept() -> None:
+    """A roll of the robber's number names the seats whose buildings touch that hex."""
+    for seed in range(40):
+        game = new_game(GameConfig("base", 4, seed, {}))
+        while game.to_act is not None and game.view(0)["phase"] != "main":
+            game.apply(game.legal_actions()[0])
+        g: Any = game
+        robber = g.robber
+        owners = {g.vertex_owner[v] for v in g.board.grid.hex_vertices[robber]} - {-1}
+        number = game.view(0)["board"]["hexes"][robber]["number"]
+        if not owners or not number:
+            continue
+        events = g.produce(number)
+        blocked = events[0].data.get("blocked")
+        assert blocked is not None and blocked["hex"] == robber
+        assert {int(s) for s in blocked["seats"]} == owners
+        return
+    raise AssertionError("no seed put a settlement on the robber's hex")
+
+
+def test_names_are_drawn_in_their_seat_colours() -> None:
+    text = LogBook(NAMES).styled("Blue traded 1 ore to you.", 0)
+    colours = {text.plain[s.start : s.end]: str(s.style) for s in text.spans}
+    assert SEAT_COLOURS[1] in colours["Blue"] and SEAT_COLOURS[0] in colours["you"]
+
+
+async def test_long_lines_wrap_inside_the_log_and_pageup_scrolls_it(tmp_path: Path) -> None:
+    path = tui_saves.base_midgame(tmp_path)
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.load_game(path)
+        await wait_for_decision(pilot)
+        log = app.screen.query_one(EventLog)
+        log.add([Text("word " * 40)])
+        await pilot.pause()
+        width = log.scrollable_content_region.width
+        assert all(strip.cell_length <= width for strip in log.lines)
+        assert log.scroll_offset.y > 0
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert log.scroll_offset.y < log.max_scroll_y
+
+
+async def test_the_log_keeps_the_whole_game_across_save_and_resume(tmp_path: Path) -> None:
+    path = tui_saves.base_midgame(tmp_path)
+    game = saves.load(saves.read_save(path))
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.load_game(path)
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None
+        lines = [t.plain for t in screen.query_one(EventLog).entries]
+        assert lines[-1] == f"— Game resumed at turn {game.view(0)['turn']} —"
+        assert not any("main)" in line or "Resumed at" in line for line in lines)
+        # from the first settlement of the setup to the last turn before the save
+        assert any("built a settlement at " in line for line in lines[:4])
+        turns = [line for line in lines if line.startswith("— Turn")]
+        assert len(turns) == game.view(0)["turn"]
+        # the dice panel counted every roll of the game, not only those since the resume
+        rolls = sum(1 for line in lines if " rolled " in line)
+        assert screen.query_one(DicePanel).stats.rolls == rolls > 0
+
+
+async def test_resuming_after_quit_shows_what_happened_before(tmp_path: Path) -> None:
+    seats = ["human", "random", "random", "random"]
+    config = GameConfig("base", 4, SEED, {})
+    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(config, seats))
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(8):
+            await step(pilot)
+        screen = game_screen(app)
+        assert screen is not None
+        before = [t.plain for t in screen.query_one(EventLog).entries]
+        await pilot.press("q", "y")
+        await pilot.pause()
+        await pilot.press("c")
+        await wait_for_decision(pilot)
+        again = game_screen(app)
+        assert again is not None and again is not screen
+        after = [t.plain for t in again.query_one(EventLog).entries]
+        assert after[: len(before)] == before
+
+
+async def test_placing_a_starfarers_colony_says_what_the_site_would_produce(
+    tmp_path: Path,
+) -> None:
+    game = tui_saves.play_until(
+        "starfarers",
+        SEED,
+        tui_saves.human_to_act({"place_colony"}),
+        options={"variant": "strategic"},
+    )
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.load_game(tui_saves.write(game, tmp_path))
+        assert await wait_for_decision(pilot) == "target"  # the placement opens by itself
+        screen = game_screen(app)
+        assert screen is not None
+        status = screen.query_one(ActionBar).status
+        assert "\nThis place: " in status
+        assert " on " in status or "produces nothing yet" in status
+
+
+async def test_f4_shows_every_roll_against_fair_dice(tmp_path: Path) -> None:
+    from tui.screens.dialogs.rolls import RollsDialog
+
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.load_game(tui_saves.base_midgame(tmp_path))
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None
+        panel = screen.query_one(DicePanel)
+        assert "\n" not in panel.render().plain  # type: ignore[union-attr]  # compact: one line
+        stats = screen.book.dice
+        await pilot.press("f4")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, RollsDialog)
+        text = str(dialog.query_one("#rolls").render())
+        assert f"{stats.rolls} rolls so far" in text
+        seven = next(line for line in text.splitlines() if line.startswith(" 7 "))
+        assert f" {stats.counts[7]}  (about {stats.rolls / 6:.1f} expected)" in seven
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen

@@ -1,0 +1,36 @@
+"""Two games at setup look alike by ruleset, turn and players: the chooser tells them apart
+by seed and start time."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from pathlib import Path
+
+from engine import saves
+from engine.config import GameConfig
+from engine.registry import new_game
+from tui import paths, saved
+
+SEATS = ["human", "value", "value", "value"]
+
+
+def _autosave(directory: Path, seed: int, game_id: str) -> Path:
+    path = paths.autosave_path(directory, game_id)
+    game = new_game(GameConfig("base", 4, seed, {}))
+    saves.save_to_path(game, path, {"seats": SEATS, "app": "catan-tui", "game_id": game_id})
+    noon = dt.datetime(2026, 11, 24, 12, 0).timestamp()  # saved the day it started
+    os.utime(path, (noon, noon))
+    return path
+
+
+def test_two_new_games_are_told_apart_by_seed_and_start(tmp_path: Path) -> None:
+    _autosave(tmp_path, 5, "20261124-101010-abcdef")
+    _autosave(tmp_path, 6, "20261124-101512-fedcba")
+    games = saved.in_progress(tmp_path)
+    lines = {saved.game_lines(g).plain for g in games}
+    assert len(lines) == 2
+    by_seed = {g.seed: saved.game_lines(g).plain for g in games}
+    assert "seed 5" in by_seed[5] and "started 10:10:10" in by_seed[5]
+    assert "seed 6" in by_seed[6] and "started 10:15:12" in by_seed[6]
+    assert all("setting up" in line for line in lines)

@@ -1,0 +1,142 @@
+"""The game's story as the log shows it, and the dice as the table saw them.
+
+A `LogBook` takes the events a seat heard, in order, and keeps:
+
+* the log's entries: one sentence per event (tui.narrate) with the seats'
+  names in their colours and turn lines in bold; the discards one seat makes
+  for one seven become one entry ("Blue discarded 2 ore, 1 wool."), so an
+  entry may replace the one before it (`Update.replaced`);
+* the dice: the last roll and who rolled it, and how often each total came.
+
+It is fed the whole history when a game resumes, so both survive save and load.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+
+from tui.narrate import bundle, narrate
+from tui.render.palette import seat_style
+
+TOTALS = tuple(range(2, 13))
+
+
+@dataclass
+class Update:
+    """What the log widget must change: drop `replaced` last entries, then add `added`."""
+
+    replaced: int = 0
+    added: list[Text] = field(default_factory=list)
+
+
+@dataclass
+class DiceStats:
+    last: tuple[int, ...] | None = None
+    roller: int | None = None
+    counts: dict[int, int] = field(default_factory=lambda: dict.fromkeys(TOTALS, 0))
+
+    @property
+    def rolls(self) -> int:
+        return sum(self.counts.values())
+
+    def add(self, event: dict[str, Any]) -> None:
+        dice = event.get("dice")
+        total = event.get("total")
+        if isinstance(dice, list) and all(isinstance(d, int) for d in dice):
+            self.last = tuple(dice)
+        roller = event.get("seat")
+        self.roller = roller if isinstance(roller, int) else None
+        if isinstance(total, int) and total in self.counts:
+            self.counts[total] += 1
+
+
+class LogBook:
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = list(names)
+        self.entries: list[Text] = []
+        self.dice = DiceStats()
+        self._discard: tuple[int, dict[str, int]] | None = None  # seat, cards so far
+        words = "|".join(re.escape(n) for n in sorted(self.names, key=len, reverse=True) if n)
+        self._name_re = re.compile(rf"\b(You|you|{words})\b(?! Folk)") if words else None
+
+    def feed(
+        self,
+        events: Sequence[dict[str, Any]],
+        me: int | None,
+        where: Callable[[Any], str] | None = None,
+        tell: Mapping[str, Callable[..., str | None]] | None = None,
+    ) -> Update:
+        """The log's change for `events`, told with the ruleset's phrasing `tell` (its face's)."""
+        update = Update()
+        for event in events:
+            kind = event.get("kind")
+            if kind == "dice":
+                self.dice.add(event)
+            if kind == "discard":
+                line, more = self._discarded(event, me, where, tell)
+                if line is not None:
+                    self._add(update, line, me, replace=more)
+                continue
+            self._discard = None
+            line = narrate(event, self.names, me, where, tell)
+            if line:
+                self._add(update, line, me)
+        return update
+
+    def _discarded(
+        self,
+        event: dict[str, Any],
+        me: int | None,
+        where: Callable[[Any], str] | None,
+        tell: Mapping[str, Callable[..., str | None]] | None,
+    ) -> tuple[str | None, bool]:
+        """Consecutive discards of one seat told as one line, the line growing card by card.
+
+        Returns the line and whether it replaces the line before (the same discard, grown).
+        """
+        seat = event.get("seat")
+        if not isinstance(seat, int):
+            return narrate(event, self.names, me, where, tell), False
+        more = self._discard is not None and self._discard[0] == seat
+        if self._discard is None or not more:
+            self._discard = (seat, {})
+        cards = self._discard[1]
+        resource = str(event.get("resource") or "card")
+        cards[resource] = cards.get(resource, 0) + 1
+        who = "You" if seat == me else self.names[seat] if seat < len(self.names) else "Someone"
+        return f"{who} discarded {bundle(_plural(cards))}.", more
+
+    def _add(self, update: Update, line: str, me: int | None, replace: bool = False) -> None:
+        text = self.styled(line, me)
+        if replace and self.entries:
+            self.entries.pop()
+            if update.added:
+                update.added.pop()
+            else:
+                update.replaced += 1
+        self.entries.append(text)
+        update.added.append(text)
+
+    def styled(self, line: str, me: int | None) -> Text:
+        text = Text(line)
+        if line.startswith("—"):
+            text.stylize("bold")
+        if self._name_re is None:
+            return text
+        for match in self._name_re.finditer(line):
+            word = match.group(1)
+            seat = me if word in ("You", "you") else self.names.index(word)
+            if isinstance(seat, int):
+                text.stylize(seat_style(seat) + Style(bold=True), match.start(1), match.end(1))
+        return text
+
+
+def _plural(cards: dict[str, int]) -> dict[str, int]:
+    """{"card": 3} reads "3 cards"; resources keep their names ("2 ore")."""
+    return {("cards" if k == "card" and n != 1 else k): n for k, n in cards.items()}

@@ -1,0 +1,128 @@
+"""Places on a hex board named as players see them: "mountains 9", not "hex 6".
+
+`hex_places(view)` reads a hex view's board (terrain and number of each hex,
+in the grid's id order) and names a hex ("mountains 9", "the desert"), a
+corner by the land hexes around it ("mountains 9 / fields 5 / hills 6") and
+a road's edge by the one or two land hexes beside it. `production_hint`
+says what a corner would produce: its numbers and the pips they add up to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from engine.shared.hexgrid import HexGrid
+
+PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+"""Ways out of 36 that two dice make each number: the dots on a number chip."""
+
+
+@dataclass(frozen=True)
+class HexPlaces:
+    hexes: tuple[Mapping[str, Any], ...]
+
+    @cached_property
+    def grid(self) -> HexGrid:
+        from engine.rulesets.base.board import grid_of
+
+        land = frozenset((h["q"], h["r"]) for h in self.hexes if h.get("terrain") != "sea")
+        sea = frozenset((h["q"], h["r"]) for h in self.hexes if h.get("terrain") == "sea")
+        return grid_of(land, sea)
+
+    def hex(self, h: int) -> str:
+        if not 0 <= h < len(self.hexes):
+            return f"hex {h}"
+        info = self.hexes[h]
+        terrain = str(info.get("terrain") or "land")
+        number = info.get("number")
+        return f"{terrain} {number}" if number else f"the {terrain}"
+
+    def land_of_vertex(self, v: int) -> Sequence[int]:
+        grid = self.grid
+        return grid.vertex_land[v] if 0 <= v < len(grid.vertex_land) else ()
+
+    def vertex(self, v: int) -> str:
+        names = [self.hex(h) for h in self.land_of_vertex(v)]
+        return " / ".join(names) or "the coast"
+
+    def edge(self, e: int) -> str:
+        grid = self.grid
+        land = grid.edge_land[e] if 0 <= e < len(grid.edge_land) else ()
+        return " / ".join(self.hex(h) for h in land) or "the coast"
+
+    def production_hint(self, v: int, robber: int | None = None) -> str:
+        """What a settlement on corner `v` would produce: "ore on 9, grain on 5 (8 pips)"."""
+        parts: list[str] = []
+        pips = 0
+        for h in self.land_of_vertex(v):
+            info = self.hexes[h]
+            number = info.get("number")
+            if not isinstance(number, int) or number not in PIPS:
+                continue
+            terrain = str(info.get("terrain"))
+            blocked = " (robber)" if h == robber else ""
+            parts.append(f"{RESOURCE_OF.get(terrain, terrain)} on {number}{blocked}")
+            pips += 0 if h == robber else PIPS[number]
+        if not parts:
+            return "produces nothing"
+        return f"{', '.join(parts)} ({pips} pip{'s' * (pips != 1)} of 36)"
+
+
+RESOURCE_OF = {
+    "hills": "brick",
+    "forest": "lumber",
+    "pasture": "wool",
+    "fields": "grain",
+    "mountains": "ore",
+    "gold": "gold",
+}
+
+
+def hex_places(view: Mapping[str, Any]) -> HexPlaces | None:
+    """The place names of a hex view's board, or None when the view has no hex board."""
+    board = view.get("board")
+    hexes = board.get("hexes") if isinstance(board, Mapping) else None
+    if not isinstance(hexes, list) or not hexes or "q" not in hexes[0]:
+        return None
+    return _cached(tuple(_key(h) for h in hexes))
+
+
+def _key(h: Mapping[str, Any]) -> tuple[int, int, str, int | None]:
+    return (int(h["q"]), int(h["r"]), str(h.get("terrain")), h.get("number"))
+
+
+_CACHE: dict[tuple[tuple[int, int, str, int | None], ...], HexPlaces] = {}
+
+
+def _cached(key: tuple[tuple[int, int, str, int | None], ...]) -> HexPlaces:
+    found = _CACHE.get(key)
+    if found is None:
+        hexes = tuple({"q": q, "r": r, "terrain": t, "number": n} for q, r, t, n in key)
+        found = _CACHE[key] = HexPlaces(hexes)
+        if len(_CACHE) > 8:
+            _CACHE.pop(next(iter(_CACHE)))
+    return found
+
+
+def hex_namer(view: Mapping[str, Any]) -> Callable[[Any], str] | None:
+    """A `where` for the narrator: ("vertex", 12) -> " at mountains 9 / fields 5"."""
+    places = hex_places(view)
+    if places is None:
+        return None
+
+    def where(place: Any) -> str:
+        if not (isinstance(place, tuple) and len(place) == 2 and isinstance(place[1], int)):
+            return ""
+        kind, i = place
+        if kind == "vertex":
+            return f" at {places.vertex(i)}"
+        if kind == "edge":
+            return f" by {places.edge(i)}"
+        if kind == "hex":
+            return f" to {places.hex(i)}"
+        return ""
+
+    return where

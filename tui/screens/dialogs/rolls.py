@@ -1,0 +1,46 @@
+"""Every roll of the game so far: a count per total and what fair dice would give (F4)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+from tui.logbook import DiceStats
+from tui.widgets.dice import dice_text, rolls_text
+
+
+class RollsDialog(ModalScreen[None]):
+    DEFAULT_CSS = """
+    RollsDialog { align: center middle; }
+    RollsDialog > Vertical {
+        width: 60; max-width: 98%; height: auto; max-height: 98%;
+        border: round $primary; background: $surface; padding: 0 1;
+    }
+    RollsDialog #title { text-style: bold; }
+    """
+    BINDINGS = [
+        Binding("escape", "close", "Close"),
+        Binding("f4", "close", "Close", show=False),
+        Binding("enter", "close", "Close", show=False),
+    ]
+
+    def __init__(self, stats: DiceStats, names: Sequence[str], ascii: bool = False) -> None:
+        super().__init__()
+        self.stats = stats
+        self.names = list(names)
+        self.ascii = ascii
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("The dice so far", id="title")
+            yield Static(dice_text(self.stats, self.names, self.ascii), id="last")
+            yield Static(rolls_text(self.stats, self.ascii), id="rolls")
+            yield Label("Esc close", classes="hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
