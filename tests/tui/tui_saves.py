@@ -126,3 +126,20 @@ def starfarers_trade_build(directory: Path) -> Path:
     """The human in trade & build with a colony ship buildable and a trade ship not (seed 1)."""
     stop = human_to_act({"shake"})
     return write(play_until("starfarers", 1, stop, min_actions=40), directory)
+
+
+FLEET_SEED = 5
+
+
+def fleet_sailing(directory: Path) -> Path:
+    """Seed 5: the human in the fleet phase, a fleet of three ships to sail."""
+
+    def stop(game: Game) -> bool:
+        return human_to_act({"move_fleet"})(game) and len(game.view(0)["fleets"][0]) >= 3
+
+    return write(play_until("fleet", FLEET_SEED, stop, min_actions=60), directory, "fleet.json")
+
+
+def fleet_first_roll(directory: Path) -> Path:
+    """Seed 5: the human's first roll; every number chip still secret."""
+    return write(play_until("fleet", FLEET_SEED, human_to_act({"roll"})), directory, "fleet1.json")
