@@ -84,4 +84,5 @@ FACE = BASE_FACE.derive(
     place_namer=place_namer,
     plan=plan,
     status=status,
+    equipment_title="Turn, sea & cards",
 )

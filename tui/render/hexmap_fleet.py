@@ -31,10 +31,11 @@ from rich.text import Text
 
 from engine.rulesets.fleet.fleet import moved
 from engine.shared.layout import load_layout
+from tui.render import hexmap
 from tui.render import palette as P
 from tui.render.canvas import Canvas
 from tui.render.hexlayout import Geometry, HexLayout, Size, geometry_of, hex_map_layout
-from tui.render.hexmap import SEAT_LETTERS, Window, render_hex_map
+from tui.render.hexmap import SEAT_LETTERS, Window
 from tui.render.hexmap import map_layout as hex_layout
 from tui.render.targets import Highlight, hit_test, nearest_target
 
@@ -279,7 +280,10 @@ def render_fleet_map(
         lay = map_layout(view, compact=compact)
         window = window_for(view, highlight, lay.width, lay.height)
     shown = None if moving else highlight
-    return render_hex_map(view, shown, ascii=ascii, compact=True, window=window, paint=paint)
+    return hexmap.render_hex_map(view, shown, ascii=ascii, compact=True, window=window, paint=paint)
+
+
+render_map = render_fleet_map  # the name the map widget looks for (tui/widgets/map_view.py)
 
 
 # -- the key under the map ----------------------------------------------------------------
