@@ -139,3 +139,13 @@ async def test_a_fleet_game_is_saved_and_resumed_after_the_fleet_sailed(tmp_path
         assert resumed.view["ruleset"] == "fleet" and resumed.rev == rev
         assert resumed.view["fleets"] == fleets and resumed.view["fleet_moved"]
         assert not any(a.get("type") == "move_fleet" for a in resumed.legal)
+
+
+def test_a_chip_swap_is_told_with_both_numbers() -> None:
+    from tui.faces import face
+    from tui.narrate import narrate
+
+    event = {"kind": "chip_swap", "seat": 1, "hex": 7, "took": 6, "placed": 12}
+    said = narrate(event, ["Red", "Blue", "White"], 0, None, face("fleet").tell())
+    assert said is not None and said.startswith("Blue swapped number chips")
+    assert "put the 12 there and took the 6" in said
