@@ -110,7 +110,8 @@ def choose_key(screen: GameScreen) -> tuple[str, int | None]:
             for i, a in enumerate(cmd.actions):
                 if a["give"] == spare[0] and a["get"] == need[0]:
                     return "m", i
-    for key in ("r", "l", "e", "f", "x"):
+    last = ("r", "l", "e", "f", "x") if view.get("ruleset") == "fleet" else ("r", "e", "f", "x")
+    for key in last:  # Fleet: the fleet phase (l) before ending the turn
         if key in keys:
             return key, None
     return screen.cmds[0].key, None
