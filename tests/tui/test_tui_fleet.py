@@ -149,3 +149,15 @@ def test_a_chip_swap_is_told_with_both_numbers() -> None:
     said = narrate(event, ["Red", "Blue", "White"], 0, None, face("fleet").tell())
     assert said is not None and said.startswith("Blue swapped number chips")
     assert "put the 12 there and took the 6" in said
+
+
+def test_the_actions_row_names_the_phase_and_what_it_closes() -> None:
+    from tui.widgets.fleet_sections import phase_section, turn_status
+
+    assert (turn_status({"phase": "pre_roll"}) or "").startswith("Phase 1, roll")
+    building = {"phase": "main", "stage": 3, "dice": [2, 3]}
+    assert "trading is over" in (turn_status(building) or "")
+    sailing = {"phase": "main", "stage": 4, "dice": [2, 3], "fleet_moved": True}
+    said = turn_status(sailing) or ""
+    assert "the fleet has moved" in said and "Trading and building are over" in said
+    assert "Fleet phase: no more trading or building" in phase_section(sailing).plain

@@ -116,6 +116,8 @@ def sea_section(view: Mapping[str, Any]) -> Text:
 def turn_status(view: Mapping[str, Any]) -> str | None:
     """The actions row's line on the seat's own turn: the phase and what it allows."""
     now = _phase_now(view)
+    if view.get("phase") == "pre_roll" and now == 1:
+        return "Phase 1, roll; then trade, build, and the fleet phase (4) to sail."
     if view.get("phase") != "main" or now is None:
         return None
     if now == 4:
