@@ -317,7 +317,9 @@ def _target_cost(game: BaseGame, seat: int) -> tuple[int, ...]:
     if game.dev_deck_size:
         options.append((_missing(hand, dev) + 1, 2, dev))
     if not options:
-        return dev
+        # Nothing to save for (no site within reach, no cities left, no cards in the deck):
+        # roads still reach far sites and Longest Road, so a game cannot stall on this seat.
+        return road if game.roads_left[seat] else dev
     return min(options)[2]
 
 
@@ -417,7 +419,7 @@ def _main(game: BaseGame, seat: int, legal: list[Action]) -> Action:
     target = _target_cost(game, seat)
     if BuildRoad in by_type and (target is game.PRICES["road"] or game.road_length[seat] >= 4):
         here, further = _free_spots(game, seat)
-        if not here and further:
+        if not here and (further or target is game.PRICES["road"]):
             edge = _road_target(game, seat, [a.edge for a in by_type[BuildRoad]])  # type: ignore[attr-defined]
             return BuildRoad(edge)
     if BuyDevelopment in by_type and target is game.PRICES["development"]:

@@ -129,6 +129,7 @@ async def test_a_bank_trade_takes_three_keys(tmp_path: Path) -> None:
         await pilot.press("m")
         await _until(pilot, "what to give", lambda: isinstance(app.screen, ChoiceDialog))
         first = app.screen
+        assert isinstance(first, ChoiceDialog) and first.title_text == "Bank: give which?"
         await pilot.press("2")
         await _until(
             pilot,
@@ -139,6 +140,29 @@ async def test_a_bank_trade_takes_three_keys(tmp_path: Path) -> None:
         await _until(pilot, "the trade", lambda: screen.rev > rev)
         after = screen.view["me"]["hand"]  # type: ignore[index]
         assert after[give] < hand[give] and after[gets[0]] == hand[gets[0]] + 1
+
+
+async def test_a_starfarers_supply_trade_says_supply_and_no_harbour(tmp_path: Path) -> None:
+    """Starfarers trades with the supply at 3:1 by default: no 'Bank', no '(harbour)'."""
+
+    def can_trade(game: Game) -> bool:
+        gives = {a.to_json()["give"] for a in game.legal_actions() if a.type == "maritime_trade"}
+        return game.to_act == 0 and len(gives) >= 2
+
+    game = tui_saves.play_until("starfarers", 4, can_trade, min_actions=60)
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert await wait_for_decision(pilot) == "turn"
+        await pilot.press("m")
+        await _until(pilot, "what to give", lambda: isinstance(app.screen, ChoiceDialog))
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog) and dialog.title_text == "Supply: give which?"
+        labels = [str(label) for label, _ in dialog.options]
+        assert labels and not any("harbour" in label for label in labels), labels
+        await pilot.press("1")
+        await _until(pilot, "what to get", lambda: app.screen is not dialog)
+        assert isinstance(app.screen, ChoiceDialog)
+        assert app.screen.title_text.startswith("Supply: ")
 
 
 async def test_q_asks_before_leaving(tmp_path: Path) -> None:
@@ -195,3 +219,23 @@ async def test_an_encounter_payment_is_chosen_whole_and_confirmed_once(tmp_path:
         await pilot.press(*keys, "enter")  # every card chosen, then one confirmation
         await _until(pilot, "the cards to be sent", lambda: screen.sent == owed)
         assert not any(isinstance(s, DiscardDialog) for s in app.screen_stack)
+
+
+async def test_the_discard_hint_wraps_at_80x24_instead_of_being_cut() -> None:
+    """The discard dialog's last hint word ('discard') is shown whole on a small terminal."""
+    from textual.app import App
+    from textual.containers import Vertical
+    from textual.widgets import Label
+
+    hand = {"ore": 4, "fuel": 4, "carbon": 4, "food": 3, "goods": 4}
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = DiscardDialog(9, hand, list(hand))
+        await app.push_screen(dialog)
+        await pilot.pause()
+        hint = dialog.query_one("#hint", Label)
+        box = dialog.query_one(Vertical).content_region
+        assert hint.region.right <= box.right, (hint.region, box)  # nothing past the frame
+        shown = [strip.text for strip in hint.render_lines(hint.size.region)]
+        words = " ".join(" ".join(shown).split())
+        assert words.endswith("Enter discard"), shown

@@ -64,6 +64,8 @@ class RulesetFace:
     place_namer: Callable[[View], Namer] | None = None  # names board places in the log
     why_not: Callable[[View], list[tuple[str, str]]] | None = None  # (expected, reason) refused
     rates_word: str = "Bank"  # the trade panel's label for the seat's maritime rates
+    bank_word: str = "Bank"  # who a maritime trade is with, in the trade dialog's titles
+    better_rate: str | None = "harbour"  # what gives a rate better than 4:1, said beside it
     shows_supply: bool = False  # the trade panel lists the supply's counts
     flies: bool = False  # ships are flown step by step (tui/flight.py)
     grows_actions: bool = False  # the actions row grows to fit, short labels when compact

@@ -12,8 +12,10 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.markdown import Markdown
+from rich.measure import Measurement
+from rich.segment import Segment
 
 from tui.faces import face, playable
 
@@ -107,3 +109,38 @@ def renderable(ruleset: str, *, ascii: bool = False) -> RenderableType:
     if after.strip():
         parts.append(Markdown(after))
     return Group(*parts)
+
+
+class DrawnGuide:
+    """A ruleset's guide that lays itself out once per width and then repeats the lines.
+
+    Textual asks a Static's content for its height and its lines several times
+    while a screen opens (about 0.1 s each for a guide's Markdown and tables),
+    so F1 drew the same guide three or four times. The lines are kept per
+    (ruleset, ascii, width) for the process: F1 again, or the other ruleset's
+    guide, is drawn from them.
+    """
+
+    _drawn: dict[tuple[str, bool, int], list[list[Segment]]] = {}
+
+    def __init__(self, ruleset: str, *, ascii: bool = False) -> None:
+        self.ruleset = ruleset
+        self.ascii = ascii
+
+    def lines(self, console: Console, options: ConsoleOptions) -> list[list[Segment]]:
+        key = (self.ruleset, self.ascii, options.max_width)
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            whole = renderable(self.ruleset, ascii=self.ascii)
+            drawn = console.render_lines(whole, options.update(height=None), pad=False)
+            self._drawn[key] = drawn
+        return drawn
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        new_line = Segment.line()
+        for line in self.lines(console, options):
+            yield from line
+            yield new_line
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(options.max_width, options.max_width)

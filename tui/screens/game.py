@@ -871,9 +871,11 @@ class GameScreen(Screen[None]):
         hand = self._hand()
         gives = list(dict.fromkeys(a["give"] for a in cmd.actions))
 
+        bank, better = self.face.bank_word, self.face.better_rate
+
         def give_label(resource: str) -> str:
             rate = rates.get(resource, 4)
-            where = " (harbour)" if rate < 4 else ""
+            where = f" ({better})" if better and rate < 4 else ""
             return f"{rate} {resource}{where} · you have {hand.get(resource, 0)}"
 
         def pick_get(give: str | None) -> None:
@@ -883,7 +885,7 @@ class GameScreen(Screen[None]):
             rate = rates.get(give, 4)
             options: list[tuple[str | Text, Any]] = [(f"1 {a['get']}", a) for a in offers]
             keys: list[str | None] = [str(i + 1) for i in range(len(options))]
-            title = f"Bank: {rate} {give} for which?"
+            title = f"{bank}: {rate} {give} for which?"
             self._push(ChoiceDialog(title, options, keys=keys), self._send_soon)
 
         if len(gives) == 1:
@@ -891,7 +893,7 @@ class GameScreen(Screen[None]):
             return
         options: list[tuple[str | Text, Any]] = [(give_label(g), g) for g in gives]
         keys: list[str | None] = [str(i + 1) for i in range(len(options))]
-        self._push(ChoiceDialog("Bank: give which?", options, keys=keys), pick_get)
+        self._push(ChoiceDialog(f"{bank}: give which?", options, keys=keys), pick_get)
 
     def _situation(self, view: dict[str, Any]) -> str | Text:
         """What a generic dialog should say about the pending decision (Starfarers...)."""

@@ -1,7 +1,7 @@
 """How to play a ruleset (F1 from anywhere, Rules in the menu): the player guide.
 
-The guide is one Rich renderable in a scrolling Static, drawn in milliseconds
-(tui/rules: the text, the costs card and the map key).
+The guide is one Rich renderable in a scrolling Static (tui/rules: the text,
+the costs card and the map key), laid out once per width (rules.DrawnGuide).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ class RulesScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         ascii = bool(getattr(self.app, "ascii", False))
         with VerticalScroll(id="guide-box"):
-            yield Static(rules.renderable(self.ruleset, ascii=ascii), id="guide")
+            yield Static(rules.DrawnGuide(self.ruleset, ascii=ascii), id="guide")
         yield Footer()
 
     def on_mount(self) -> None:

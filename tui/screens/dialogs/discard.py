@@ -27,7 +27,7 @@ class DiscardDialog(ModalScreen[list[str]]):
         background: $surface; padding: 0 1;
     }
     DiscardDialog #title { text-style: bold; }
-    DiscardDialog #hint { color: $text-muted; }
+    DiscardDialog #hint { color: $text-muted; width: 100%; }  /* wraps, never cut */
     """
 
     BINDINGS = [
