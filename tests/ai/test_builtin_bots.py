@@ -111,3 +111,25 @@ def test_greedy_with_nothing_to_save_for_builds_roads_rather_than_stall() -> Non
     assert any(isinstance(a, BuildRoad) for a in legal), "the position must allow a road"
     chosen = features.policy(game, seat, legal, Rng(5))
     assert isinstance(chosen, BuildRoad)
+
+
+def test_continue_turn_plays_on_while_an_action_scores_better_than_stopping() -> None:
+    """The own-turn continuation (ai/bots/plan.py) builds what a full hand pays for (seed 2)."""
+    from ai.bots.plan import continue_turn
+    from ai.features import base as feats
+    from engine.config import GameConfig
+    from engine.registry import new_game
+    from engine.rng import Rng
+
+    game = new_game(GameConfig("base", 4, 2))
+    rng = Rng(2)
+    while feats.phase_of(game) != "main":
+        game.apply(feats.policy(game, game.to_act, game.legal_actions(), rng))
+    seat = game.to_act
+    assert seat is not None
+    game.hands[seat * 5 : seat * 5 + 5] = [3, 3, 3, 4, 4]  # type: ignore[attr-defined]
+    before = feats.evaluate(game, seat)
+    played = continue_turn(game, seat, feats, Rng(5), depth=3)
+    assert 1 <= played <= 3
+    assert feats.evaluate(game, seat) > before
+    assert sum(game.hand(seat)) < 17  # type: ignore[attr-defined]
