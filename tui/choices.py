@@ -100,6 +100,19 @@ STARFARERS_SPECS: dict[str, Spec] = {
     "take_friendship": Spec("p", "Take a friendship card", "dialog", "friendship"),
 }
 
+# Catan Fleet: the base game's keys, the robber's shared with the pirate, and the sea's.
+FLEET_SPECS: dict[str, Spec] = {
+    **SPECS,
+    "move_robber": Spec("h", "Move the robber or the pirate", "target"),
+    "move_pirate": Spec("h", "Move the robber or the pirate", "target"),
+    "build_ship": Spec("i", "Build a ship", "target"),
+    "fleet_phase": Spec("l", "Begin the fleet phase (no more trade or building)", "direct"),
+    "move_fleet": Spec("w", "Move the fleet", "flight"),
+    "swap_chip": Spec("k", "Swap your number chip", "target"),
+    "keep_fleet": Spec("j", "Keep part of your fleet", "target"),
+    "pick_gold": Spec("y", "Take a resource", "dialog", "generic"),
+}
+
 SPLIT_BY = {"build_ship": "kind"}
 
 
@@ -149,6 +162,12 @@ FOOTER = {
     "Answer the encounter": "Answer",
     "Take a friendship card": "Friendship",
     "Take a resource": "Take",
+    "Move the robber or the pirate": "Robber/pirate",
+    "Build a ship": "Ship",
+    "Begin the fleet phase (no more trade or building)": "Fleet phase",
+    "Move the fleet": "Sail",
+    "Swap your number chip": "Swap chip",
+    "Keep part of your fleet": "Keep",
     "Discard a card": "Discard",
     "Steal a card": "Steal",
 }
@@ -319,6 +338,8 @@ def say(action: Action) -> str | None:
         return "Lose " + UPGRADE_WORDS.get(str(action.get("kind")), "an upgrade").split(",")[0]
     if kind == "end_move":
         return "Stop the ship here"
+    if kind == "pick_gold":
+        return f"Take 1 {action.get('resource')}"
     return None
 
 
@@ -331,6 +352,7 @@ DIALOG_TITLES = {
     "buy_fame": "The Diplomats' fame",
     "choose_ship": "Which ship is held up",
     "choose_opponent": "Who gets it",
+    "pick_gold": "A gold field: take a resource of your choice",
 }
 
 

@@ -12,7 +12,7 @@ route's actions one by one; the table validates every step.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.rulesets.starfarers import board as B
 from engine.rulesets.starfarers import routes as R
@@ -54,6 +54,7 @@ def step_label(n: int) -> str:
 class FlightPlan:
     """The ships that may fly, the one chosen, and where it can go."""
 
+    kind: ClassVar[str] = "point"
     game: StarfarersGame
     ships: list[int]
     index: int = 0
@@ -150,6 +151,9 @@ class FlightPlan:
         if far:
             lines.append("Out of reach: " + grouped(far))
         return lines
+
+    def keys(self) -> tuple[tuple[str, str], ...]:
+        return (("⏎", "Fly there"), ("tab", "Ship"), ("esc", "Back"))
 
     def actions(self) -> list[dict[str, Any]]:
         """The chosen route as protocol actions (steps, then the finish if known)."""

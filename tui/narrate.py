@@ -242,9 +242,11 @@ def _every_face() -> Mapping[str, Callable[..., str | None]]:
     """The phrasing of every ruleset the app plays, for a caller that names none."""
     from tui.faces import face, playable
 
-    table: dict[str, Callable[..., str | None]] = {}
-    for name in playable():
-        table.update(face(name).tell())
+    base = face(None).tell()
+    table: dict[str, Callable[..., str | None]] = dict(base)
+    for name in playable():  # each face's own sentences; a derived face's copies of the base's
+        own = face(name).tell()  # must not hide another face's (Starfarers' "build")
+        table.update({kind: tell for kind, tell in own.items() if base.get(kind) is not tell})
     return table
 
 

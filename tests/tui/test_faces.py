@@ -87,9 +87,11 @@ def test_each_ruleset_has_its_face_and_none_is_the_default() -> None:
     assert starfarers.map_module == "tui.render.spacemap"
     assert BASE_FACE.map_module == "tui.render.hexmap"
     assert face("starfarers").title == "Catan: Starfarers"
+    fleet = face("fleet")
+    assert fleet.map_module == "tui.render.hexmap_fleet" and fleet.plan is not None
 
 
-@pytest.mark.parametrize("ruleset", ["base", "starfarers", "ck"])
+@pytest.mark.parametrize("ruleset", ["base", "starfarers", "ck", "fleet"])
 def test_every_event_a_ruleset_declares_has_its_faces_sentence(ruleset: str) -> None:
     """No event of the engine's vocabulary falls to the generic "Blue: build (...)" line."""
     from engine.config import GameConfig
@@ -182,7 +184,8 @@ async def test_the_lists_offered_are_the_engines_rulesets_that_have_a_face(
     from tui.ssh.lobby_host import Lobby
 
     lobby = Lobby(TokenBook(), tmp_path / "saves")
-    assert faces.playable()[:3] == ["base", "starfarers", "ck"] and faces.playable()[-1] == NAME
+    offered = faces.playable()
+    assert offered[:4] == ["base", "starfarers", "ck", "fleet"] and offered[-1] == NAME
     assert playable_rulesets() == faces.playable()
     assert lobby.snapshot("alice")["rulesets"] == faces.playable()
     faces.unregister(NAME)  # the engine still plays it; the app no longer shows it

@@ -26,8 +26,13 @@ SPEC_ONLY = "edge cases that tests must cover"
 GUIDE = {
     "base": ("The first player with 10 victory points", "number chip; 6 and 8 in red"),
     "starfarers": ("shake the mothership", "pirate base, strength 5: beat it with cannons"),
+    "fleet": ("The first player with 12 victory points", "islet VP chip, nobody's"),
 }
-SAVES = {"base": tui_saves.base_midgame, "starfarers": tui_saves.starfarers_midgame}
+SAVES = {
+    "base": tui_saves.base_midgame,
+    "starfarers": tui_saves.starfarers_midgame,
+    "fleet": tui_saves.fleet_sailing,
+}
 
 
 async def _until(pilot: Any, what: str, test: Any, timeout: float = 20.0) -> None:
@@ -48,14 +53,14 @@ def _render(renderable: Any, width: int = 100) -> str:
 
 
 def test_no_spec_in_the_guides_and_each_has_its_map_key() -> None:
-    assert rules.names() == ["base", "starfarers"]
+    assert rules.names() == ["base", "starfarers", "fleet"]
     for ruleset, (phrase, key_phrase) in GUIDE.items():
         shown = _render(rules.renderable(ruleset))
         assert phrase in shown and key_phrase in shown
         assert SPEC_ONLY not in shown.lower() and "[S]" not in shown and "(q, r)" not in shown
 
 
-@pytest.mark.parametrize("ruleset", ["base", "starfarers"])
+@pytest.mark.parametrize("ruleset", ["base", "starfarers", "fleet"])
 async def test_f1_opens_the_player_guide_of_the_games_ruleset(tmp_path: Path, ruleset: str) -> None:
     app = CatanApp(saves_dir=tmp_path, load=SAVES[ruleset](tmp_path), speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:
@@ -98,7 +103,7 @@ async def test_the_menus_rules_asks_which_game(tmp_path: Path) -> None:
         await pilot.press("f1")
         await _until(pilot, "the choice", lambda: isinstance(app.screen, ChoiceDialog))
         labels = [str(label) for label, _ in app.screen.options]
-        assert labels == ["Catan (base game)", "Catan: Starfarers"]
+        assert labels == ["Catan (base game)", "Catan: Starfarers", "Catan Fleet"]
         await pilot.press("down", "enter")
         await _until(pilot, "the rules", lambda: isinstance(app.screen, RulesScreen))
         assert app.screen.ruleset == "starfarers"
@@ -114,4 +119,4 @@ def test_catan_rules_prints_the_player_guide(capsys: pytest.CaptureFixture[str])
     assert "| F3 | the building-costs card |" in out
     assert "Reading the map" in out and SPEC_ONLY not in out.lower()
     assert main(["rules", "ck"]) == 2  # not playable here: no page for it
-    assert "choose one of: base, starfarers" in capsys.readouterr().err
+    assert "choose one of: base, starfarers, fleet" in capsys.readouterr().err

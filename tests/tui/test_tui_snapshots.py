@@ -76,6 +76,23 @@ def test_base_choosing_a_road(snap_compare: Any, tmp_path: Path, size: tuple[int
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_fleet_midgame(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
+    app = _app(tmp_path, tui_saves.fleet_sailing(tmp_path))
+    assert snap_compare(app, terminal_size=size, run_before=_settle)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_fleet_choosing_a_move(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
+    async def before(pilot: Any) -> None:
+        await _settle(pilot)
+        await pilot.press("w")
+        await _settle(pilot)
+
+    app = _app(tmp_path, tui_saves.fleet_sailing(tmp_path))
+    assert snap_compare(app, terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_starfarers_midgame(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
     app = _app(tmp_path, tui_saves.starfarers_midgame(tmp_path))
     assert snap_compare(app, terminal_size=size, run_before=_settle)

@@ -69,6 +69,22 @@ def tabs_to_best_target(screen: GameScreen) -> int:
     return (ids.index(best) - ids.index(screen.cursor)) % len(ids)
 
 
+def fleet_key(keys: set[str], view: dict[str, Any]) -> str | None:
+    """Catan Fleet's own choices: a ship, then the fleet phase to sail, swap a 2/12, settle."""
+    me = view.get("seat")
+    if not isinstance(me, int):
+        return None
+    if view.get("stage") == 4:
+        held = (view.get("held_chips") or [None] * (me + 1))[me]
+        for key, wanted in (("s", True), ("k", held in (2, 12)), ("w", True)):
+            if key in keys and wanted:
+                return key
+        return "e" if "e" in keys else None
+    if "i" in keys and len((view.get("fleets") or [[]] * (me + 1))[me]) < 3:
+        return "i"
+    return None
+
+
 def choose_key(screen: GameScreen) -> tuple[str, int | None]:
     """The key a simple-minded person presses: cities, settlements, roads toward them, the bank.
 
@@ -84,9 +100,14 @@ def choose_key(screen: GameScreen) -> tuple[str, int | None]:
     hand = {k: int(v) for k, v in ((view.get("me") or {}).get("hand") or {}).items()}
     me = view.get("seat")
     rates = (view.get("players") or [{}])[me].get("rates", {}) if isinstance(me, int) else {}
-    for key in ("c", "s", "i"):
+    for key in (
+        ("c", "s", "i") if ck else ("c", "s")
+    ):  # ck's i improves a city; Fleet's builds a ship
         if key in keys:
             return key, None
+    fleet = fleet_key(keys, view) if view.get("ruleset") == "fleet" else None
+    if fleet is not None:
+        return fleet, None
     if "d" in keys and (not _missing(hand, SETTLEMENT) or (hand["brick"] + hand["lumber"] >= 4)):
         return "d", None
     if "p" in keys:
@@ -102,7 +123,8 @@ def choose_key(screen: GameScreen) -> tuple[str, int | None]:
                     return "m", i
     if ck and (late := next((k for k in CK_LATE if k in keys), None)) is not None:
         return late, None
-    for key in ("r", "e", "f", "x"):
+    last = ("r", "l", "e", "f", "x") if view.get("ruleset") == "fleet" else ("r", "e", "f", "x")
+    for key in last:  # Fleet: the fleet phase (l) before ending the turn
         if key in keys:
             return key, None
     return screen.cmds[0].key, None

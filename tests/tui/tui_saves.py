@@ -143,3 +143,20 @@ def ck_harbor_answer(directory: Path) -> Path:
     """Cities & Knights, seed 2: Orange plays Commercial Harbor; the human gives a commodity."""
     stop = human_to_act({"give_card"})
     return write(play_until("ck", 2, stop, max_actions=3000), directory)
+
+
+FLEET_SEED = 5
+
+
+def fleet_sailing(directory: Path) -> Path:
+    """Seed 5: the human in the fleet phase, a fleet of three ships to sail."""
+
+    def stop(game: Game) -> bool:
+        return human_to_act({"move_fleet"})(game) and len(game.view(0)["fleets"][0]) >= 3
+
+    return write(play_until("fleet", FLEET_SEED, stop, min_actions=60), directory, "fleet.json")
+
+
+def fleet_first_roll(directory: Path) -> Path:
+    """Seed 5: the human's first roll; every number chip still secret."""
+    return write(play_until("fleet", FLEET_SEED, human_to_act({"roll"})), directory, "fleet1.json")

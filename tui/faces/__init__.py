@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
     from tui.choices import Spec
+    from tui.plans import RoutePlan
     from tui.rules.costs import Cost
 
 DEFAULT = "base"  # the ruleset the app opens on and falls back to when none is named
@@ -44,6 +45,7 @@ Namer = Callable[[Any], str]  # a board place -> " by fuel 4" (a phrase with a l
 Section = Callable[[View], "Text"]  # one part of the equipment panel, from the seat's view
 # (view, the command's legal actions, seat names) -> a modal screen dismissed with an action
 DialogMaker = Callable[[View, list[dict[str, Any]], list[str]], "ModalScreen[Any]"]
+Planner = Callable[[Any, list[dict[str, Any]]], "RoutePlan | None"]  # (view, legal) -> a plan
 
 
 class NoFace(CatanError):
@@ -71,6 +73,8 @@ class RulesetFace:
     flies: bool = False  # ships are flown step by step (tui/flight.py)
     grows_actions: bool = False  # the actions row grows to fit, short labels when compact
     dialogs: Callable[[], Mapping[str, DialogMaker]] | None = None  # the ruleset's own dialogs
+    plan: Planner | None = None  # a move chosen on the map as one decision (tui/plans.py)
+    status: Callable[[View], str | None] | None = None  # the actions row's line for a turn
     equipment_title: str = "Equipment"  # the equipment panel's title
     extra_die: Callable[[int], str] | None = None  # a die beyond the two number dice, in words
 

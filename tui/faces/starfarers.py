@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tui.faces import Namer, RulesetFace, Section, Tell, View, packaged_guide
 
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from rich.style import Style
 
     from tui.choices import Spec
+    from tui.plans import RoutePlan
     from tui.rules.costs import Cost
 
 
@@ -57,6 +58,12 @@ def place_namer(view: View) -> Namer:
     return place_namer(view)
 
 
+def plan(view: View, legal: list[dict[str, Any]]) -> RoutePlan | None:
+    from tui.flight import FlightPlan  # Starfarers' engine, imported when a ship first flies
+
+    return FlightPlan.from_view(dict(view))
+
+
 def why_not(view: View) -> list[tuple[str, str]]:
     """What the player may expect in trade & build but cannot do now, with the engine's reason.
 
@@ -88,4 +95,5 @@ FACE = RulesetFace(
     better_rate=None,  # 3:1 is every seat's plain rate here: no harbour to name
     flies=True,
     grows_actions=True,
+    plan=plan,
 )

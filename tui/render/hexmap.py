@@ -48,6 +48,11 @@ __all__ = [
 EMPTY_VERTEX = frozenset(".·:◦")  # a corner with no piece (a harbour's dock included)
 SEAT_LETTERS = "rbwo"  # pieces: settlement lower case, city upper case
 
+Window = tuple[int, int, int, int]  # left column, top row, width, height
+# A variant's own pieces (Fleet's ships, the pirate), painted over the base pieces and
+# under the highlight: (canvas, layout, size) -> None.
+Painter = Callable[[Canvas, HexLayout, Size], None]
+
 
 def map_layout(view: Mapping[str, Any] | None = None, *, compact: bool = False) -> HexLayout:
     """The layout of the view's board (the base board without a view), for the map widget."""
@@ -184,16 +189,13 @@ def _harbour_style(kind: str) -> Style:
 # -- the render ------------------------------------------------------------------
 
 
-Painter = Callable[[Canvas, HexLayout, Size], None]
-"""A variant's own pieces (knights, ships...): painted after the base pieces, before highlights."""
-
-
 def render_hex_map(
     view: Mapping[str, Any],
     highlight: Highlight | None = None,
     *,
     ascii: bool = False,
     compact: bool = False,
+    window: Window | None = None,
     paint: Painter | None = None,
 ) -> Text:
     """The map of a base-game view as styled text, `highlight` marking legal targets.
@@ -236,7 +238,7 @@ def render_hex_map(
         paint(c, lay, size)
     if highlight is not None:
         _paint_highlight(c, lay, size, highlight, view, ascii)
-    return c.to_text()
+    return c.to_text_window(*window) if window is not None else c.to_text()
 
 
 def _building_char(owner: int, level: int, ascii: bool) -> str:

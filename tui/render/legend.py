@@ -43,6 +43,14 @@ def hex_items(ascii: bool) -> list[Item]:
     ]
 
 
+def fleet_items(ascii: bool) -> list[Item]:
+    """The hex map's key with the sea's pieces (tui/render/hexmap_fleet.py)."""
+    from tui.render.hexmap_fleet import key_items
+
+    base = hex_items(ascii)
+    return [*base[:3], *key_items(ascii), *base[3:]]
+
+
 def space_items(ascii: bool) -> list[Item]:
     from tui.render.spacemap import GREEK, GREEK_ASCII, PIECE_GLYPHS, SHIP_ASCII
 

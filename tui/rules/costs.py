@@ -81,6 +81,19 @@ def starfarers_card() -> list[Cost]:
     ]
 
 
+def fleet_card() -> list[Cost]:
+    from engine.rulesets.base.board import RESOURCES
+    from engine.rulesets.fleet import game as g
+
+    road, *rest = base_card()
+    ship = Cost(
+        "Ship",
+        _priced(RESOURCES, g.SHIP_COST),
+        "one more ship at an end of your fleet (5 at most); no points",
+    )
+    return [road, ship, *rest]
+
+
 def costs(ruleset: str) -> list[Cost]:
     """The costs card of `ruleset` (its face's; NoFace if the app has none)."""
     return face(ruleset).costs()

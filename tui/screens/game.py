@@ -43,7 +43,7 @@ from tui.widgets.scoreboard import Scoreboard
 from tui.widgets.trade_panel import TradePanel, best_rates
 
 if TYPE_CHECKING:
-    from tui.flight import FlightPlan
+    from tui.plans import RoutePlan
 
 CARD_LABELS = {
     "play_knight": "Knight: move the robber and steal",
@@ -160,7 +160,7 @@ class GameScreen(Screen[None]):
         self.legal: list[dict[str, Any]] = []
         self.cmds: list[choices.Command] = []
         self.target: choices.Command | None = None
-        self.flight: FlightPlan | None = None  # a Starfarers flight being chosen
+        self.flight: RoutePlan | None = None  # a move being chosen (a flight, a fleet's move)
         self.flight_route: list[dict[str, Any]] = []  # the chosen flight, sent step by step
         self.cursor: int | None = None
         self.dialog_open = False
@@ -414,7 +414,7 @@ class GameScreen(Screen[None]):
             return
         if self.flight is not None:
             bar.status = "\n".join(self.flight.lines())
-            bar.items = (("⏎", "Fly there"), ("tab", "Ship"), ("esc", "Back"))
+            bar.items = self.flight.keys()
             return
         if self.target is not None:
             kind = self.target.target_kind
@@ -431,7 +431,8 @@ class GameScreen(Screen[None]):
             return
         if self.legal:
             can_fly = any(c.mode == "flight" for c in self.cmds)
-            bar.status = flight_status(view, can_fly) or "Your move."
+            said = self.face.status(view) if self.face.status is not None else None
+            bar.status = flight_status(view, can_fly) or said or "Your move."
             short = self.has_class("compact") and self.face.grows_actions
             bar.items = tuple(
                 (c.key, (c.short or choices.short_label(c.label)) if short else c.label)
@@ -566,9 +567,8 @@ class GameScreen(Screen[None]):
 
     # -- a Starfarers flight: ship, destination, go ----------------------------
     def _begin_flight(self) -> None:
-        from tui.flight import FlightPlan  # Starfarers' engine, imported when a ship first flies
-
-        plan = FlightPlan.from_view(self.view or {})
+        make = self.face.plan
+        plan = make(self.view or {}, self.legal) if make is not None else None
         if plan is None:
             return
         self.flight = plan
@@ -583,7 +583,7 @@ class GameScreen(Screen[None]):
         map_view = self.query_one(MapView)
         map_view.labels = plan.labels()
         map_view.highlight = make_highlight(
-            "point", sorted(plan.routes), plan.cursor, path=plan.path(), origin=plan.ship
+            plan.kind, sorted(plan.routes), plan.cursor, path=plan.path(), origin=plan.ship
         )
 
     def _end_flight(self) -> None:
@@ -605,7 +605,7 @@ class GameScreen(Screen[None]):
 
             layout = self.query_one(MapView).layout_of()
             if layout is not None:
-                plan.cursor = nearest_target(layout, "point", plan.routes, plan.cursor, direction)
+                plan.cursor = nearest_target(layout, plan.kind, plan.routes, plan.cursor, direction)
         self._show_flight()
         self._refresh_actions()
 
@@ -706,7 +706,7 @@ class GameScreen(Screen[None]):
     @on(TargetClicked)
     def _on_target_clicked(self, message: TargetClicked) -> None:
         plan = self.flight
-        if plan is not None and message.kind == "point":
+        if plan is not None and message.kind == plan.kind:
             if message.target in plan.ships:
                 plan.select(plan.ships.index(message.target))
             elif message.target == plan.cursor:

@@ -137,6 +137,7 @@ class MapView(Widget, can_focus=False):
         self._window_fn: Callable[..., Any] | None = None
         self._key_fn: Callable[..., Text] | None = None
         self._window_key_fn: Callable[..., Text] | None = None
+        self._windowed = False  # the map is always seen through a window (its WINDOWED)
         self._origin = (0, 0)
 
     def _ensure(self, ruleset: str) -> None:
@@ -147,6 +148,7 @@ class MapView(Widget, can_focus=False):
             self._window_fn = getattr(module, "window_for", None)
             self._key_fn = getattr(module, "key_strip", None)
             self._window_key_fn = getattr(module, "window_key", None)
+            self._windowed = bool(getattr(module, "WINDOWED", False))
             self._layout = None
 
     def layout_of(self) -> Any:
@@ -172,7 +174,7 @@ class MapView(Widget, can_focus=False):
         self._ensure(str(view.get("ruleset")))
         if self._render_fn is not None:
             try:
-                if self.compact and self._window_fn is not None:
+                if (self.compact or self._windowed) and self._window_fn is not None:
                     # A map too big for the screen is seen through a window on the cursor.
                     layout = self.layout_of()
                     size = self.content_size
@@ -181,11 +183,16 @@ class MapView(Widget, can_focus=False):
                     rows = 0 if key_fn is None else 1
                     window = self._window_fn(view, self.highlight, width, size.height - rows)
                     key = None
+                    lines = 2 if self.compact else 4
                     if key_fn is not None:  # the symbols in view, in words, under the window
-                        key = key_fn(view, window, width=width - 1, ascii=self.ascii, lines=2)
-                        if "\n" in key.plain:
-                            window = self._window_fn(view, self.highlight, width, size.height - 2)
-                            key = key_fn(view, window, width=width - 1, ascii=self.ascii, lines=2)
+                        key = key_fn(view, window, width=width - 1, ascii=self.ascii, lines=lines)
+                        rows = key.plain.count("\n") + 1
+                        if rows > 1:
+                            height = size.height - rows
+                            window = self._window_fn(view, self.highlight, width, height)
+                            key = key_fn(
+                                view, window, width=width - 1, ascii=self.ascii, lines=lines
+                            )
                     self._origin = (window[0], window[1])
                     text = self._render_fn(
                         view, self.highlight, ascii=self.ascii, window=window, **self._extra()

@@ -1,0 +1,163 @@
+"""Catan Fleet in the app: a whole game with keys alone, a fleet move as one decision,
+the held number chip shown to its owner only, save and resume."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tui_saves
+from textual.pilot import Pilot
+from tui_keys import game_screen, play_to_the_end
+
+from engine import saves
+from engine.config import GameConfig
+from engine.rulesets.fleet.fleet import moved
+from tui.app import CatanApp
+from tui.fleet_plan import FleetPlan
+from tui.screens.dialogs.game_over import GameOverDialog
+from tui.widgets.equipment import EquipmentPanel
+from tui.widgets.fleet_sections import sea_section
+from tui.widgets.map_view import MapView
+
+SEED = 3  # the seed's default Fleet game, as `catan play --ruleset fleet --seed 3`
+SEATS = ["human", "random", "random"]
+
+
+async def test_a_whole_fleet_game_with_keys_alone(tmp_path: Path) -> None:
+    config = GameConfig("fleet", 3, SEED, {"vp_to_win": 8})
+    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(config, SEATS))
+    began = time.monotonic()
+    async with app.run_test(size=(120, 40)) as pilot:
+        steps = await play_to_the_end(pilot)
+        assert isinstance(app.screen, GameOverDialog)
+        over = app.screen.over
+        assert over["winner"] is not None
+        screen = game_screen(app)
+        assert screen is not None
+        print(f"{steps} decisions, {over['stats']['turns']} turns, {time.monotonic() - began:.1f}s")
+
+
+async def wait_until(pilot: Pilot[Any], cond: Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + 30
+    while not cond():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await pilot.pause(0.01)
+
+
+def _ready(app: CatanApp, kind: str) -> bool:
+    screen = game_screen(app)
+    return screen is not None and any(a.get("type") == kind for a in screen.legal)
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+async def test_a_fleet_move_is_chosen_previewed_and_sent_as_one_action(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Seed tui_saves.FLEET_SEED: W opens the plan, an arrow picks, Enter sails: three keys."""
+    path = tui_saves.fleet_sailing(tmp_path)
+    app = CatanApp(saves_dir=tmp_path, speed="instant", load=path)
+    async with app.run_test(size=size) as pilot:
+        await wait_until(pilot, lambda: _ready(app, "move_fleet"), "the fleet phase")
+        screen = game_screen(app)
+        assert screen is not None and screen.view is not None
+        before = tuple(screen.view["fleets"][0])
+        await pilot.press("w")
+        plan = screen.flight
+        assert isinstance(plan, FleetPlan)
+        assert plan.ships[0] in (before[0], before[-1])
+        first = plan.cursor
+        await pilot.press("right")
+        if plan.cursor == first:
+            await pilot.press("left")
+        route = plan.route
+        assert route is not None and route[0] == plan.ship and route[-1] == plan.cursor
+        # the map previews the whole route from the front and marks every destination
+        highlight = screen.query_one(MapView).highlight
+        assert highlight is not None
+        assert set(highlight.targets) == set(plan.routes) and tuple(highlight.path) == route
+        assert highlight.origin == plan.ship
+        assert any("step" in line for line in plan.lines())
+        await pilot.press("enter")
+        after = moved(before, route)
+        await wait_until(
+            pilot,
+            lambda: screen.view is not None and bool(screen.view.get("fleet_moved")),
+            "the fleet to sail",
+        )
+        assert screen.flight is None
+        assert set(screen.view["fleets"][0]) == set(after)
+
+
+async def test_the_held_chip_is_shown_to_its_owner_only(tmp_path: Path) -> None:
+    """Seed tui_saves.FLEET_SEED: Red's chip is on Red's panel, on nobody else's until swapped."""
+    path = tui_saves.fleet_first_roll(tmp_path)
+    app = CatanApp(saves_dir=tmp_path, speed="instant", load=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: _ready(app, "roll"), "the first roll")
+        screen = game_screen(app)
+        assert screen is not None and screen.view is not None
+        mine = screen.view["held_chips"][0]
+        assert mine is not None and not screen.view["chips_known"][0]
+        panel = screen.query_one(EquipmentPanel).render().plain
+        assert f"Your chip:  {mine}" in panel and "secret until you swap" in panel
+    game = saves.load_path(path)
+    for seat in (1, 2, 3):
+        theirs = sea_section(game.view(seat)).plain
+        assert "Red" not in theirs.split("Fleets:")[0], theirs  # no line shows Red's chip
+        assert game.view(seat)["held_chips"][0] is None
+
+
+async def test_a_fleet_game_is_saved_and_resumed_after_the_fleet_sailed(tmp_path: Path) -> None:
+    """Seed tui_saves.FLEET_SEED: sail, quit; Continue resumes with the fleet moved."""
+    directory = tmp_path / "saves"
+    path = tui_saves.fleet_sailing(tmp_path)
+    app = CatanApp(saves_dir=directory, speed="instant", load=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: _ready(app, "move_fleet"), "the fleet phase")
+        screen = game_screen(app)
+        assert screen is not None
+        await pilot.press("w", "enter")
+        await wait_until(
+            pilot,
+            lambda: screen.view is not None and bool(screen.view.get("fleet_moved")),
+            "the fleet to sail",
+        )
+        assert screen.view is not None
+        fleets, rev = screen.view["fleets"], screen.rev
+    assert tui_saves.only_autosave(directory).exists()
+    again = CatanApp(saves_dir=directory, speed="instant")
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.press("c")
+        await wait_until(pilot, lambda: _ready(again, "end_turn"), "the resumed turn")
+        resumed = game_screen(again)
+        assert resumed is not None and resumed.view is not None
+        assert resumed.view["ruleset"] == "fleet" and resumed.rev == rev
+        assert resumed.view["fleets"] == fleets and resumed.view["fleet_moved"]
+        assert not any(a.get("type") == "move_fleet" for a in resumed.legal)
+
+
+def test_a_chip_swap_is_told_with_both_numbers() -> None:
+    from tui.faces import face
+    from tui.narrate import narrate
+
+    event = {"kind": "chip_swap", "seat": 1, "hex": 7, "took": 6, "placed": 12}
+    said = narrate(event, ["Red", "Blue", "White"], 0, None, face("fleet").tell())
+    assert said is not None and said.startswith("Blue swapped number chips")
+    assert "put the 12 there and took the 6" in said
+
+
+def test_the_actions_row_names_the_phase_and_what_it_closes() -> None:
+    from tui.widgets.fleet_sections import phase_section, turn_status
+
+    assert (turn_status({"phase": "pre_roll"}) or "").startswith("Phase 1, roll")
+    building = {"phase": "main", "stage": 3, "dice": [2, 3]}
+    assert "trading is over" in (turn_status(building) or "")
+    sailing = {"phase": "main", "stage": 4, "dice": [2, 3], "fleet_moved": True}
+    said = turn_status(sailing) or ""
+    assert "the fleet has moved" in said and "Trading and building are over" in said
+    assert "Fleet phase: no more trading or building" in phase_section(sailing).plain

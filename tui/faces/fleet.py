@@ -1,0 +1,88 @@
+"""Catan Fleet's face: the base game's, with the sea's map, phrasing, keys and fleet moves.
+
+Derived from the base game's face (`BASE_FACE.derive`); nothing of Fleet (its
+engine, renderer or phrasing) is imported until a table below is first asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from tui.faces import Namer, Section, Tell, View, packaged_guide
+from tui.faces.base import BASE_FACE
+
+if TYPE_CHECKING:
+    from rich.style import Style
+
+    from tui.choices import Spec
+    from tui.plans import RoutePlan
+    from tui.rules.costs import Cost
+
+
+def specs() -> Mapping[str, Spec]:
+    from tui.choices import FLEET_SPECS
+
+    return FLEET_SPECS
+
+
+def costs() -> list[Cost]:
+    from tui.rules.costs import fleet_card
+
+    return fleet_card()
+
+
+def legend(ascii: bool) -> list[tuple[str, Style, str]]:
+    from tui.render.legend import fleet_items
+
+    return fleet_items(ascii)
+
+
+@cache
+def tell() -> Mapping[str, Tell]:
+    from tui.narrate import BASE_TELL
+    from tui.narrate_fleet import TELL
+
+    return {**BASE_TELL, **TELL}
+
+
+def equipment() -> tuple[Section, ...]:
+    from tui.widgets import equipment as e
+    from tui.widgets import fleet_sections as f
+
+    return (f.phase_section, f.sea_section, e.development_section, e.deck_section)
+
+
+def place_namer(view: View) -> Namer:
+    from tui.narrate_fleet import place_namer
+
+    return place_namer(view)
+
+
+def plan(view: View, legal: list[dict[str, Any]]) -> RoutePlan | None:
+    from tui.fleet_plan import FleetPlan
+
+    return FleetPlan.from_legal(dict(view), legal)
+
+
+def status(view: View) -> str | None:
+    from tui.widgets.fleet_sections import turn_status
+
+    return turn_status(view)
+
+
+FACE = BASE_FACE.derive(
+    "fleet",
+    guide=packaged_guide("fleet.md"),
+    specs=specs,
+    costs=costs,
+    legend=legend,
+    map_module="tui.render.hexmap_fleet",
+    tell=tell,
+    equipment=equipment,
+    place_namer=place_namer,
+    plan=plan,
+    status=status,
+    equipment_title="Turn, sea & cards",
+)

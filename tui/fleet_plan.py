@@ -1,0 +1,112 @@
+"""A Catan Fleet move as one decision: the front end, the destination, Enter.
+
+Pure (no Textual). The legal `move_fleet` actions are the routes
+(``(front, w1, ..., wk)``, engine/rulesets/fleet/fleet.py); a plan groups them
+by front and by destination (the vertex the front reaches). The cursor moves
+between the destinations of the chosen front, each labelled with its steps;
+the map previews the route and where the ships will lie. Tab takes the other
+end as the front; Shift+Tab another way to the same destination, when the
+fleet can reach it by more than one route. Enter sends the one action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+Route = tuple[int, ...]
+
+
+@dataclass
+class FleetPlan:
+    kind: ClassVar[str] = "vertex"
+    fleet: tuple[int, ...]
+    by_front: dict[int, dict[int, list[Route]]]
+    ships: list[int]  # the ends that can lead a move
+    index: int = 0
+    way: int = 0
+    cursor: int | None = None
+    names: dict[int, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_legal(cls, view: dict[str, Any], legal: list[dict[str, Any]]) -> FleetPlan | None:
+        seat = view.get("seat")
+        fleets = view.get("fleets") or []
+        if not isinstance(seat, int) or seat >= len(fleets) or len(fleets[seat]) < 2:
+            return None
+        by_front: dict[int, dict[int, list[Route]]] = {}
+        for a in legal:
+            if a.get("type") == "move_fleet":
+                route = tuple(int(v) for v in a["route"])
+                by_front.setdefault(route[0], {}).setdefault(route[-1], []).append(route)
+        if not by_front:
+            return None
+        for dests in by_front.values():
+            for ways in dests.values():
+                ways.sort(key=lambda r: (len(r), r))
+        fleet = tuple(fleets[seat])
+        ends = [v for v in (fleet[-1], fleet[0]) if v in by_front]
+        plan = cls(fleet, by_front, ends)
+        plan.select(0)
+        return plan
+
+    @property
+    def ship(self) -> int:
+        return self.ships[self.index]
+
+    @property
+    def routes(self) -> dict[int, list[Route]]:
+        return self.by_front[self.ship]
+
+    def select(self, index: int) -> None:
+        self.index = index % len(self.ships)
+        self.way = 0
+        # The farthest destination first (a whole move), ties by id.
+        self.cursor = max(self.routes, key=lambda v: (len(self.routes[v][0]), -v))
+
+    def next_ship(self, step: int = 1) -> None:
+        """Tab: the other end leads; Shift+Tab: another way to the destination, if any."""
+        ways = self.routes.get(self.cursor, []) if self.cursor is not None else []
+        if step < 0 and len(ways) > 1:
+            self.way = (self.way + 1) % len(ways)
+        elif len(self.ships) > 1:
+            self.select(self.index + 1)
+
+    @property
+    def route(self) -> Route | None:
+        if self.cursor is None or self.cursor not in self.routes:
+            return None
+        ways = self.routes[self.cursor]
+        return ways[self.way % len(ways)]
+
+    def path(self) -> tuple[int, ...]:
+        """The route to the cursor, front first (the map draws the ships' new places from it)."""
+        return self.route or ()
+
+    def labels(self) -> dict[int, str]:
+        return {v: str(len(ways[0]) - 1) for v, ways in self.routes.items()}
+
+    def lines(self) -> list[str]:
+        ships = len(self.fleet) - 1
+        head = f"Move the fleet ({ships} ship{'s' if ships != 1 else ''}, at most {ships} steps)"
+        route = self.route
+        if route is None:
+            return [head, "No destination: Esc."]
+        steps = len(route) - 1
+        ways = len(self.routes[route[-1]])
+        other = " · Tab: lead with the other end" if len(self.ships) > 1 else ""
+        more = f" · ⇧Tab: another way ({self.way + 1} of {ways})" if ways > 1 else ""
+        return [
+            f"{head}: {steps} step{'s' if steps != 1 else ''} to the yellow corner",
+            f"←↑↓→ destination (numbers: steps) · ⏎ sail{other}{more} · Esc back",
+        ]
+
+    def keys(self) -> tuple[tuple[str, str], ...]:
+        out = [("⏎", "Sail there")]
+        if len(self.ships) > 1:
+            out.append(("tab", "Other end"))
+        return (*out, ("esc", "Back"))
+
+    def actions(self) -> list[dict[str, Any]]:
+        route = self.route
+        return [] if route is None else [{"type": "move_fleet", "route": list(route)}]

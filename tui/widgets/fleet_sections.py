@@ -1,0 +1,132 @@
+"""Catan Fleet's parts of the equipment panel, and the actions row's line for a turn.
+
+* The turn's four phases (1 roll, 2 trade, 3 build, 4 fleet), the one the
+  turn is in marked, with what it closes: building ends trading, the fleet
+  phase ends trading and building.
+* The sea: the seat's number chip (its own, face down to everyone else until
+  its first swap: a view carries the others' only once public), every fleet's
+  size, the islets' victory-point chips and the pirate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.text import Text
+
+from tui.narrate import SEAT_NAMES
+from tui.render import palette as P
+
+PHASES = ((1, "Roll"), (2, "Trade"), (3, "Build"), (4, "Fleet"))
+
+
+def _phase_now(view: Mapping[str, Any]) -> int | None:
+    """The turn's phase (1-4), or None outside the turn's main flow (setup, the game's end)."""
+    phase = view.get("phase")
+    if phase == "pre_roll":
+        return 1
+    if str(phase).startswith("setup") or view.get("winner") is not None:
+        return None
+    stage = view.get("stage")
+    if phase == "main" and isinstance(stage, int):
+        return stage
+    return 1 if view.get("dice") in (None, []) else None
+
+
+def _combined(view: Mapping[str, Any]) -> bool:
+    options = (view.get("config") or {}).get("options") or {}
+    return bool(options.get("combined_trade_build"))
+
+
+def phase_section(view: Mapping[str, Any]) -> Text:
+    """The four phases in one line, the turn's own in reverse; what the phase allows below."""
+    text = Text()
+    now = _phase_now(view)
+    if now is None:
+        if str(view.get("phase")).startswith("setup"):
+            text.append("Setup: ", style="bold")
+            text.append("2 settlements on W or E, each with a road or one ship\n")
+        return text
+    text.append("Phase ", style="bold")
+    for n, name in PHASES:
+        style = "reverse bold" if n == now else "dim"
+        text.append(f"{n} {name}", style=style)
+        text.append(" " if n < 4 else "\n")
+    if now == 3 and not _combined(view):
+        text.append("Built this turn: no more trading.\n", style="italic")
+    elif now == 4:
+        text.append("Fleet phase: no more trading or building.\n", style="italic")
+    return text
+
+
+def _names(view: Mapping[str, Any]) -> list[str]:
+    return list(SEAT_NAMES[: int(view.get("num_seats") or len(view.get("players") or []))])
+
+
+def sea_section(view: Mapping[str, Any]) -> Text:
+    """Your number chip, the fleets, the islets' chips and the pirate."""
+    text = Text()
+    seat = view.get("seat")
+    names = _names(view)
+    held = view.get("held_chips") or []
+    known = view.get("chips_known") or []
+    if isinstance(seat, int) and seat < len(held) and held[seat] is not None:
+        text.append("Your chip: ", style="bold")
+        text.append(f" {held[seat]} ", style=P.CHIP_HOT if held[seat] in (6, 8) else P.CHIP)
+        secret = not (seat < len(known) and known[seat])
+        text.append(" (secret until you swap)\n" if secret else " (shown: you swapped)\n")
+    shown = [
+        f"{names[p]} {c}"
+        for p, c in enumerate(held)
+        if p != seat and c is not None and p < len(names)
+    ]
+    if shown:
+        text.append("Chips shown: ", style="bold")
+        text.append(", ".join(shown) + "\n")
+    fleets = view.get("fleets") or []
+    parts = [
+        (names[p], len(path) - 1, p)
+        for p, path in enumerate(fleets)
+        if len(path) > 1 and p < len(names)
+    ]
+    text.append("Fleets: ", style="bold")
+    if not parts:
+        text.append("none yet")
+    for i, (name, n, p) in enumerate(parts):
+        text.append(", " if i else "")
+        text.append(f"{name} {n}", style=P.seat_style(p))
+    text.append("\n")
+    holders = view.get("islet_holders") or []
+    islets = view.get("islet_names") or []
+    text.append("Islet chips: ", style="bold")
+    for i, name in enumerate(islets):
+        holder = holders[i] if i < len(holders) else -1
+        text.append(" " if i else "")
+        if isinstance(holder, int) and 0 <= holder < len(names):
+            text.append(f"{name} {names[holder]}", style=P.seat_style(holder))
+        else:
+            text.append(f"{name} -", style="dim")
+    text.append("\n")
+    if view.get("pirate", -1) == -1:
+        text.append("Pirate: not on the board yet\n", style="dim")
+    return text
+
+
+def turn_status(view: Mapping[str, Any]) -> str | None:
+    """The actions row's line on the seat's own turn: the phase and what it allows."""
+    now = _phase_now(view)
+    if view.get("phase") == "pre_roll" and now == 1:
+        return "Phase 1, roll; then trade, build, and the fleet phase (4) to sail."
+    if view.get("phase") != "main" or now is None:
+        return None
+    if now == 4:
+        moved = " (the fleet has moved)" if view.get("fleet_moved") else ""
+        return (
+            f"Phase 4, fleet{moved}: sail (w), swap your chip (k), settle an islet (s). "
+            "Trading and building are over."
+        )
+    close = "l: phase 4 (fleet) ends trading and building."
+    if now == 3 and not _combined(view):
+        return f"Phase 3, build: trading is over (you built). {close}"
+    return f"Phase 2-3, trade then build (building ends trading). {close}"
