@@ -244,8 +244,10 @@ def _every_face() -> Mapping[str, Callable[..., str | None]]:
 
     base = face(None).tell()
     table: dict[str, Callable[..., str | None]] = dict(base)
-    for name in playable():  # each face's own sentences; a derived face's copies of the base's
-        own = face(name).tell()  # must not hide another face's (Starfarers' "build")
+    # Each face's own sentences; a derived face's copies of the base's must not hide another
+    # face's, and a hex variant's (which fall back to the base's) must not hide Starfarers'.
+    for name in reversed(playable()):
+        own = face(name).tell()
         table.update({kind: tell for kind, tell in own.items() if base.get(kind) is not tell})
     return table
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from tui.narrate import bundle
+from tui.narrate import BASE_TELL, bundle
 
 TRACK_WORDS = {
     "trade": "trade (yellow)",
@@ -26,6 +26,7 @@ LEVEL_NAMES = {
 STRENGTH_WORDS = {1: "basic", 2: "strong", 3: "mighty"}
 EVENT_FACES = {1: "ship", 2: "ship", 3: "ship", 4: "yellow gate", 5: "blue gate", 6: "green gate"}
 BARBARIAN_STEPS = 7
+CK_PIECES = frozenset({"wall"})  # what C&K builds beyond the base game's pieces
 
 
 def card_name(card: Any) -> str:
@@ -45,8 +46,8 @@ Event = dict[str, Any]
 def _dice(t: Teller, e: Event) -> str:
     dice = list(e.get("dice") or [])
     who = t.who(e.get("seat"))
-    if len(dice) < 3:
-        return f"{who} rolled {e.get('total')}."
+    if len(dice) < 3:  # two number dice: the base game's sentence
+        return BASE_TELL["dice"](t, e)
     red, yellow, event = dice[:3]
     face = event_face(event)
     return f"{who} rolled {e.get('total')} (red {red}, yellow {yellow}; event die: {face})."
@@ -158,7 +159,9 @@ def _city_lost(t: Teller, e: Event) -> str:
     return f"The barbarians pillaged {t.whose(e.get('seat'))} city{at}: it is a settlement again."
 
 
-def _build(t: Teller, e: Event) -> str:
+def _build(t: Teller, e: Event) -> str | None:
+    if e.get("piece") not in CK_PIECES:  # roads, settlements, cities: the base game's sentence
+        return BASE_TELL["build"](t, e)
     piece = str(e.get("piece")).replace("_", " ")
     place = ("edge", e["edge"]) if "edge" in e else ("vertex", e.get("vertex"))
     word = "a city wall" if piece == "wall" else f"a {piece}"
