@@ -73,6 +73,21 @@ async def test_f1_opens_the_player_guide_of_the_games_ruleset(tmp_path: Path, ru
         await _until(pilot, "the game", lambda: app.screen is game_screen(app))
 
 
+async def test_f1_works_inside_a_dialog_over_the_game(tmp_path: Path) -> None:
+    """F1 in a pop-up (here q's 'Leave this game?') opens the guide; Esc returns to the pop-up."""
+    app = CatanApp(saves_dir=tmp_path, load=SAVES["starfarers"](tmp_path), speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_decision(pilot)
+        await pilot.press("q")
+        await _until(pilot, "the question", lambda: isinstance(app.screen, ChoiceDialog))
+        dialog = app.screen
+        await pilot.press("f1")
+        await _until(pilot, "the rules", lambda: isinstance(app.screen, RulesScreen))
+        assert app.screen.ruleset == "starfarers"
+        await pilot.press("escape")
+        await _until(pilot, "the question again", lambda: app.screen is dialog)
+
+
 @pytest.mark.parametrize("ruleset", ["base", "starfarers"])
 async def test_f3_shows_the_costs_card(tmp_path: Path, ruleset: str) -> None:
     app = CatanApp(saves_dir=tmp_path, load=SAVES[ruleset](tmp_path), speed="instant")
@@ -87,6 +102,11 @@ async def test_f3_shows_the_costs_card(tmp_path: Path, ruleset: str) -> None:
         card = _render(app.screen.query_one("#costs", Static).content)
         for words in expected[ruleset]:
             assert words in card
+        card_screen = app.screen
+        await pilot.press("f1")  # the card says "F1 all the rules"
+        await _until(pilot, "the rules", lambda: isinstance(app.screen, RulesScreen))
+        await pilot.press("escape")
+        await _until(pilot, "the card again", lambda: app.screen is card_screen)
         await pilot.press("escape")
         await _until(pilot, "the game", lambda: app.screen is game_screen(app))
 
