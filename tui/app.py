@@ -39,7 +39,7 @@ class CatanApp(App[None]):
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", show=False),
         # F1 in a pop-up over a game (a modal screen hides the app's plain bindings)
-        Binding("f1", "rules_over_dialog", "Rules", show=False, priority=True),
+        Binding("f1", "rules_over_dialog", "Rules", priority=True),
     ]
 
     def __init__(
