@@ -68,6 +68,7 @@ class BotInfo:
     rulesets: frozenset[str]
     target: str  # "module:Class" or a file path
     error: str | None = None
+    strength: str = ""  # a built-in's one-line note on where it stands on the ladder
 
 
 BUILTINS: dict[str, str] = {
@@ -186,7 +187,11 @@ def _describe_builtin(info: BotInfo) -> BotInfo:
         cls = _load_target(info.target)
     except Exception as exc:
         return replace(info, error=printable(f"{type(exc).__name__}: {exc}"))
-    return replace(info, rulesets=frozenset(getattr(cls, "rulesets", ALL_RULESETS)))
+    return replace(
+        info,
+        rulesets=frozenset(getattr(cls, "rulesets", ALL_RULESETS)),
+        strength=str(getattr(cls, "strength", "")),
+    )
 
 
 def available_bots(load: bool = True, folder: Path | None = None) -> list[BotInfo]:

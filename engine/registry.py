@@ -18,6 +18,7 @@ from engine.rng import Rng
 
 if TYPE_CHECKING:
     from engine.actions import ActionCodec
+    from engine.beliefs import Beliefs
     from engine.game import Game
     from engine.position import Position
 
@@ -32,7 +33,10 @@ class Ruleset:
     options: tuple[OptionSpec, ...]
     create: Callable[[GameConfig], Game]
     codec: ActionCodec
-    sample_consistent: Callable[[dict[str, Any], Rng], Game] | None = None
+    sample_consistent: Callable[..., Game] | None = None
+    """``(view, rng)``, or ``(view, rng, beliefs)`` when `samples_beliefs`."""
+    samples_beliefs: bool = False
+    """Whether `sample_consistent` deals other hands from beliefs (`engine.beliefs`)."""
     from_position: Callable[[Position], Game] | None = None
 
 
@@ -102,9 +106,17 @@ def new_game(config: GameConfig) -> Game:
     return get_ruleset(config.ruleset).create(config)
 
 
-def sample_consistent(view: dict[str, Any], rng: Rng) -> Game:
-    """A full game drawn at random among those `view`'s seat cannot tell apart."""
+def sample_consistent(view: dict[str, Any], rng: Rng, beliefs: Beliefs | None = None) -> Game:
+    """A full game drawn at random among those `view`'s seat cannot tell apart.
+
+    With `beliefs` (a card counter's knowledge of the other hands, see
+    `ai.tracking`), those hands are dealt from the beliefs instead of
+    uniformly from the unseen cards; a ruleset that cannot use them
+    (`Ruleset.samples_beliefs` false) samples as without them.
+    """
     ruleset = get_ruleset(str(view.get("ruleset")))
     if ruleset.sample_consistent is None:
         raise ConfigError(f"{ruleset.title} has no determinizer yet")
+    if beliefs is not None and ruleset.samples_beliefs:
+        return ruleset.sample_consistent(view, rng, beliefs)
     return ruleset.sample_consistent(view, rng)

@@ -21,8 +21,11 @@ from types import ModuleType
 from typing import ClassVar
 
 from ai.features import features_for, supported
-from ai.protocol import BaseBot, View
+from ai.protocol import BaseBot, EventDict, View
+from ai.tracking import CardTracker
 from engine.actions import Action, make_bag
+from engine.beliefs import Beliefs
+from engine.errors import ConfigError
 from engine.game import Game
 from engine.registry import sample_consistent
 from engine.rng import Rng
@@ -182,3 +185,37 @@ class WorldBot(BaseBot):
             make_bag({names[r]: n for r, n in enumerate(get) if n}),
             to,
         )
+
+
+class CountingBot(WorldBot):
+    """A `WorldBot` that counts cards: its worlds deal other hands from what it saw.
+
+    It keeps an `ai.tracking.CardTracker` fed by ``on_events`` and samples
+    with its beliefs; in a ruleset the tracker does not support (Starfarers)
+    or when it joined without ``on_game_start``, it samples uniformly.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.tracker: CardTracker | None = None
+
+    def on_game_start(self, seat: int, view: View) -> None:
+        super().on_game_start(seat, view)
+        try:
+            self.tracker = CardTracker.for_view(view)
+        except ConfigError:
+            self.tracker = None
+
+    def on_events(self, events: list[EventDict]) -> None:
+        if self.tracker is not None:
+            self.tracker.feed(events)
+
+    def beliefs(self, view: View) -> Beliefs | None:
+        """The tracker's beliefs, reconciled with ``view`` (None without a tracker)."""
+        if self.tracker is None or self.tracker.seat != view.get("seat"):
+            return None
+        self.tracker.observe(view)
+        return self.tracker.beliefs()
+
+    def world(self, view: View) -> Game:
+        return sample_consistent(view, Rng(self.rng.next64()), self.beliefs(view))

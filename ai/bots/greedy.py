@@ -17,6 +17,7 @@ from engine.actions import Action
 
 class GreedyBot(WorldBot):
     name: ClassVar[str] = "greedy"
+    strength: ClassVar[str] = "rung 2: fixed build rules, no search; microseconds a move"
     max_offers: ClassVar[int] = 1
 
     def choose(self, view: View, legal: list[Action]) -> Action:

@@ -27,6 +27,7 @@ import time
 from types import ModuleType
 from typing import ClassVar
 
+from ai.bots.plan import continue_turn
 from ai.bots.value import ValueBot, settle
 from ai.protocol import View
 from engine.actions import Action
@@ -37,6 +38,9 @@ from engine.rng import Rng
 
 class MctsBot(ValueBot):
     name: ClassVar[str] = "mcts"
+    strength: ClassVar[str] = (
+        "rung 4 (top): 32% vs three value over 100 games (Wilson 24-42%); ~35 ms a move"
+    )
 
     def __init__(
         self,
@@ -47,6 +51,7 @@ class MctsBot(ValueBot):
         horizon: int = 60,
         iterations: int = 0,
         confidence: float = 2.0,
+        plan: int = 4,
     ) -> None:
         super().__init__(seed)
         self.budget_ms = float(budget_ms)
@@ -55,6 +60,7 @@ class MctsBot(ValueBot):
         self.horizon = int(horizon)
         self.iterations = int(iterations)
         self.confidence = float(confidence)
+        self.plan = int(plan)
         self.last_iterations = 0
 
     def choose(self, view: View, legal: list[Action]) -> Action:
@@ -92,9 +98,10 @@ class MctsBot(ValueBot):
         k = len(candidates)
         diffs: list[list[float]] = [[] for _ in range(k)]  # score minus candidate 0's, paired
         iterations = 0
+        beliefs = self.beliefs(view)
         while self._more(iterations, deadline):
             iterations += 1
-            world = sample_consistent(view, Rng(self.rng.next64()))
+            world = sample_consistent(view, Rng(self.rng.next64()), beliefs)
             chance = self.rng.next64()
             scores = []
             for action in candidates:
@@ -118,6 +125,8 @@ class MctsBot(ValueBot):
     def rollout(self, game: Game, seat: int, feats: ModuleType, rng: Rng) -> None:
         """Everyone plays the rule-based policy until a round has passed (or the game ends)."""
         settle(game, seat, feats, rng)
+        if self.plan:
+            continue_turn(game, seat, feats, rng, self.plan)
         start_turn = int(getattr(game, "turn", 0))
         seats = game.num_seats
         for _ in range(self.horizon):

@@ -14,6 +14,7 @@ _SKIPPED = frozenset({"offer_trade", "counter_trade"})
 
 class RandomBot(BaseBot):
     name: ClassVar[str] = "random"
+    strength: ClassVar[str] = "rung 1: uniform over the legal actions; a floor to measure against"
     reads_view: ClassVar[bool] = False  # uniform over `legal`: the view is never looked at
     quick: ClassVar[bool] = True
 

@@ -197,6 +197,41 @@ def _missing(hand: list[int], cost: tuple[int, ...]) -> int:
     return sum(c - h for h, c in zip(hand, cost, strict=True) if c > h)
 
 
+SEVEN = 1.0 / 6.0
+"""Chance that a roll of two dice is a 7."""
+CARD_AT_RISK = 1.1
+"""Points a card lost to a discard costs (a card in hand is worth 0.3 plus its progress)."""
+
+
+def discard_risk(game: BaseGame, seat: int, cards: int) -> float:
+    """Expected points lost to a 7 before `seat` can spend a hand of `cards` again.
+
+    Every seat rolls once before this one's next main phase, so the hand is
+    exposed to as many rolls as there are seats; over the limit a 7 takes half.
+    """
+    if cards <= game.discard_limit(seat):
+        return 0.0
+    p = 1.0 - (1.0 - SEVEN) ** game.config.seats
+    return p * (cards // 2) * CARD_AT_RISK
+
+
+def _missing_at_rates(hand: list[int], cost: tuple[int, ...], rates: list[int]) -> float:
+    """Cards missing for `cost`, a card the seat can get by a maritime trade counting 0.4.
+
+    The surplus of each kind (beyond `cost`) buys ``surplus // rate`` cards at
+    the seat's own rates, so a 2:1 harbour makes its kind's surplus worth twice
+    a 4:1 trade's.
+    """
+    missing = 0
+    trades = 0
+    for h, c, rate in zip(hand, cost, rates, strict=True):
+        if c > h:
+            missing += c - h
+        elif h > c:
+            trades += (h - c) // rate
+    return missing - 0.6 * min(missing, trades)
+
+
 def _seat_value(game: BaseGame, seat: int, detail: bool) -> float:
     vp = game.total_vp(seat)
     if vp >= game.vp_to_win:
@@ -224,17 +259,17 @@ def _seat_value(game: BaseGame, seat: int, detail: bool) -> float:
     can_city = game.cities_left[seat] and any(
         game.vertex_level[v] == 1 for v in game.buildings[seat]
     )
+    rates = game.row(game.rates, seat)
     if can_city:
-        progress = max(progress, 6.0 * 0.5 ** _missing(hand, prices["city"]))
+        progress = max(progress, 6.0 * 0.5 ** _missing_at_rates(hand, prices["city"], rates))
     if spots_here:
-        progress = max(progress, 5.0 * 0.5 ** _missing(hand, prices["settlement"]))
+        progress = max(progress, 5.0 * 0.5 ** _missing_at_rates(hand, prices["settlement"], rates))
     elif spots_next and game.roads_left[seat]:
-        progress = max(progress, 2.0 * 0.5 ** _missing(hand, prices["road"]))
+        progress = max(progress, 2.0 * 0.5 ** _missing_at_rates(hand, prices["road"], rates))
     if game.dev_deck_size:
-        progress = max(progress, 2.5 * 0.5 ** _missing(hand, prices["development"]))
+        progress = max(progress, 2.5 * 0.5 ** _missing_at_rates(hand, prices["development"], rates))
     value += progress
-    if cards > 7:
-        value -= 0.6 * (cards - 7)
+    value -= discard_risk(game, seat, cards)
     # development cards and the armies/roads races
     dev = game.row(game.dev_hands, seat)
     new = game.row(game.dev_new, seat)
@@ -246,7 +281,6 @@ def _seat_value(game: BaseGame, seat: int, detail: bool) -> float:
     value += 2.5 * min(knights, 4)
     value += 0.6 * min(game.road_length[seat], 8)
     # harbours matter in proportion to what they can trade
-    rates = game.row(game.rates, seat)
     for r in range(len(rates)):
         if rates[r] == 2:
             value += 0.25 * prod[r]
@@ -317,7 +351,9 @@ def _target_cost(game: BaseGame, seat: int) -> tuple[int, ...]:
     if game.dev_deck_size:
         options.append((_missing(hand, dev) + 1, 2, dev))
     if not options:
-        return dev
+        # Nothing to save for (no site within reach, no cities left, no cards in the deck):
+        # roads still reach far sites and Longest Road, so a game cannot stall on this seat.
+        return road if game.roads_left[seat] else dev
     return min(options)[2]
 
 
@@ -417,7 +453,7 @@ def _main(game: BaseGame, seat: int, legal: list[Action]) -> Action:
     target = _target_cost(game, seat)
     if BuildRoad in by_type and (target is game.PRICES["road"] or game.road_length[seat] >= 4):
         here, further = _free_spots(game, seat)
-        if not here and further:
+        if not here and (further or target is game.PRICES["road"]):
             edge = _road_target(game, seat, [a.edge for a in by_type[BuildRoad]])  # type: ignore[attr-defined]
             return BuildRoad(edge)
     if BuyDevelopment in by_type and target is game.PRICES["development"]:

@@ -52,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
                 "rulesets": sorted(b.rulesets),
                 "target": b.target,
                 "error": b.error,
+                "strength": b.strength,
             }
             for b in found
         ]
@@ -59,12 +60,12 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
         return 0
     table = Table(title="Bots")
-    for col in ("name", "from", "rulesets", "status"):
+    for col in ("name", "from", "rulesets", "status", "strength"):
         table.add_column(col)
     for b in found:
         status = f"[red]failed: {escape(b.error)}[/]" if b.error else "[green]ok[/]"  # plugin text
         rulesets = ", ".join(sorted(b.rulesets)) or "-"
-        table.add_row(escape(b.name), escape(b.origin), rulesets, status)
+        table.add_row(escape(b.name), escape(b.origin), rulesets, status, escape(b.strength))
     out = Console()
     if not out.is_terminal:
         out = Console(width=160)

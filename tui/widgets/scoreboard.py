@@ -94,7 +94,7 @@ class Scoreboard(Widget):
         table.add_column("", width=1)
         players = view.get("players", [])
         # never cut a name ("Whi…"): as wide as the longest name with its marks
-        longest = max(8, *(self._label_width(p.get("seat", 0), me, p) for p in players))
+        longest = max([8, *(self._label_width(p.get("seat", 0), me, p) for p in players)])
         has_dev = any("development_count" in p for p in players)  # the base game's only
         # the pieces in what whole names leave (a space each side of a column), cut if need be
         room = self.size.width - (3 + (longest + 2) + 4 + 7 + (5 if has_dev else 0) + 1)

@@ -33,5 +33,6 @@ RULESET = Ruleset(
     create=_create,
     codec=CODEC,
     sample_consistent=BaseGame.sample_consistent,
+    samples_beliefs=True,
     from_position=BaseGame.from_position,
 )

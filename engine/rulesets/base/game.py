@@ -101,6 +101,7 @@ from engine.shared.state import (
 from engine.shared.trading import DomesticTrading, PendingTrade, counts_to_dict, holds
 
 if TYPE_CHECKING:
+    from engine.beliefs import Beliefs
     from engine.position import Position
     from engine.rulesets.base.view_types import BaseView
 
@@ -308,6 +309,8 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
     TRADE_NAMES: ClassVar[tuple[str, ...]]
     TRADE_INDEX: ClassVar[Mapping[str, int]]
     _PLAIN_DICE: ClassVar[bool]
+    AUTO_STEPS: ClassVar[frozenset[str]] = frozenset()
+    """Decision kinds nobody answers: on top after an action, `run_steps` runs them."""
     _INLINE_APPLY: ClassVar[bool]
     """Neither `roll_dice` nor `production_total` is overridden: the roll inlines them."""
     _TARGETS_HOOKED: ClassVar[bool]
@@ -1077,17 +1080,29 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         history.append(action)
         self._history_len += 1
         events: list[Event] = self.APPLIES[kind](self, action)
-        current = self.current
-        if self.pending and self.total_vp(current) >= self.vp_to_win:
-            events.append(self._declare_winner(current))
+        pending = self.pending
+        if pending:
+            current = self.current
+            if self.total_vp(current) >= self.vp_to_win:
+                events.append(self._declare_winner(current))
+            elif pending[-1][0] in self.AUTO_STEPS:
+                events.extend(self.run_steps())
         return events
 
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = self.APPLIES[type(action)](self, action)
-        current = self.current
-        if self.pending and self.total_vp(current) >= self.vp_to_win:
-            events.append(self._declare_winner(current))
+        pending = self.pending
+        if pending:
+            current = self.current
+            if self.total_vp(current) >= self.vp_to_win:
+                events.append(self._declare_winner(current))
+            elif pending[-1][0] in self.AUTO_STEPS:
+                events.extend(self.run_steps())
         return events
+
+    def run_steps(self) -> list[Event]:
+        """Hook: run the `AUTO_STEPS` entries on top of the stack (none in the base game)."""
+        return []
 
     def _declare_winner(self, seat: int) -> Event:
         self.winner_seat = seat
@@ -1658,8 +1673,13 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         return build_view(self, seat)
 
     @classmethod
-    def sample_consistent(cls, view: dict[str, Any], rng: Rng) -> Self:
-        """A game of this class that `view`'s seat cannot tell from the real one."""
+    def sample_consistent(
+        cls, view: dict[str, Any], rng: Rng, beliefs: Beliefs | None = None
+    ) -> Self:
+        """A game of this class that `view`'s seat cannot tell from the real one.
+
+        `beliefs` (optional) narrow the other seats' hands (engine/beliefs.py).
+        """
         from engine.rulesets.base.view import sample_into
 
         seat = view["seat"]
@@ -1672,5 +1692,5 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         game = cls.__new__(cls)
         game._given_board = cls.board_for_view(view)
         game.__init__(config)  # type: ignore[misc]
-        sample_into(game, view, rng)
+        sample_into(game, view, rng, beliefs)
         return game

@@ -20,6 +20,7 @@ from engine.rulesets.base.game import VICTORY_POINT
 from engine.views import config_view
 
 if TYPE_CHECKING:
+    from engine.beliefs import Beliefs
     from engine.rulesets.base.game import BaseGame
     from engine.rulesets.base.view_types import BaseView
 
@@ -91,11 +92,14 @@ def build_view(game: BaseGame, seat: int | None) -> BaseView:
     return cast("BaseView", view)
 
 
-def sample_into(game: BaseGame, view: dict[str, Any], rng: Rng) -> None:
+def sample_into(
+    game: BaseGame, view: dict[str, Any], rng: Rng, beliefs: Beliefs | None = None
+) -> None:
     """Make the new `game` one that `view`'s seat cannot tell from the real one.
 
     Public state is copied from the view; the other seats' hands are dealt
-    from the cards the seat cannot account for, their unplayed development
+    from the cards the seat cannot account for (within what `beliefs` allow,
+    when a card counter gives them: `deal_hands`), their unplayed development
     cards from the cards it has not seen, and the game keeps the fresh RNG it
     was created with, so future dice and draws are unknown as well.
     """
@@ -132,15 +136,14 @@ def sample_into(game: BaseGame, view: dict[str, Any], rng: Rng) -> None:
         shown_vp = [view["scores"][p] - view["players"][p]["public_vp"] for p in range(n)]
     for p in range(n):
         if p != seat:
-            for r in range(hk):
-                unseen_res[r] -= known[p][r]
             unseen_dev[VICTORY_POINT] -= shown_vp[p]
+    counts = [view["players"][p]["resource_count"] for p in range(n)]
+    hands = deal_hands(unseen_res, counts, seat, known, beliefs or {}, rng)
     for p in range(n):
         if p == seat:
             continue
         info = view["players"][p]
-        dealt = _deal(unseen_res, info["resource_count"] - sum(known[p]), rng)
-        game.hands[p * hk : p * hk + hk] = [a + b for a, b in zip(dealt, known[p], strict=True)]
+        game.hands[p * hk : p * hk + hk] = hands[p]
         # Hidden VP cards cannot already have won the game for this seat (rules §14).
         cap = view["vp_to_win"] - 1 - info["public_vp"]
         if "scores" in view:
@@ -157,6 +160,57 @@ def sample_into(game: BaseGame, view: dict[str, Any], rng: Rng) -> None:
         game.dev_new[p * dk : p * dk + dk] = new
     game.dev_deck = unseen_dev
     game.log = []
+
+
+def deal_hands(
+    pool: list[int],
+    counts: list[int],
+    seat: int,
+    floors: dict[int, list[int]],
+    beliefs: Beliefs,
+    rng: Rng,
+) -> dict[int, list[int]]:
+    """A hand for every seat but `seat`, of `counts[p]` cards drawn from `pool` (used up).
+
+    Each hand holds at least its floor (cards shown in the open trade, and a
+    belief's known cards); its other cards are drawn from the pool among the
+    kinds its belief allows (`HandBelief.possible`, at most `upper` of each),
+    or from any kind when it has no belief or the belief cannot be met.
+    """
+    kinds = len(pool)
+    hands: dict[int, list[int]] = {}
+    others = [p for p in range(len(counts)) if p != seat]
+    for p in others:
+        floor = list(floors.get(p, [0] * kinds))
+        belief = beliefs.get(p)
+        if belief is not None:
+            floor = [max(a, b) for a, b in zip(floor, belief.known, strict=True)]
+        floor = [min(f, pool[k]) for k, f in enumerate(floor)]
+        while sum(floor) > counts[p]:  # a floor larger than the hand: trust the count
+            floor[max(range(kinds), key=floor.__getitem__)] -= 1
+        for k in range(kinds):
+            pool[k] -= floor[k]
+        hands[p] = floor
+    # The most constrained hands first, so their few kinds are still in the pool.
+    order = sorted(others, key=lambda p: len(beliefs[p].possible) if p in beliefs else kinds + 1)
+    for p in order:
+        hand = hands[p]
+        belief = beliefs.get(p)
+        for _ in range(counts[p] - sum(hand)):
+            weights = pool
+            if belief is not None:
+                weights = [
+                    pool[k] if k in belief.possible and hand[k] < belief.upper(k) else 0
+                    for k in range(kinds)
+                ]
+                if not any(weights):
+                    weights = pool
+            if not any(weights):
+                break
+            k = rng.weighted_index(weights)
+            pool[k] -= 1
+            hand[k] += 1
+    return hands
 
 
 def _deal(pool: list[int], count: int, rng: Rng, vp_cap: int | None = None) -> list[int]:

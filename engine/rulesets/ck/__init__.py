@@ -26,5 +26,6 @@ RULESET = Ruleset(
     create=_create,
     codec=CODEC,
     sample_consistent=CKGame.sample_consistent,
+    samples_beliefs=True,
     from_position=CKGame.from_position,
 )

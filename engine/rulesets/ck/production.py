@@ -22,16 +22,19 @@ def claims_of(
     """Card kind -> seat -> cards owed for a roll of `total`."""
     claims: dict[int, dict[int, int]] = {}
     hex_vertices = board.grid.hex_vertices
+    resource = board.resource
     for h in board.hexes_by_number[total]:
-        r = board.resource[h]
+        r = resource[h]
         if h == robber or r < 0:
             continue
         commodity = COMMODITY_FROM.get(r)
+        by_seat = None
         for v in hex_vertices[h]:
             p = owner[v]
             if p < 0:
                 continue
-            by_seat = claims.setdefault(r, {})
+            if by_seat is None:
+                by_seat = claims.setdefault(r, {})
             if level[v] == 2 and commodity is not None:
                 by_seat[p] = by_seat.get(p, 0) + 1
                 extra = claims.setdefault(commodity, {})
@@ -42,11 +45,15 @@ def claims_of(
 
 
 def pay(
-    claims: dict[int, dict[int, int]], bank: list[int], hands: list[int], stride: int
-) -> dict[int, dict[int, int]]:
-    """Pay `claims` from `bank` under the shortage rule; seat -> kind -> cards paid."""
-    gains: dict[int, dict[int, int]] = {}
-    for r in sorted(claims):
+    claims: dict[int, dict[int, int]],
+    bank: list[int],
+    hands: list[int],
+    stride: int,
+    names: Sequence[str],
+) -> dict[int, dict[str, int]]:
+    """Pay `claims` from `bank` under the shortage rule; seat -> kind's name -> cards paid."""
+    gains: dict[int, dict[str, int]] = {}
+    for r in sorted(claims) if len(claims) > 1 else claims:
         by_seat = claims[r]
         if sum(by_seat.values()) > bank[r]:
             if len(by_seat) > 1:
@@ -56,5 +63,5 @@ def pay(
             if cards:
                 bank[r] -= cards
                 hands[p * stride + r] += cards
-                gains.setdefault(p, {})[r] = cards
+                gains.setdefault(p, {})[names[r]] = cards
     return gains

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from engine.actions import Action
@@ -75,21 +76,30 @@ def knights_of(game: CKGame, seat: int) -> list[int]:
     return [v for v, p in enumerate(game.knight_owner) if p == seat]
 
 
-def open_roads(game: CKGame) -> list[int]:
-    """Roads with an end where their owner has no other piece (road, building, knight)."""
+def touches(game: CKGame, seat: int, resource: int) -> bool:
+    """Whether one of `seat`'s buildings touches a hex of `resource` (`adjacent_of`, short)."""
+    land = game.board.grid.vertex_land
+    kind = game.board.resource
+    return any(kind[h] == resource for v in game.buildings[seat] for h in land[v])
+
+
+def _is_open(game: CKGame, e: int) -> bool:
+    """Whether road `e` has an end where its owner has no other piece (road, building, knight)."""
     grid = game.board.grid
     edge_owner = game.edge_owner
-    out = []
-    for e in sorted(e for roads in game.roads for e in roads):
-        p = edge_owner[e]
-        for u in grid.edge_vertices[e]:
-            if game.vertex_owner[u] == p or game.knight_owner[u] == p:
-                continue
-            if any(f != e and edge_owner[f] == p for f in grid.vertex_edges[u]):
-                continue
-            out.append(e)
-            break
-    return out
+    p = edge_owner[e]
+    for u in grid.edge_vertices[e]:
+        if game.vertex_owner[u] == p or game.knight_owner[u] == p:
+            continue
+        if any(f != e and edge_owner[f] == p for f in grid.vertex_edges[u]):
+            continue
+        return True
+    return False
+
+
+def open_roads(game: CKGame) -> list[int]:
+    """Roads with an end where their owner has no other piece (road, building, knight)."""
+    return [e for e in sorted(e for roads in game.roads for e in roads) if _is_open(game, e)]
 
 
 def intrigue_targets(game: CKGame, seat: int) -> list[int]:
@@ -137,13 +147,16 @@ def _bishop(game: CKGame, seat: int) -> str | None:
 
 
 def _deserter(game: CKGame, seat: int) -> str | None:
-    if any(p >= 0 and p != seat for p in game.knight_owner):
+    owner = game.knight_owner
+    if any(p in owner for p in opponents(game, seat)):
         return None
     return "Deserter needs an opponent with a knight on the board"
 
 
 def _diplomat(game: CKGame, seat: int) -> str | None:
-    return None if open_roads(game) else "there is no open road to remove"
+    if any(_is_open(game, e) for roads in game.roads for e in roads):
+        return None
+    return "there is no open road to remove"
 
 
 def _intrigue(game: CKGame, seat: int) -> str | None:
@@ -166,7 +179,9 @@ def _spy(game: CKGame, seat: int) -> str | None:
 
 
 def _warlord(game: CKGame, seat: int) -> str | None:
-    if any(not game.knight_active[v] for v in knights_of(game, seat)):
+    active = game.knight_active
+    owner = game.knight_owner
+    if any(p == seat and not active[v] for v, p in enumerate(owner)):
         return None
     return "Warlord needs one of your knights inactive"
 
@@ -190,19 +205,26 @@ def _crane(game: CKGame, seat: int) -> str | None:
 
 
 def _engineer(game: CKGame, seat: int) -> str | None:
-    return None if wall_spots(game, seat) else "Engineer needs a city of yours without a wall"
+    level, walls = game.vertex_level, game.walls
+    if game.walls_left(seat) > 0 and any(
+        level[v] == 2 and not walls[v] for v in game.buildings[seat]
+    ):
+        return None
+    return "Engineer needs a city of yours without a wall"
 
 
 def _inventor(game: CKGame, seat: int) -> str | None:
-    return None if len(inventor_hexes(game)) >= 2 else "no two number tokens may be swapped"
+    number = game.board.number
+    movable = sum(1 for h in range(len(game.board.grid.land)) if number[h] not in FIXED_NUMBERS)
+    return None if movable >= 2 else "no two number tokens may be swapped"
 
 
 def _irrigation(game: CKGame, seat: int) -> str | None:
-    return None if adjacent_of(game, seat, _FARM) else "Irrigation needs fields next to you"
+    return None if touches(game, seat, _FARM) else "Irrigation needs fields next to you"
 
 
 def _mining(game: CKGame, seat: int) -> str | None:
-    return None if adjacent_of(game, seat, _MINE) else "Mining needs mountains next to you"
+    return None if touches(game, seat, _MINE) else "Mining needs mountains next to you"
 
 
 def _medicine(game: CKGame, seat: int) -> str | None:
@@ -216,13 +238,21 @@ def _medicine(game: CKGame, seat: int) -> str | None:
 
 
 def _road_building(game: CKGame, seat: int) -> str | None:
-    if game.roads_left[seat] and game._road_edges(seat):
+    if game.roads_left[seat] and game.has_road_edge(seat):
         return None
     return "Road Building needs a road in your supply and a place to build it"
 
 
 def _smith(game: CKGame, seat: int) -> str | None:
-    return None if game.smith_targets(seat) else "Smith needs a knight you could promote"
+    owner = game.knight_owner
+    v = -1
+    while True:  # `seat`'s knights in vertex order, to the first promotable
+        try:
+            v = owner.index(seat, v + 1)
+        except ValueError:
+            return "Smith needs a knight you could promote"
+        if game.promotable(seat, v) is None:
+            return None
 
 
 # -- what a card does ------------------------------------------------------------------------
@@ -349,8 +379,8 @@ def plays(game: CKGame, seat: int) -> list[Action]:
     held = game.dev_hands[seat * k : seat * k + k]
     before_roll = game.phase == PRE_ROLL
     out: list[Action] = []
-    for c in range(k):
-        if held[c] and (c == ALCHEMIST) == before_roll and _WHY_NOT[c](game, seat) is None:
+    for c in compress(range(k), held):  # the few cards held, in card order
+        if (c == ALCHEMIST) == before_roll and _WHY_NOT[c](game, seat) is None:
             out.append(_PLAY[c])
     return out
 

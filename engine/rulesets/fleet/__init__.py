@@ -37,5 +37,6 @@ RULESET = Ruleset(
     create=_create,
     codec=CODEC,
     sample_consistent=FleetGame.sample_consistent,
+    samples_beliefs=True,
     from_position=FleetGame.from_position,
 )

@@ -63,6 +63,7 @@ from engine.shared.dispatch import applies, checks, lists
 from engine.shared.state import EDGE, SCALAR, SEAT, Field, StateSpec
 
 if TYPE_CHECKING:
+    from engine.beliefs import Beliefs
     from engine.rulesets.fleet.view_types import FleetView
 
 LAYOUT = "fleet"
@@ -857,9 +858,11 @@ class FleetGame(BaseGame):
         return fleet_view(self, super().view(seat), seat)
 
     @classmethod
-    def sample_consistent(cls, view: dict[str, Any], rng: Rng) -> FleetGame:
+    def sample_consistent(
+        cls, view: dict[str, Any], rng: Rng, beliefs: Beliefs | None = None
+    ) -> FleetGame:
         from engine.rulesets.fleet.view import sample_fleet
 
-        game = super().sample_consistent(view, rng)
+        game = super().sample_consistent(view, rng, beliefs)
         sample_fleet(game, view, rng)
         return game

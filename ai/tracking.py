@@ -1,0 +1,301 @@
+"""Card counting: what every other seat must hold, from the events one seat saw.
+
+Production, builds, maritime and domestic trades, discards, Year of Plenty
+and Monopoly are public in the hex family, so a seat that watches the events
+knows every other hand exactly, until a hidden move blurs one: a steal
+between two other seats (the card is told to the thief and the victim only).
+From then on that hand is a *belief* (`engine.beliefs.HandBelief`): a floor
+per kind plus wildcards that may be any of a few kinds, narrowed again as the
+seat spends or loses cards in public.
+
+The tracker reads the card kinds and prices from the ruleset's game class
+(``HAND_CARDS``, ``PRICES``), so a hex ruleset with more kinds (Cities &
+Knights' commodities) is counted without changes. An event kind it has no
+rule for (and that is not `QUIET`) blurs the hands of the seats it names
+(every card a wildcard), and `observe` reconciles every hand's size with the
+view at each decision, turning any unexplained change into wildcards: the
+belief stays sound where the tracker lacks a rule, only less sharp.
+Starfarers is not supported: its game has no ``HAND_CARDS``/``PRICES`` and
+its hidden reserve draws need their own rules (`CardTracker.for_view` says so).
+
+Use: ``tracker = CardTracker.for_view(view)`` at game start,
+``tracker.feed(events)`` from ``on_events``, ``tracker.observe(view)`` at a
+decision, then ``sample_consistent(view, rng, tracker.beliefs())``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from engine.beliefs import HandBelief
+from engine.errors import ConfigError
+from engine.registry import sample_consistent
+from engine.rng import Rng
+
+ROAD_BUILDING = "road_building"
+"""The development card whose roads are free (the base game's name)."""
+
+
+QUIET = frozenset(
+    {
+        "start_player",
+        "turn",
+        "must_discard",
+        "robber",
+        "largest_army",
+        "longest_road",
+        "trade_offer",
+        "trade_answer",
+        "game_over",
+    }
+)
+"""Event kinds that move no hand cards; any other kind without a rule blurs the seats it names."""
+SEAT_FIELDS = ("seat", "victim", "to", "from", "target", "with", "offerer", "partner")
+
+
+def _named_seats(event: Mapping[str, Any], seats: int) -> set[int]:
+    """The seats an event names in its seat fields or as keys of a per-seat map."""
+    named: set[int] = set()
+    for key, value in event.items():
+        if key in SEAT_FIELDS and isinstance(value, int) and 0 <= value < seats:
+            named.add(value)
+        elif isinstance(value, dict):
+            named.update(int(k) for k in value if isinstance(k, str) and k.isdigit())
+    return {p for p in named if p < seats}
+
+
+class CardTracker:
+    """Every seat's hand as `seat` can know it: exact, or a floor plus wildcards.
+
+    ``names`` are the hand-card kinds in index order, ``prices`` what each
+    purchase (a ``build`` event's piece, ``development``) costs in that order.
+    """
+
+    def __init__(
+        self, names: Sequence[str], prices: Mapping[str, Sequence[int]], seats: int, seat: int
+    ) -> None:
+        self.names = tuple(names)
+        self.index = {name: i for i, name in enumerate(self.names)}
+        self.prices = {piece: tuple(cost) for piece, cost in prices.items()}
+        self.seats = seats
+        self.seat = seat
+        kinds = len(self.names)
+        self.known: list[list[int]] = [[0] * kinds for _ in range(seats)]
+        self.unknown = [0] * seats
+        self.possible: list[set[int]] = [set() for _ in range(seats)]
+        self.hidden = [False] * seats
+        """Whether a hidden event (or an unexplained change) has touched the seat's hand."""
+        self.setup = True  # builds are free until the first roll
+        self.free_roads = [0] * seats
+
+    @classmethod
+    def for_view(cls, view: Mapping[str, Any]) -> CardTracker:
+        """A tracker for the view's seat, its card kinds and prices read from the ruleset."""
+        game_cls = type(sample_consistent(dict(view), Rng(0)))
+        cards = getattr(game_cls, "HAND_CARDS", None)
+        prices = getattr(game_cls, "PRICES", None)
+        if cards is None or prices is None:
+            raise ConfigError(f"card counting does not support the ruleset {view['ruleset']!r}")
+        tracker = cls(cards.names, prices, int(view["num_seats"]), int(view["seat"]))
+        tracker.setup = view["phase"].startswith("setup")
+        tracker.observe(view)
+        return tracker
+
+    # -- what others read ------------------------------------------------------------
+    def belief(self, seat: int) -> HandBelief:
+        possible = frozenset(self.possible[seat]) if self.unknown[seat] else frozenset()
+        return HandBelief(tuple(self.known[seat]), self.unknown[seat], possible)
+
+    def beliefs(self) -> dict[int, HandBelief]:
+        """The belief about every other seat's hand (for `sample_consistent`)."""
+        return {p: self.belief(p) for p in range(self.seats) if p != self.seat}
+
+    # -- reconciling with a view -----------------------------------------------------
+    def observe(self, view: Mapping[str, Any]) -> None:
+        """Match every hand's size to the view (and this seat's own hand exactly)."""
+        me = view.get("me")
+        if me is not None:
+            self.known[self.seat] = [int(me["hand"].get(n, 0)) for n in self.names]
+            self.unknown[self.seat] = 0
+            self.possible[self.seat] = set()
+        for p, info in enumerate(view["players"]):
+            if p == self.seat:
+                continue
+            diff = int(info["resource_count"]) - sum(self.known[p]) - self.unknown[p]
+            if diff > 0:
+                self._gain_unknown(p, diff, set(range(len(self.names))))
+            elif diff < 0:
+                self._lose_random(p, -diff)
+
+    # -- events ----------------------------------------------------------------------
+    def feed(self, events: Iterable[Mapping[str, Any]]) -> None:
+        for event in events:
+            kind = str(event["kind"])
+            handler = getattr(self, "_on_" + kind, None)
+            if handler is not None:
+                handler(event)
+            elif kind not in QUIET:
+                # A kind without a rule here may move cards without changing a
+                # hand's size (a swap): forget the hands of the seats it names.
+                for seat in _named_seats(event, self.seats):
+                    if seat != self.seat:
+                        self._blur(seat)
+
+    def _on_starting_hand(self, e: Mapping[str, Any]) -> None:
+        cards = e.get("cards")
+        if cards is None:
+            self._gain_unknown(int(e["seat"]), int(e["count"]), set(range(len(self.names))))
+        else:
+            self._gain(int(e["seat"]), cards)
+
+    def _on_dice(self, e: Mapping[str, Any]) -> None:
+        self.setup = False
+
+    def _on_turn(self, e: Mapping[str, Any]) -> None:
+        self.free_roads = [0] * self.seats
+
+    def _on_production(self, e: Mapping[str, Any]) -> None:
+        for p, cards in e["gains"].items():
+            self._gain(int(p), cards)
+
+    def _on_take_resource(self, e: Mapping[str, Any]) -> None:
+        self._gain(int(e["seat"]), {e["resource"]: 1})
+
+    _on_pick_gold = _on_take_resource
+
+    def _on_discard(self, e: Mapping[str, Any]) -> None:
+        self._pay(int(e["seat"]), self.index[e["resource"]], 1)
+
+    def _on_maritime_trade(self, e: Mapping[str, Any]) -> None:
+        seat = int(e["seat"])
+        self._pay(seat, self.index[e["give"]], int(e["count"]))
+        self._gain(seat, {e["get"]: 1})
+
+    def _on_trade_closed(self, e: Mapping[str, Any]) -> None:
+        partner = e.get("with")
+        if partner is None:
+            return
+        offerer, partner = int(e["seat"]), int(partner)
+        give, get = e["give"], e["get"]  # the offerer's side
+        for name, n in give.items():
+            self._pay(offerer, self.index[name], int(n))
+        for name, n in get.items():
+            self._pay(partner, self.index[name], int(n))
+        self._gain(offerer, get)
+        self._gain(partner, give)
+
+    def _on_build(self, e: Mapping[str, Any]) -> None:
+        seat, piece = int(e["seat"]), str(e["piece"])
+        if self.setup:
+            return
+        if piece == "road" and self.free_roads[seat]:
+            self.free_roads[seat] -= 1
+            return
+        self._buy(seat, piece)
+
+    def _on_buy_development(self, e: Mapping[str, Any]) -> None:
+        self._buy(int(e["seat"]), "development")
+
+    def _on_play_development(self, e: Mapping[str, Any]) -> None:
+        if e["card"] == ROAD_BUILDING:
+            self.free_roads[int(e["seat"])] = 2
+
+    def _on_monopoly(self, e: Mapping[str, Any]) -> None:
+        seat, r = int(e["seat"]), self.index[e["resource"]]
+        taken = {int(p): int(n) for p, n in e["taken"].items()}
+        for p in range(self.seats):
+            if p == seat:
+                continue
+            self._pay(p, r, taken.get(p, 0))
+            # Every other seat now holds none of that kind, wildcards included.
+            self.possible[p].discard(r)
+            if self.unknown[p] and not self.possible[p]:
+                self._blur(p)
+        self.known[seat][r] += sum(taken.values())
+
+    def _on_steal(self, e: Mapping[str, Any]) -> None:
+        thief, victim = int(e["seat"]), int(e["victim"])
+        card = e.get("resource")
+        if card is not None:
+            self._pay(victim, self.index[card], 1)
+            self._gain(thief, {card: 1})
+            return
+        kinds = self._candidates(victim)
+        self._lose_random(victim, 1)
+        self._gain_unknown(thief, 1, kinds)
+
+    # -- the bookkeeping -------------------------------------------------------------
+    def _gain(self, seat: int, cards: Mapping[str, int]) -> None:
+        row = self.known[seat]
+        for name, n in cards.items():
+            row[self.index[name]] += int(n)
+
+    def _buy(self, seat: int, piece: str) -> None:
+        cost = self.prices.get(piece)
+        if cost is None:  # a piece this tracker has no price for: observe() reconciles
+            return
+        for k, n in enumerate(cost):
+            if n:
+                self._pay(seat, k, n)
+
+    def _pay(self, seat: int, kind: int, n: int) -> None:
+        """`seat` gave up `n` cards of `kind` in public."""
+        row = self.known[seat]
+        take = min(row[kind], n)
+        row[kind] -= take
+        rest = n - take
+        if rest:
+            if rest > self.unknown[seat] or kind not in self.possible[seat]:
+                self._blur(seat)  # the tracker missed something: start over from the size
+                self._pay(seat, kind, min(rest, self.unknown[seat]))
+                return
+            self.unknown[seat] -= rest
+            if not self.unknown[seat]:
+                self.possible[seat] = set()
+
+    def _candidates(self, seat: int) -> set[int]:
+        """The kinds a card taken at random from `seat` may be."""
+        kinds = {k for k, n in enumerate(self.known[seat]) if n}
+        if self.unknown[seat]:
+            kinds |= self.possible[seat]
+        return kinds
+
+    def _gain_unknown(self, seat: int, n: int, kinds: set[int]) -> None:
+        if n <= 0 or not kinds:
+            return
+        self.unknown[seat] += n
+        self.possible[seat] |= kinds
+        self.hidden[seat] = True
+
+    def _lose_random(self, seat: int, n: int) -> None:
+        """`seat` lost `n` cards nobody told this seat (a steal between others)."""
+        for _ in range(n):
+            kinds = self._candidates(seat)
+            if not kinds:
+                return
+            self.hidden[seat] = True
+            row = self.known[seat]
+            if len(kinds) == 1:
+                (k,) = kinds
+                if row[k]:
+                    row[k] -= 1
+                else:
+                    self.unknown[seat] -= 1
+            else:
+                total = sum(row) + self.unknown[seat] - 1
+                for k in kinds:
+                    if row[k]:
+                        row[k] -= 1
+                self.unknown[seat] = total - sum(row)
+                self.possible[seat] = kinds
+            if not self.unknown[seat]:
+                self.possible[seat] = set()
+
+    def _blur(self, seat: int) -> None:
+        """Forget what `seat` holds except its size (every card a wildcard of any kind)."""
+        total = sum(self.known[seat]) + self.unknown[seat]
+        self.known[seat] = [0] * len(self.names)
+        self.unknown[seat] = 0
+        self.possible[seat] = set()
+        self._gain_unknown(seat, total, set(range(len(self.names))))

@@ -1,0 +1,221 @@
+"""Card counting (ai/tracking.py) checked against the true game over seeded random games."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai.tracking import CardTracker
+from engine.config import GameConfig
+from engine.errors import ConfigError
+from engine.game import Game
+from engine.registry import new_game, sample_consistent
+from engine.rng import Rng
+
+SEEDS = range(12)
+MAX_ACTIONS = 1500
+
+
+def _play(seed: int, seats: int = 4) -> tuple[Game, list[CardTracker], list[dict[str, int]]]:
+    """A random game with a tracker per seat; checks every tracker after every action.
+
+    Returns the game, the trackers and, per seat, how many times a hand was exact
+    and how many times it was blurred (to show the test covered both cases).
+    """
+    game = new_game(GameConfig("base", seats, seed))
+    trackers = [CardTracker.for_view(game.view(p)) for p in range(seats)]
+    stats = [{"exact": 0, "blurred": 0} for _ in range(seats)]
+    rng = Rng(seed ^ 0xBEEF)
+    for _ in range(MAX_ACTIONS):
+        if game.to_act is None:
+            break
+        legal = game.legal_actions()
+        events = game.apply(legal[rng.below(len(legal))])
+        for p, tracker in enumerate(trackers):
+            tracker.feed([e.for_seat(p) for e in events])
+            for q in range(seats):
+                true = game.hand(q)  # type: ignore[attr-defined]
+                belief = tracker.belief(q)
+                assert belief.allows(true), (seed, p, q, belief, true)
+                if not tracker.hidden[q]:
+                    assert belief.exact and list(belief.known) == true, (seed, p, q, belief, true)
+                    stats[p]["exact"] += 1
+                else:
+                    stats[p]["blurred"] += 1
+    return game, trackers, stats
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_tracker_is_exact_until_a_hidden_steal_and_never_excludes_the_truth(seed: int) -> None:
+    _game, trackers, stats = _play(seed)
+    assert all(s["exact"] for s in stats)
+    # a seat's own hand and every hand it saw a steal of stay exact
+    for p, tracker in enumerate(trackers):
+        assert not tracker.hidden[p]
+
+
+def test_hidden_steals_happen_in_these_games_so_beliefs_are_exercised() -> None:
+    blurred = sum(s["blurred"] for seed in SEEDS[:4] for s in _play(seed)[2])
+    assert blurred > 0
+
+
+def test_a_view_that_disagrees_turns_the_difference_into_wildcards() -> None:
+    game = new_game(GameConfig("base", 3, 5))
+    tracker = CardTracker.for_view(game.view(0))
+    view = dict(game.view(0))
+    view["players"] = [dict(p) for p in view["players"]]
+    view["players"][1]["resource_count"] = 3
+    tracker.observe(view)
+    belief = tracker.belief(1)
+    assert belief.unknown == 3 and belief.possible == frozenset(range(5))
+    assert tracker.hidden[1]
+
+
+@pytest.mark.parametrize(("ruleset", "seed"), [("ck", 31), ("ck", 32), ("fleet", 33)])
+def test_hex_variants_beliefs_never_exclude_the_truth_at_a_decision(
+    ruleset: str, seed: int
+) -> None:
+    """Cities & Knights (8 card kinds) and Fleet: sound at every decision (after observe).
+
+    Events of theirs the tracker has no rule for (a knight's price, a progress
+    card taking cards) are reconciled from the view's hand sizes as wildcards.
+    """
+    game = new_game(GameConfig(ruleset, 4, seed))
+    trackers = [CardTracker.for_view(game.view(p)) for p in range(4)]
+    assert len(trackers[0].names) == len(game.HAND_CARDS.names)  # type: ignore[attr-defined]
+    rng = Rng(seed)
+    exact = 0
+    for _ in range(MAX_ACTIONS):
+        if game.to_act is None:
+            break
+        legal = game.legal_actions()
+        events = game.apply(legal[rng.below(len(legal))])
+        for p, tracker in enumerate(trackers):
+            tracker.feed([e.for_seat(p) for e in events])
+            tracker.observe(game.view(p))
+            for q in range(4):
+                belief = tracker.belief(q)
+                assert belief.allows(game.hand(q)), (p, q, belief)  # type: ignore[attr-defined]
+                exact += belief.exact
+    assert exact > 0
+
+
+def test_starfarers_is_refused_with_the_reason() -> None:
+    game = new_game(GameConfig("starfarers", 4, 3))
+    with pytest.raises(ConfigError, match="card counting does not support the ruleset"):
+        CardTracker.for_view(game.view(0))
+
+
+# -- sampling from beliefs (engine.rulesets.base.view.deal_hands) -----------------------
+
+
+def _public(view: dict[str, object]) -> dict[str, object]:
+    return {k: v for k, v in view.items() if k != "config"}
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "seed"), [("base", 21), ("base", 22), ("base", 23), ("ck", 24), ("fleet", 25)]
+)
+def test_worlds_sampled_from_beliefs_agree_with_every_public_event(ruleset: str, seed: int) -> None:
+    """Each sampled world shows the seat the same view and holds hands the events allow."""
+    game = new_game(GameConfig(ruleset, 4, seed))
+    trackers = [CardTracker.for_view(game.view(p)) for p in range(4)]
+    rng = Rng(seed)
+    checked = exact_checked = 0
+    for step in range(900):
+        if game.to_act is None:
+            break
+        legal = game.legal_actions()
+        events = game.apply(legal[rng.below(len(legal))])
+        for p, tracker in enumerate(trackers):
+            tracker.feed([e.for_seat(p) for e in events])
+        if step % 25:
+            continue
+        p = step // 25 % 4
+        view = dict(game.view(p))
+        trackers[p].observe(view)
+        beliefs = trackers[p].beliefs()
+        world = sample_consistent(view, Rng(seed * 1000 + step), beliefs)
+        assert _public(dict(world.view(p))) == _public(view)
+        for q, belief in beliefs.items():
+            hand = world.hand(q)  # type: ignore[attr-defined]
+            assert belief.allows(hand), (step, q, belief, hand)
+            if belief.exact:
+                assert hand == game.hand(q)  # type: ignore[attr-defined]
+                exact_checked += 1
+        checked += 1
+    assert checked > 20 and exact_checked > 20
+
+
+def test_beliefs_change_the_sample_and_none_keeps_the_uniform_deal() -> None:
+    """An exact belief fixes a hand the uniform deal only guesses (seed 4)."""
+    game = new_game(GameConfig("base", 4, 4))
+    rng = Rng(4)
+    tracker = CardTracker.for_view(game.view(0))
+    while game.turn < 12:  # type: ignore[attr-defined]
+        legal = game.legal_actions()
+        tracker.feed([e.for_seat(0) for e in game.apply(legal[rng.below(len(legal))])])
+    view = dict(game.view(0))
+    tracker.observe(view)
+    exact = [q for q, b in tracker.beliefs().items() if b.exact and b.count >= 2]
+    assert exact
+    q = exact[0]
+    true = game.hand(q)  # type: ignore[attr-defined]
+    with_beliefs = {
+        tuple(sample_consistent(view, Rng(s), tracker.beliefs()).hand(q))  # type: ignore[attr-defined]
+        for s in range(20)
+    }
+    uniform = {
+        tuple(sample_consistent(view, Rng(s)).hand(q))  # type: ignore[attr-defined]
+        for s in range(20)
+    }
+    assert with_beliefs == {tuple(true)}
+    assert len(uniform) > 1
+
+
+def test_the_value_bot_counts_cards_from_the_events_it_is_told() -> None:
+    """A seated value bot's tracker follows the game (seed 8) and feeds its worlds."""
+    from ai.bots.value import ValueBot
+
+    game = new_game(GameConfig("base", 3, 8))
+    bot = ValueBot(8)
+    bot.on_game_start(0, dict(game.view(0)))
+    rng = Rng(8)
+    while game.turn < 8 and game.to_act is not None:  # type: ignore[attr-defined]
+        legal = game.legal_actions()
+        if game.to_act == 0:
+            action = bot.decide(dict(game.view(0)), legal)
+        else:
+            action = legal[rng.below(len(legal))]
+        bot.on_events([e.for_seat(0) for e in game.apply(action)])
+    assert bot.tracker is not None
+    beliefs = bot.beliefs(dict(game.view(0)))
+    assert beliefs is not None
+    for q, belief in beliefs.items():
+        assert belief.allows(game.hand(q))  # type: ignore[attr-defined]
+    world = bot.world(dict(game.view(0)))
+    assert all(beliefs[q].allows(world.hand(q)) for q in beliefs)  # type: ignore[attr-defined]
+
+
+def test_mcts_counting_cards_with_fixed_iterations_is_deterministic() -> None:
+    """Two mcts bots of one seed, told the same events, choose alike (seed 6, 6 iterations)."""
+    from ai.registry import create_bot
+
+    game = new_game(GameConfig("base", 3, 6))
+    bots = [create_bot("mcts:iterations=6", 6) for _ in range(2)]
+    for bot in bots:
+        bot.on_game_start(0, dict(game.view(0)))  # type: ignore[attr-defined]
+    rng = Rng(6)
+    chosen = 0
+    while game.turn < 10 and game.to_act is not None:  # type: ignore[attr-defined]
+        legal = game.legal_actions()
+        if game.to_act == 0:
+            a, b = (bot.decide(dict(game.view(0)), legal) for bot in bots)
+            assert a == b
+            action = a
+            chosen += 1
+        else:
+            action = legal[rng.below(len(legal))]
+        events = [e.for_seat(0) for e in game.apply(action)]
+        for bot in bots:
+            bot.on_events(events)  # type: ignore[attr-defined]
+    assert chosen > 5
