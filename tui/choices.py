@@ -36,6 +36,7 @@ class Spec:
     dialog: str = ""  # which dialog for mode == dialog / free
     field: str = ""  # for targets: the action field naming the target
     kind: str = ""  # for targets: the map's kind of target (vertex, edge, hex, point, ship)
+    short: str = ""  # the footer's word for the key, when FOOTER has none for the label
 
 
 SPECS: dict[str, Spec] = {
@@ -112,7 +113,7 @@ def key_labels(ruleset: str | None) -> list[tuple[str, str]]:
     seen: dict[str, str] = {}
     for spec in specs_for(ruleset).values():
         if spec.key not in seen:
-            seen[spec.key] = FOOTER.get(spec.label, spec.label)
+            seen[spec.key] = spec.short or FOOTER.get(spec.label, spec.label)
     return list(seen.items())
 
 
@@ -205,6 +206,7 @@ class Command:
     actions: list[Action] = field(default_factory=list)
     target_kind: str = ""
     target_field: str = ""
+    short: str = ""  # the spec's short word, for a compact actions row
 
     def targets(self) -> dict[int, Action]:
         """target id -> action (for mode == target); the first action wins a shared target."""
@@ -254,7 +256,9 @@ def commands(legal: list[Action], ruleset: str | None = None) -> list[Command]:
         else:
             key_id = spec.key
             if key_id not in out:
-                out[key_id] = Command(spec.key, spec.label, spec.mode, spec.dialog)
+                out[key_id] = Command(
+                    spec.key, spec.label, spec.mode, spec.dialog, short=spec.short
+                )
             cmd = out[key_id]
             if spec.mode == "target":
                 if spec.field:

@@ -39,6 +39,7 @@ class Update:
 class DiceStats:
     last: tuple[int, ...] | None = None
     roller: int | None = None
+    total: int | None = None  # the roll's total as the engine counts it (number dice only)
     counts: dict[int, int] = field(default_factory=lambda: dict.fromkeys(TOTALS, 0))
 
     @property
@@ -50,6 +51,7 @@ class DiceStats:
         total = event.get("total")
         if isinstance(dice, list) and all(isinstance(d, int) for d in dice):
             self.last = tuple(dice)
+        self.total = total if isinstance(total, int) else None
         roller = event.get("seat")
         self.roller = roller if isinstance(roller, int) else None
         if isinstance(total, int) and total in self.counts:

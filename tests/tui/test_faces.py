@@ -89,7 +89,7 @@ def test_each_ruleset_has_its_face_and_none_is_the_default() -> None:
     assert face("starfarers").title == "Catan: Starfarers"
 
 
-@pytest.mark.parametrize("ruleset", ["base", "starfarers"])
+@pytest.mark.parametrize("ruleset", ["base", "starfarers", "ck"])
 def test_every_event_a_ruleset_declares_has_its_faces_sentence(ruleset: str) -> None:
     """No event of the engine's vocabulary falls to the generic "Blue: build (...)" line."""
     from engine.config import GameConfig
@@ -101,10 +101,11 @@ def test_every_event_a_ruleset_declares_has_its_faces_sentence(ruleset: str) -> 
 
 
 def test_a_ruleset_without_a_face_is_refused_by_name() -> None:
+    _engine_knows_test_hex()  # the engine plays it; the app has no face for it
     with pytest.raises(NoFace) as refused:
-        face("ck")
-    assert str(refused.value) == "the app cannot play ck yet"
-    assert faces.face_or_default("ck") is BASE_FACE  # help screens fall back, never fail
+        face(NAME)
+    assert str(refused.value) == f"the app cannot play {NAME} yet"
+    assert faces.face_or_default(NAME) is BASE_FACE  # help screens fall back, never fail
 
 
 def test_a_face_for_a_ruleset_that_has_one_is_refused() -> None:
@@ -181,7 +182,7 @@ async def test_the_lists_offered_are_the_engines_rulesets_that_have_a_face(
     from tui.ssh.lobby_host import Lobby
 
     lobby = Lobby(TokenBook(), tmp_path / "saves")
-    assert faces.playable()[:3] == ["base", "starfarers", NAME]
+    assert faces.playable()[:3] == ["base", "starfarers", "ck"] and faces.playable()[-1] == NAME
     assert playable_rulesets() == faces.playable()
     assert lobby.snapshot("alice")["rulesets"] == faces.playable()
     faces.unregister(NAME)  # the engine still plays it; the app no longer shows it
@@ -218,8 +219,9 @@ def test_catan_load_refuses_a_save_the_app_cannot_show(
 
 
 def test_catan_rules_lists_what_the_app_can_show(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["rules", "ck"]) == 2
-    assert "choose one of: base, starfarers" in capsys.readouterr().err
+    _engine_knows_test_hex()  # the engine plays it; the app has no face for it
+    assert main(["rules", NAME]) == 2
+    assert "choose one of: base, starfarers, ck" in capsys.readouterr().err
 
 
 def test_the_base_game_never_imports_starfarers() -> None:

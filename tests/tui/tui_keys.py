@@ -9,6 +9,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from tui.screens.dialogs.choice import ChoiceDialog
+from tui.screens.dialogs.ck import AlchemistDialog
 from tui.screens.dialogs.discard import DiscardDialog
 from tui.screens.dialogs.game_over import GameOverDialog
 from tui.screens.dialogs.trade import TradeDialog
@@ -20,6 +21,11 @@ ROAD = {"brick": 1, "lumber": 1}
 
 
 STARFARERS = ("s", "l", "c", "u", "i", "k", "w", "z", "j", "r", "e")
+# Cities & Knights: a card's question first (answer, harbor, discard, skip), then cities,
+# settlements, improvements and the base game's trading toward a city; knights (recruit,
+# activate, promote) and walls only with nothing better to do; never a knight's move or chase.
+CK_ANSWERS = ("y", "b", "g", "0")
+CK_LATE = ("k", "j", "u", "w")
 
 
 def _missing(hand: dict[str, int], cost: dict[str, int]) -> list[str]:
@@ -72,10 +78,13 @@ def choose_key(screen: GameScreen) -> tuple[str, int | None]:
     view = screen.view or {}
     if view.get("ruleset") == "starfarers":
         return next((k for k in STARFARERS if k in keys), screen.cmds[0].key), None
+    ck = view.get("ruleset") == "ck"
+    if ck and (answer := next((k for k in CK_ANSWERS if k in keys), None)) is not None:
+        return answer, None
     hand = {k: int(v) for k, v in ((view.get("me") or {}).get("hand") or {}).items()}
     me = view.get("seat")
     rates = (view.get("players") or [{}])[me].get("rates", {}) if isinstance(me, int) else {}
-    for key in ("c", "s"):
+    for key in ("c", "s", "i"):
         if key in keys:
             return key, None
     if "d" in keys and (not _missing(hand, SETTLEMENT) or (hand["brick"] + hand["lumber"] >= 4)):
@@ -91,6 +100,8 @@ def choose_key(screen: GameScreen) -> tuple[str, int | None]:
             for i, a in enumerate(cmd.actions):
                 if a["give"] == spare[0] and a["get"] == need[0]:
                     return "m", i
+    if ck and (late := next((k for k in CK_LATE if k in keys), None)) is not None:
+        return late, None
     for key in ("r", "e", "f", "x"):
         if key in keys:
             return key, None
@@ -143,7 +154,7 @@ async def wait_for_decision(pilot: Pilot[Any], timeout: float = 20.0) -> str:
         screen = app.screen
         if isinstance(screen, GameOverDialog):
             return "over"
-        if isinstance(screen, ChoiceDialog | TradeDialog | DiscardDialog):
+        if isinstance(screen, ChoiceDialog | TradeDialog | DiscardDialog | AlchemistDialog):
             return "dialog"
         if isinstance(screen, GameScreen):
             if screen.flight is not None:
@@ -167,6 +178,8 @@ async def step(pilot: Pilot[Any]) -> str:
             await pilot.press("escape")
         elif isinstance(app.screen, DiscardDialog):
             await pilot.press(*discard_keys(app.screen))
+        elif isinstance(app.screen, AlchemistDialog):
+            await pilot.press("6", "2", "enter")  # red 6, yellow 2: an 8
         else:
             await pilot.press("end", "enter")
     elif kind == "flight":

@@ -126,3 +126,20 @@ def starfarers_trade_build(directory: Path) -> Path:
     """The human in trade & build with a colony ship buildable and a trade ship not (seed 1)."""
     stop = human_to_act({"shake"})
     return write(play_until("starfarers", 1, stop, min_actions=40), directory)
+
+
+def ck_midgame(directory: Path) -> Path:
+    """Cities & Knights, seed 2: knights on the map, a city wall, the ship a step from Catan."""
+
+    def stop(game: Game) -> bool:
+        view = game.view(0)
+        knights = sum(1 for owner in view["knight_owner"] if owner >= 0)
+        return any(view["walls"]) and knights >= 2 and human_to_act({"end_turn"})(game)
+
+    return write(play_until("ck", 2, stop), directory)
+
+
+def ck_harbor_answer(directory: Path) -> Path:
+    """Cities & Knights, seed 2: Orange plays Commercial Harbor; the human gives a commodity."""
+    stop = human_to_act({"give_card"})
+    return write(play_until("ck", 2, stop, max_actions=3000), directory)

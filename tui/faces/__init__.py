@@ -31,6 +31,7 @@ from engine.errors import CatanError
 if TYPE_CHECKING:
     from rich.style import Style
     from rich.text import Text
+    from textual.screen import ModalScreen
 
     from tui.choices import Spec
     from tui.rules.costs import Cost
@@ -41,6 +42,8 @@ View = Mapping[str, Any]
 Tell = Callable[[Any, dict[str, Any]], "str | None"]  # (teller, event) -> a sentence or None
 Namer = Callable[[Any], str]  # a board place -> " by fuel 4" (a phrase with a leading space)
 Section = Callable[[View], "Text"]  # one part of the equipment panel, from the seat's view
+# (view, the command's legal actions, seat names) -> a modal screen dismissed with an action
+DialogMaker = Callable[[View, list[dict[str, Any]], list[str]], "ModalScreen[Any]"]
 
 
 class NoFace(CatanError):
@@ -67,7 +70,9 @@ class RulesetFace:
     shows_supply: bool = False  # the trade panel lists the supply's counts
     flies: bool = False  # ships are flown step by step (tui/flight.py)
     grows_actions: bool = False  # the actions row grows to fit, short labels when compact
+    dialogs: Callable[[], Mapping[str, DialogMaker]] | None = None  # the ruleset's own dialogs
     equipment_title: str = "Equipment"  # the equipment panel's title
+    extra_die: Callable[[int], str] | None = None  # a die beyond the two number dice, in words
 
     @property
     def title(self) -> str:
@@ -79,6 +84,10 @@ class RulesetFace:
     def namer(self, view: View) -> Namer | None:
         """The log's names for board places of `view`, if this ruleset has them."""
         return self.place_namer(view) if self.place_namer is not None else None
+
+    def dialog(self, kind: str) -> DialogMaker | None:
+        """The maker of this ruleset's own dialog `kind` (a `Spec.dialog`), if it has one."""
+        return self.dialogs().get(kind) if self.dialogs is not None else None
 
     def derive(self, name: str, **changes: Any) -> RulesetFace:
         """A face for the variant `name`: this one with `changes` (a hex variant's shape)."""

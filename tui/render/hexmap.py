@@ -15,7 +15,7 @@ a render copies that and paints pieces, the robber and highlights.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -45,6 +45,7 @@ __all__ = [
     "render_hex_map",
 ]
 
+EMPTY_VERTEX = frozenset(".·:◦")  # a corner with no piece (a harbour's dock included)
 SEAT_LETTERS = "rbwo"  # pieces: settlement lower case, city upper case
 
 
@@ -183,12 +184,17 @@ def _harbour_style(kind: str) -> Style:
 # -- the render ------------------------------------------------------------------
 
 
+Painter = Callable[[Canvas, HexLayout, Size], None]
+"""A variant's own pieces (knights, ships...): painted after the base pieces, before highlights."""
+
+
 def render_hex_map(
     view: Mapping[str, Any],
     highlight: Highlight | None = None,
     *,
     ascii: bool = False,
     compact: bool = False,
+    paint: Painter | None = None,
 ) -> Text:
     """The map of a base-game view as styled text, `highlight` marking legal targets.
 
@@ -226,6 +232,8 @@ def render_hex_map(
         else:
             c.text(x - 1, y + size.robber_row, f" {glyph} ", P.ROBBER)
 
+    if paint is not None:
+        paint(c, lay, size)
     if highlight is not None:
         _paint_highlight(c, lay, size, highlight, view, ascii)
     return c.to_text()
@@ -265,9 +273,8 @@ def _mark(
 ) -> None:
     if kind == "vertex":
         x, y = lay.vertex_cell[target]
-        vertices = view.get("vertices", ())
-        built = target < len(vertices) and vertices[target][0] >= 0
-        if built:
+        # A piece already there (a building, a variant's knight) keeps its glyph.
+        if c.char_at(x, y) not in EMPTY_VERTEX:
             c.restyle(x, y, style)
         else:
             # Not "o": that is an orange settlement in ASCII.

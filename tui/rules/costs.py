@@ -106,6 +106,27 @@ def costs_table(ruleset: str) -> Table:
         for i, (resource, n) in enumerate(c.cost):
             pay.append(" + " if i else "")
             pay.append(f"{n} {resource}", style=resource_style(resource))
-        pay.append(f"\n{c.gives}", style="dim italic")
+        pay.append(f"\n{c.gives}" if c.cost else c.gives, style="dim italic")
         table.add_row(Text(c.item, style="bold"), pay)
     return table
+
+
+def ck_card() -> list[Cost]:
+    """Cities & Knights: the base pieces, walls, knights and the improvement tracks."""
+    from engine.rulesets.ck import core as g
+    from engine.rulesets.ck.cards import HAND
+
+    def priced(vector: tuple[int, ...] | list[int]) -> tuple[tuple[str, int], ...]:
+        return tuple((n, c) for n, c in zip(HAND.names, vector, strict=True) if c)
+
+    base = base_card()[:3]  # road, settlement, city (no development cards in C&K)
+    return [
+        *base,
+        Cost("City wall", priced(g.WALL_COST), "under a city; +2 to your hand limit (3 at most)"),
+        Cost("Knight", priced(g.KNIGHT_COST), "a basic knight (strength 1), inactive"),
+        Cost("Promote a knight", priced(g.KNIGHT_COST), "basic → strong; → mighty needs Fortress"),
+        Cost("Activate a knight", priced(g.ACTIVATE_COST), "it defends Catan and may act"),
+        Cost("Trade level n", (), "n cloth (levels 1-5 in order); 3: Trading House"),
+        Cost("Politics level n", (), "n coin (levels 1-5 in order); 3: Fortress"),
+        Cost("Science level n", (), "n paper (levels 1-5 in order); 3: Aqueduct"),
+    ]

@@ -295,7 +295,7 @@ class GameScreen(Screen[None]):
             update.added.append(self.book.styled(f"— Game resumed at turn {view['turn']} —", me))
         if update.added or update.replaced:
             self.query_one(EventLog).apply(update)
-            self.query_one(DicePanel).show(self.book.dice)
+            self.query_one(DicePanel).show(self.book.dice, self.face.extra_die)
         if self.rev >= 0:  # the first state carries the game's history: nothing to pop up
             self._collect_infos(events, me, where)
         self.rev = int(msg.get("rev", -1))
@@ -434,7 +434,8 @@ class GameScreen(Screen[None]):
             bar.status = flight_status(view, can_fly) or "Your move."
             short = self.has_class("compact") and self.face.grows_actions
             bar.items = tuple(
-                (c.key, choices.short_label(c.label) if short else c.label) for c in self.cmds
+                (c.key, (c.short or choices.short_label(c.label)) if short else c.label)
+                for c in self.cmds
             )
             bar.greyed = tuple(self._why_not(view))
         else:
@@ -755,6 +756,10 @@ class GameScreen(Screen[None]):
         options: list[tuple[str | Text, Any]] = []
         cancellable = True
         keys: list[str | None] = []
+        make = self.face.dialog(cmd.dialog)
+        if make is not None:  # the ruleset's own dialog (tui/faces)
+            self._push(make(view, cmd.actions, self.names), self._send_soon)
+            return
         if cmd.dialog == "development":
             for a in cmd.actions:
                 label = CARD_LABELS.get(a["type"])
@@ -1053,7 +1058,9 @@ class GameScreen(Screen[None]):
         """F4: every roll so far, a count per total against fair dice."""
         from tui.screens.dialogs.rolls import RollsDialog
 
-        self._push(RollsDialog(self.book.dice, self.names, self.ascii), lambda _: None)
+        self._push(
+            RollsDialog(self.book.dice, self.names, self.ascii, self.face.extra_die), lambda _: None
+        )
 
     def action_log_page(self, pages: int) -> None:
         """PageUp / PageDown scroll the log by a page."""

@@ -11,7 +11,7 @@ the bars with ASCII.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.console import RenderableType
 from rich.style import Style
@@ -26,8 +26,17 @@ BARS = " ▁▂▃▄▅▆▇█"
 ASCII_BARS = " .:-=+*#%"
 
 
-def dice_text(stats: DiceStats, names: Sequence[str], ascii: bool = False) -> Text:
-    """ "Blue rolled [⚂] [⚄] 8" (the roll in words too: colour and glyphs are not the only cue)."""
+ExtraDie = Callable[[int], str]
+"""A variant's die beyond the two number dice in words (C&K's event die: "ship")."""
+
+
+def dice_text(
+    stats: DiceStats, names: Sequence[str], ascii: bool = False, extra_die: ExtraDie | None = None
+) -> Text:
+    """ "Blue rolled [⚂] [⚄] 8" (the roll in words too: colour and glyphs are not the only cue).
+
+    With `extra_die`, dice after the first two are named by it and left out of the total.
+    """
     if stats.last is None:
         return Text("No roll yet.", style="dim")
     text = Text()
@@ -36,12 +45,16 @@ def dice_text(stats: DiceStats, names: Sequence[str], ascii: bool = False) -> Te
         text.append(" rolled ")
     else:
         text.append("Rolled ")
-    for d in stats.last:
+    numbers = stats.last[:2] if extra_die is not None else stats.last
+    for d in numbers:
         face = str(d) if ascii or not 1 <= d <= 6 else f"{FACES[d - 1]} {d}"
         text.append(f"[{face}]", Style(bold=True))
         text.append(" ")
-    total = sum(stats.last)
+    total = stats.total if stats.total is not None else sum(numbers)
     text.append(f"= {total}", Style(bold=True, reverse=total == 7))
+    if extra_die is not None:
+        for d in stats.last[2:]:
+            text.append(f" · {extra_die(d)}")
     return text
 
 
@@ -77,14 +90,16 @@ class DicePanel(Widget):
         self.names = list(names)
         self.ascii = ascii
         self.stats = DiceStats()
+        self.extra_die: ExtraDie | None = None
         self.border_title = "Dice"
 
-    def show(self, stats: DiceStats) -> None:
+    def show(self, stats: DiceStats, extra_die: ExtraDie | None = None) -> None:
         self.stats = stats
+        self.extra_die = extra_die
         self.refresh(layout=True)
 
     def render(self) -> RenderableType:
-        lines = [dice_text(self.stats, self.names, self.ascii)]
+        lines = [dice_text(self.stats, self.names, self.ascii, self.extra_die)]
         if self.stats.rolls and self.screen.has_class("compact"):
             return lines[0]  # one line where rows are few: F4 shows every roll
         if self.stats.rolls:

@@ -17,6 +17,10 @@ RESOURCE_STYLE = {
     "fuel": "#f2994a",
     "goods": "#bb6bd9",
     "trade": "#56ccf2",
+    # Cities & Knights' commodities: paper (forest), cloth (pasture), coin (mountains)
+    "paper": "#e8dcc0",
+    "cloth": "#c58be8",
+    "coin": "#ffd75f",
 }
 
 

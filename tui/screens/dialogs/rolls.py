@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from tui.logbook import DiceStats
-from tui.widgets.dice import dice_text, rolls_text
+from tui.widgets.dice import ExtraDie, dice_text, rolls_text
 
 
 class RollsDialog(ModalScreen[None]):
@@ -29,16 +29,23 @@ class RollsDialog(ModalScreen[None]):
         Binding("enter", "close", "Close", show=False),
     ]
 
-    def __init__(self, stats: DiceStats, names: Sequence[str], ascii: bool = False) -> None:
+    def __init__(
+        self,
+        stats: DiceStats,
+        names: Sequence[str],
+        ascii: bool = False,
+        extra_die: ExtraDie | None = None,
+    ) -> None:
         super().__init__()
         self.stats = stats
+        self.extra_die = extra_die
         self.names = list(names)
         self.ascii = ascii
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label("The dice so far", id="title")
-            yield Static(dice_text(self.stats, self.names, self.ascii), id="last")
+            yield Static(dice_text(self.stats, self.names, self.ascii, self.extra_die), id="last")
             yield Static(rolls_text(self.stats, self.ascii), id="rolls")
             yield Label("Esc close", classes="hint")
 

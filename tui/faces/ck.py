@@ -1,0 +1,90 @@
+"""Cities & Knights' face: the base game's, with knights, walls, metropolises and the merchant
+on the map, the barbarian track, improvements and progress cards in the panels, C&K's keys
+and dialogs, its phrasing in the log, its guide and costs card.
+
+Derived from the base game's face (`BASE_FACE.derive`); every table is imported
+when first asked for, so the base game never loads any of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import TYPE_CHECKING
+
+from tui.faces import DialogMaker, Namer, Section, Tell, View, packaged_guide
+from tui.faces.base import BASE_FACE
+
+if TYPE_CHECKING:
+    from rich.style import Style
+
+    from tui.choices import Spec
+    from tui.rules.costs import Cost
+
+
+def specs() -> Mapping[str, Spec]:
+    from tui.choices_ck import CK_SPECS
+
+    return CK_SPECS
+
+
+def costs() -> list[Cost]:
+    from tui.rules.costs import ck_card
+
+    return ck_card()
+
+
+def legend(ascii: bool) -> list[tuple[str, Style, str]]:
+    from tui.render.hexmap_ck import ck_items
+
+    return [*BASE_FACE.legend(ascii), *ck_items(ascii)]
+
+
+@cache
+def tell() -> Mapping[str, Tell]:
+    from tui.narrate import BASE_TELL
+    from tui.narrate_ck import TELL
+
+    return {**BASE_TELL, **TELL}
+
+
+def equipment() -> tuple[Section, ...]:
+    from tui.widgets.barbarians import barbarian_section
+    from tui.widgets.improvements import improvement_section, progress_section
+
+    return (barbarian_section, improvement_section, progress_section)
+
+
+def place_namer(view: View) -> Namer:
+    from tui.narrate_ck import place_namer
+
+    return place_namer(view)
+
+
+def event_die(die: int) -> str:
+    from tui.narrate_ck import event_face
+
+    return event_face(die)  # "ship", "blue gate": beside the total, the event die
+
+
+def dialogs() -> Mapping[str, DialogMaker]:
+    from tui.screens.dialogs.ck import DIALOGS
+
+    return DIALOGS
+
+
+FACE = BASE_FACE.derive(
+    "ck",
+    guide=packaged_guide("ck.md"),
+    specs=specs,
+    costs=costs,
+    legend=legend,
+    map_module="tui.render.hexmap_ck",
+    tell=tell,
+    equipment=equipment,
+    place_namer=place_namer,
+    dialogs=dialogs,
+    grows_actions=True,
+    equipment_title="Barbarians, cities, progress",
+    extra_die=event_die,
+)

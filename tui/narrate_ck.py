@@ -1,0 +1,248 @@
+"""Cities & Knights' events told in words: the barbarians, knights, improvements, progress cards.
+
+`TELL` adds to the base game's phrasing (tui.narrate) a sentence for every
+event kind the C&K engine declares; `place_namer` names board places the way
+players see them ("forest 8", "pasture 5 / hills 10").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import lru_cache
+from typing import Any
+
+from tui.narrate import bundle
+
+TRACK_WORDS = {
+    "trade": "trade (yellow)",
+    "politics": "politics (blue)",
+    "science": "science (green)",
+}
+LEVEL_NAMES = {
+    "trade": ("Market", "Guild", "Trading House", "Bank", "Great Exchange"),
+    "politics": ("Town Hall", "Church", "Fortress", "Cathedral", "High Assembly"),
+    "science": ("Abbey", "Library", "Aqueduct", "Theater", "University"),
+}
+STRENGTH_WORDS = {1: "basic", 2: "strong", 3: "mighty"}
+EVENT_FACES = {1: "ship", 2: "ship", 3: "ship", 4: "yellow gate", 5: "blue gate", 6: "green gate"}
+BARBARIAN_STEPS = 7
+
+
+def card_name(card: Any) -> str:
+    """A progress card's name: "commercial_harbor" -> "Commercial Harbor"."""
+    return str(card).replace("_", " ").title()
+
+
+def event_face(die: int) -> str:
+    """The event die's face: a ship (1-3) or a gate of a track's colour (4-6)."""
+    return EVENT_FACES.get(die, "?")
+
+
+Teller = Any
+Event = dict[str, Any]
+
+
+def _dice(t: Teller, e: Event) -> str:
+    dice = list(e.get("dice") or [])
+    who = t.who(e.get("seat"))
+    if len(dice) < 3:
+        return f"{who} rolled {e.get('total')}."
+    red, yellow, event = dice[:3]
+    face = event_face(event)
+    return f"{who} rolled {e.get('total')} (red {red}, yellow {yellow}; event die: {face})."
+
+
+def _barbarians(t: Teller, e: Event) -> str:
+    pos = int(e.get("position") or 0)
+    if pos >= BARBARIAN_STEPS:
+        return "The barbarian ship reaches Catan!"
+    return f"The barbarian ship sails on: step {pos} of {BARBARIAN_STEPS}."
+
+
+def _attack(t: Teller, e: Event) -> str:
+    strength, defence = e.get("barbarians"), e.get("defenders")
+    head = f"The barbarians attack: barbarians {strength}, knights of Catan {defence}."
+    if e.get("catan_wins"):
+        tied = e.get("tied") or []
+        if tied:
+            names = ", ".join(t.who(s) for s in tied)
+            return f"{head} Catan wins! Tied defenders draw a progress card: {names}."
+        if e.get("defender") is None:
+            return f"{head} Catan wins!"
+        return f"{head} Catan wins!"
+    pillaged = e.get("pillaged") or []
+    if pillaged:
+        names = ", ".join(t.who(s) for s in pillaged)
+        return f"{head} The barbarians win; a city is pillaged: {names}."
+    return f"{head} The barbarians win, but no city can be pillaged."
+
+
+def _knight(t: Teller, e: Event) -> str:
+    who = t.who(e.get("seat"))
+    what = str(e.get("what"))
+    at = t.at(("vertex", e.get("vertex")))
+    strength = STRENGTH_WORDS.get(int(e.get("strength") or 0), "")
+    if what == "built":
+        return f"{who} recruited a basic knight{at}."
+    if what == "promoted":
+        return f"{who} promoted a knight to {strength}{at}."
+    if what == "moved":
+        return f"{who} moved a knight{at} to{t.at(('vertex', e.get('to'))) or ' another corner'}."
+    if what == "activated":
+        return f"{who} activated a knight{at}."
+    if what == "deserted":
+        return f"A {strength} knight deserted to {t.whom(e.get('seat'))}{at}."
+    if what in ("relocated", "displaced"):
+        return f"{who} put a displaced {strength} knight{at}."
+    return f"{who}'s knight {what}{at}."
+
+
+def _displaced(t: Teller, e: Event) -> str:
+    at = t.at(("vertex", e.get("vertex")))
+    to = e.get("to")
+    gone = f", to{t.at(('vertex', to))}" if isinstance(to, int) else ""
+    return f"{t.whose(e.get('seat'))} knight{at} left its corner{gone}."
+
+
+def _improve(t: Teller, e: Event) -> str:
+    track = str(e.get("track"))
+    level = int(e.get("level") or 0)
+    names = LEVEL_NAMES.get(track, ())
+    name = f" ({names[level - 1]})" if 0 < level <= len(names) else ""
+    words = TRACK_WORDS.get(track, track)
+    return f"{t.who(e.get('seat'))} improved {words} to level {level}{name}."
+
+
+def _metropolis(t: Teller, e: Event) -> str:
+    prev = e.get("previous")
+    taken = f", taking it from {t.whom(prev)}" if isinstance(prev, int) and prev >= 0 else ""
+    at = t.at(("vertex", e.get("vertex")))
+    return f"{t.who(e.get('seat'))} built the {e.get('track')} metropolis{at}{taken} (+2 VP)."
+
+
+def _drawn(t: Teller, e: Event) -> str:
+    card = e.get("card")
+    what = f": {card_name(card)}" if card else ""
+    return f"{t.who(e.get('seat'))} drew a {e.get('deck')} progress card{what}."
+
+
+def _discarded(t: Teller, e: Event) -> str:
+    card = e.get("card")
+    what = f" ({card_name(card)})" if card else ""
+    return f"{t.who(e.get('seat'))} discarded a {e.get('deck')} progress card{what}."
+
+
+def _given(t: Teller, e: Event) -> str:
+    card = e.get("card")
+    what = f"1 {card}" if card else "a card"
+    return f"{t.who(e.get('seat'))} gave {what} to {t.whom(e.get('to'))}."
+
+
+def _progress_taken(t: Teller, e: Event) -> str:
+    card = e.get("card")
+    what = card_name(card) if card else "a progress card"
+    return f"{t.who(e.get('seat'))} took {what} from {t.whom(e.get('victim'))} (Spy)."
+
+
+def _taken(t: Teller, e: Event) -> str:
+    taken = e.get("taken") or {}
+    total = sum(n for n in taken.values() if isinstance(n, int))
+    parts = ", ".join(f"{t.who(int(s))} {n}" for s, n in taken.items())
+    return f"{t.who(e.get('seat'))} took {total} {e.get('card')}" + (
+        f" ({parts})." if parts else "."
+    )
+
+
+def _city_lost(t: Teller, e: Event) -> str:
+    at = t.at(("vertex", e.get("vertex")))
+    return f"The barbarians pillaged {t.whose(e.get('seat'))} city{at}: it is a settlement again."
+
+
+def _build(t: Teller, e: Event) -> str:
+    piece = str(e.get("piece")).replace("_", " ")
+    place = ("edge", e["edge"]) if "edge" in e else ("vertex", e.get("vertex"))
+    word = "a city wall" if piece == "wall" else f"a {piece}"
+    return f"{t.who(e.get('seat'))} built {word}{t.at(place)}."
+
+
+TELL: dict[str, Callable[[Teller, Event], str | None]] = {
+    "dice": _dice,
+    "build": _build,
+    "barbarians": _barbarians,
+    "attack": _attack,
+    "city_lost": _city_lost,
+    "defender": lambda t, e: f"{t.who(e.get('seat'))} became a Defender of Catan (+1 VP).",
+    "progress_drawn": _drawn,
+    "progress_revealed": lambda t, e: (
+        f"{t.who(e.get('seat'))} drew {card_name(e.get('card'))}: 1 VP, shown at once."
+    ),
+    "progress_discarded": _discarded,
+    "progress_played": lambda t, e: f"{t.who(e.get('seat'))} played {card_name(e.get('card'))}.",
+    "improve": _improve,
+    "metropolis": _metropolis,
+    "knight": _knight,
+    "knight_displaced": _displaced,
+    "pick_resource": lambda t, e: (
+        f"{t.who(e.get('seat'))} took 1 {e.get('resource')} (Aqueduct: nothing produced)."
+    ),
+    "card_given": _given,
+    "progress_taken": _progress_taken,
+    "merchant": lambda t, e: (
+        f"{t.who(e.get('seat'))} placed the merchant{t.at(('hex', e.get('hex')))} (+1 VP)."
+    ),
+    "numbers_swapped": lambda t, e: (
+        f"The number chips of{t.at(('hex', e.get('hex')))} and"
+        f"{t.at(('hex', e.get('other')))} were swapped (Inventor)."
+    ),
+    "road_removed": lambda t, e: (
+        f"{t.whose(e.get('seat'))} road{t.at(('edge', e.get('edge')))} was removed (Diplomat)."
+    ),
+    "taken": _taken,
+    "harbor_cancelled": lambda t, e: (
+        f"{t.who(e.get('with'))} had no commodity: {t.whose(e.get('seat'))} harbour "
+        "exchange is cancelled."
+    ),
+    "free_cards": lambda t, e: f"{t.who(e.get('seat'))} took {bundle(e.get('cards'))}.",
+    "robber": lambda t, e: f"{t.who(e.get('seat'))} moved the robber{t.at(('hex', e.get('hex')))}.",
+}
+
+
+# -- places --------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=4)
+def _places(hexes: tuple[tuple[int, int, str, int | None], ...]) -> Any:
+    from engine.rulesets.base.board import grid_of
+
+    land = frozenset((q, r) for q, r, t, _ in hexes if t != "sea")
+    sea = frozenset((q, r) for q, r, t, _ in hexes if t == "sea")
+    return grid_of(land, sea)
+
+
+def hex_name(view: Mapping[str, Any], h: int) -> str:
+    hexes = (view.get("board") or {}).get("hexes") or []
+    if not 0 <= h < len(hexes):
+        return f"hex {h}"
+    terrain, number = hexes[h].get("terrain"), hexes[h].get("number")
+    return f"{terrain} {number}" if number else f"the {terrain}"
+
+
+def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
+    """("vertex", 12) -> " at forest 8 / hills 5"; an edge " by ..."; a hex " on ..."."""
+    hexes = (view.get("board") or {}).get("hexes") or []
+    key = tuple((int(h["q"]), int(h["r"]), str(h["terrain"]), h.get("number")) for h in hexes)
+
+    def where(place: Any) -> str:
+        if not (isinstance(place, tuple) and len(place) == 2 and isinstance(place[1], int)):
+            return ""
+        kind, i = place
+        if kind == "hex":
+            return f" on {hex_name(view, i)}"
+        grid = _places(key)
+        land = grid.vertex_land if kind == "vertex" else grid.edge_land
+        if not 0 <= i < len(land):
+            return ""
+        names = " / ".join(hex_name(view, h) for h in land[i]) or "the coast"
+        return f" at {names}" if kind == "vertex" else f" by {names}"
+
+    return where

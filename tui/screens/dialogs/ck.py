@@ -1,0 +1,254 @@
+"""Cities & Knights' dialogs: one per kind of choice a C&K decision asks.
+
+Each maker takes the seat's view, the legal actions of the command and the
+seat names, and returns a modal screen that dismisses with the chosen action
+(or None to go back). Most are a `ChoiceDialog` worded for C&K; the Alchemist
+(two dice to set) has its own screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+from tui.choices_ck import card_words, say
+from tui.narrate_ck import LEVEL_NAMES, card_name, place_namer
+from tui.screens.dialogs.choice import ChoiceDialog
+
+Action = dict[str, Any]
+View = Mapping[str, Any]
+Maker = Callable[[View, list[Action], list[str]], ModalScreen[Any]]
+
+TRACK_COMMODITY = {"trade": "cloth", "politics": "coin", "science": "paper"}
+
+
+def _digits(n: int) -> list[str | None]:
+    return [str(i + 1) if i < 9 else None for i in range(n)]
+
+
+def _top(view: View) -> tuple[str, int, Any]:
+    pending = view.get("pending") or []
+    if not pending:
+        return "", -1, None
+    kind, seat, data = pending[-1]
+    return str(kind), int(seat), data
+
+
+def _choice(
+    title: str, view: View, actions: list[Action], names: list[str], body: str | Text = ""
+) -> ChoiceDialog:
+    where = place_namer(view)
+    options: list[tuple[str | Text, Any]] = [(say(a, names, where), a) for a in actions]
+    keys = _digits(len(options))
+    cancellable = any(a.get("type") in _MAIN_TYPES for a in actions)
+    return ChoiceDialog(title, options, body, cancellable=cancellable, keys=keys)
+
+
+_MAIN_TYPES = frozenset(
+    ("move_knight", "improve_city", "play_progress", "harbor_exchange", "set_dice")
+)
+
+
+def progress_dialog(view: View, actions: list[Action], names: list[str]) -> ModalScreen[Any]:
+    return _choice("Play a progress card", view, actions, names)
+
+
+def discard_progress_dialog(
+    view: View, actions: list[Action], names: list[str]
+) -> ModalScreen[Any]:
+    plays = [a for a in actions if a.get("type") == "play_progress"]
+    body = "You hold a 5th progress card: discard one" + (" or play one now." if plays else ".")
+    return _choice("Too many progress cards", view, actions, names, body)
+
+
+def draw_dialog(view: View, actions: list[Action], names: list[str]) -> ModalScreen[Any]:
+    decks = view.get("progress_decks") or [0, 0, 0]
+    left = dict(zip(("trade", "politics", "science"), decks, strict=False))
+    where = place_namer(view)
+    options: list[tuple[str | Text, Any]] = [
+        (f"{say(a, names, where)} ({left.get(str(a['deck']), '?')} left)", a) for a in actions
+    ]
+    body = "A defender of Catan, tied for the most knights: draw from a deck of your choice."
+    return ChoiceDialog(
+        "Draw a progress card", options, body, cancellable=False, keys=_digits(len(options))
+    )
+
+
+def spy_dialog(view: View, actions: list[Action], names: list[str]) -> ModalScreen[Any]:
+    _, _, victim = _top(view)
+    whose = names[victim] if isinstance(victim, int) and victim < len(names) else "their"
+    return _choice(f"Spy: take one of {whose}'s cards", view, actions, names)
+
+
+def move_dialog(view: View, actions: list[Action], names: list[str]) -> ModalScreen[Any]:
+    body = "An active knight moves along your roads; onto a weaker rival knight, it drives it off."
+    return _choice("Move a knight", view, actions, names, body)
+
+
+def improve_dialog(view: View, actions: list[Action], names: list[str]) -> ModalScreen[Any]:
+    seat = view.get("seat")
+    players = view.get("players") or []
+    levels = players[seat].get("improvements", {}) if isinstance(seat, int) else {}
+    hand = (view.get("me") or {}).get("hand") or {}
+    options: list[tuple[str | Text, Any]] = []
+    for a in actions:
+        track = str(a["track"])
+        level = int(levels.get(track, 0)) + 1
+        names_ = LEVEL_NAMES.get(track, ())
+        name = names_[level - 1] if 0 < level <= len(names_) else ""
+        commodity = TRACK_COMMODITY.get(track, "?")
+        options.append(
+            (
+                f"{track.title()} to level {level} ({name}): {level} {commodity}, "
+                f"you have {hand.get(commodity, 0)}",
+                a,
+            )
+        )
+    body = "Level 3 gives an ability; the first to level 4 builds a metropolis (+2 VP)."
+    return ChoiceDialog(
+        "Improve your cities", options, body, cancellable=True, keys=_digits(len(options))
+    )
+
+
+_ASKS = {
+    "name_card": "Name a card",
+    "choose_seat": "Choose an opponent",
+    "merchant_take": "Master Merchant: take a card",
+    "gift": "Wedding: give a card",
+    "harbor_answer": "Commercial Harbor: give a commodity",
+    "aqueduct": "Aqueduct: nothing produced, take a resource",
+    "inventor": "Inventor: swap two number chips",
+}
+
+
+def choice_dialog(view: View, actions: list[Action], names: list[str]) -> ModalScreen[Any]:
+    """A card's question: its title from the pending decision, the card that asks in the body."""
+    kind, _, data = _top(view)
+    title = _ASKS.get(kind, "Choose")
+    body = ""
+    if kind in ("name_card", "choose_seat") and data is not None:
+        index = data[0] if isinstance(data, list | tuple) else data
+        body = _card_at(index)
+    elif kind == "harbor_answer" and isinstance(data, list | tuple):
+        offerer = int(data[0])
+        who = names[offerer] if offerer < len(names) else "?"
+        body = f"{who} gives you a resource (Commercial Harbor); you give a commodity back."
+    elif kind == "gift":
+        body = "Wedding: you have more VP than the player who played it; give them a card."
+    elif kind == "merchant_take":
+        looking = (view.get("me") or {}).get("looking_at") or {}
+        from tui.narrate import bundle
+
+        body = f"Their hand: {bundle(looking)}"
+    if any(a.get("type") == "harbor_exchange" for a in actions):
+        title = "Commercial Harbor: offer a resource"
+        body = "Each opponent once: they must give a commodity back if they hold one."
+    return _choice(title, view, actions, names, body)
+
+
+def _card_at(index: Any) -> str:
+    from engine.rulesets.ck.cards import PROGRESS
+
+    if isinstance(index, int) and 0 <= index < len(PROGRESS.names):
+        name = PROGRESS.names[index]
+        return f"{card_name(name)}: {card_words(name).split(': ', 1)[-1]}"
+    return ""
+
+
+class AlchemistDialog(ModalScreen[Any]):
+    """Alchemist: set the red and yellow dice (1-6 each), then the event die is rolled."""
+
+    DEFAULT_CSS = """
+    AlchemistDialog { align: center middle; }
+    AlchemistDialog > Vertical {
+        width: 60; max-width: 95%; height: auto;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    AlchemistDialog #title { text-style: bold; width: 100%; content-align: center middle; }
+    AlchemistDialog #hint { color: $text-muted; }
+    """
+
+    BINDINGS = [
+        *[Binding(str(d), f"set({d})", str(d), show=False) for d in range(1, 7)],
+        Binding("tab", "switch", "Other die", show=False),
+        Binding("left", "step(-1)", "Lower", show=False),
+        Binding("right", "step(1)", "Higher", show=False),
+        Binding("up", "switch", "Other die", show=False),
+        Binding("down", "switch", "Other die", show=False),
+        Binding("enter", "roll", "Roll"),
+        Binding("escape", "dismiss_none", "Back"),
+    ]
+
+    def __init__(self, actions: list[Action]) -> None:
+        super().__init__()
+        self.actions = {(int(a["red"]), int(a["yellow"])): a for a in actions}
+        self.dice = [3, 4]
+        self.which = 0
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("Alchemist: set the red and yellow dice", id="title")
+            yield Static(self._dice_text(), id="dice")
+            yield Label(
+                "1-6 set the die · ←→ change it · Tab the other die · Enter roll · Esc back",
+                id="hint",
+            )
+
+    def _dice_text(self) -> Text:
+        text = Text()
+        for i, (name, style) in enumerate((("Red", "bold red"), ("Yellow", "bold yellow"))):
+            mark = "▶ " if i == self.which else "  "
+            text.append(f"{mark}{name} die: ", style=style)
+            text.append(f" {self.dice[i]} ", style="reverse bold" if i == self.which else "bold")
+            text.append("\n")
+        total = sum(self.dice)
+        text.append(f"Total {total}" + (" (a seven: no production)" if total == 7 else ""))
+        text.append("\nThe red die decides who draws progress cards on a gate.")
+        return text
+
+    def _show(self) -> None:
+        self.query_one("#dice", Static).update(self._dice_text())
+
+    def action_set(self, value: int) -> None:
+        self.dice[self.which] = value
+        self.which = 1 - self.which
+        self._show()
+
+    def action_step(self, delta: int) -> None:
+        self.dice[self.which] = (self.dice[self.which] - 1 + delta) % 6 + 1
+        self._show()
+
+    def action_switch(self) -> None:
+        self.which = 1 - self.which
+        self._show()
+
+    def action_roll(self) -> None:
+        chosen = self.actions.get((self.dice[0], self.dice[1]))
+        if chosen is not None:
+            self.dismiss(chosen)
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+
+def alchemist_dialog(view: View, actions: list[Action], names: list[str]) -> ModalScreen[Any]:
+    return AlchemistDialog(actions)
+
+
+DIALOGS: Mapping[str, Maker] = {
+    "ck_progress": progress_dialog,
+    "ck_discard_progress": discard_progress_dialog,
+    "ck_draw": draw_dialog,
+    "ck_spy": spy_dialog,
+    "ck_move": move_dialog,
+    "ck_improve": improve_dialog,
+    "ck_choice": choice_dialog,
+    "ck_alchemist": alchemist_dialog,
+}

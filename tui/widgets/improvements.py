@@ -1,0 +1,84 @@
+"""City improvements and progress cards (C&K), as sections of the equipment panel.
+
+`improvement_section`: each track's level (0-5) as a bar, its level-3 ability,
+who holds its metropolis, and what the next level costs. `progress_section`:
+your own progress cards with what each does (others' are counts on the
+scoreboard), and the cards left in each deck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.text import Text
+
+from tui.choices_ck import card_words
+from tui.narrate import SEAT_NAMES
+
+TRACKS = (
+    ("trade", "cloth", "yellow", "Trading House: 2 commodities for 1"),
+    ("politics", "coin", "blue", "Fortress: mighty knights"),
+    ("science", "paper", "green", "Aqueduct: a card when a roll gives none"),
+)
+MAX_LEVEL = 5
+ABILITY = 3
+
+
+def _me(view: Mapping[str, Any]) -> Mapping[str, Any]:
+    seat = view.get("seat")
+    players = view.get("players") or []
+    return players[seat] if isinstance(seat, int) and seat < len(players) else {}
+
+
+def level_bar(level: int, colour: str) -> Text:
+    text = Text()
+    for i in range(1, MAX_LEVEL + 1):
+        text.append("■" if i <= level else "□", style=f"bold {colour}" if i <= level else "dim")
+    return text
+
+
+def improvement_section(view: Mapping[str, Any]) -> Text:
+    """Equipment panel: the seat's three improvement tracks and the metropolises."""
+    me = _me(view)
+    levels = me.get("improvements") or {}
+    metropolis = view.get("metropolis") or {}
+    vertices = view.get("vertices") or ()
+    text = Text()
+    text.append("Improvements\n", style="bold")
+    for track, commodity, colour, ability in TRACKS:
+        level = int(levels.get(track, 0))
+        text.append(f" {track.title():<8} ", style=f"bold {colour}")
+        text.append_text(level_bar(level, colour))
+        if level < MAX_LEVEL:
+            text.append(f" next {level + 1} {commodity}")
+        v = int(metropolis.get(track, -1))
+        if 0 <= v < len(vertices):
+            owner = vertices[v][0]
+            text.append(f" · metropolis {SEAT_NAMES[owner % len(SEAT_NAMES)]}", style="bold")
+        text.append("\n")
+        if level >= ABILITY:
+            text.append(f"   {ability}\n", style="dim")
+    walls = me.get("walls_left")
+    if walls is not None:
+        text.append(f"Walls left: {walls} (+2 hand limit each)\n")
+    return text
+
+
+def progress_section(view: Mapping[str, Any]) -> Text:
+    """Equipment panel: your progress cards (a hand of at most 4) and the decks."""
+    hand = (view.get("me") or {}).get("development") or {}
+    text = Text()
+    held = [(card, n) for card, n in hand.items() if n]
+    count = sum(n for _, n in held)
+    text.append(f"Progress cards ({count}/4)", style="bold")
+    text.append(": none\n" if not held else "\n")
+    for card, n in held:
+        times = f" x{n}" if n > 1 else ""
+        text.append(f" {card_words(card)}{times}\n")
+    decks = view.get("progress_decks")
+    if isinstance(decks, list) and len(decks) == 3:
+        text.append(
+            f"Decks: trade {decks[0]} · politics {decks[1]} · science {decks[2]}\n", style="dim"
+        )
+    return text
