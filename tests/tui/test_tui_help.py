@@ -48,7 +48,7 @@ def _render(renderable: Any, width: int = 100) -> str:
 
 
 def test_no_spec_in_the_guides_and_each_has_its_map_key() -> None:
-    assert rules.names() == ["base", "starfarers"]
+    assert rules.names() == ["base", "starfarers", "ck"]
     for ruleset, (phrase, key_phrase) in GUIDE.items():
         shown = _render(rules.renderable(ruleset))
         assert phrase in shown and key_phrase in shown
@@ -118,7 +118,7 @@ async def test_the_menus_rules_asks_which_game(tmp_path: Path) -> None:
         await pilot.press("f1")
         await _until(pilot, "the choice", lambda: isinstance(app.screen, ChoiceDialog))
         labels = [str(label) for label, _ in app.screen.options]
-        assert labels == ["Catan (base game)", "Catan: Starfarers"]
+        assert labels == ["Catan (base game)", "Catan: Starfarers", "Catan: Cities & Knights"]
         await pilot.press("down", "enter")
         await _until(pilot, "the rules", lambda: isinstance(app.screen, RulesScreen))
         assert app.screen.ruleset == "starfarers"
@@ -133,5 +133,5 @@ def test_catan_rules_prints_the_player_guide(capsys: pytest.CaptureFixture[str])
     assert "| Settlement | 1 brick + 1 lumber + 1 wool + 1 grain |" in out
     assert "| F3 | the building-costs card |" in out
     assert "Reading the map" in out and SPEC_ONLY not in out.lower()
-    assert main(["rules", "ck"]) == 2  # not playable here: no page for it
-    assert "choose one of: base, starfarers" in capsys.readouterr().err
+    assert main(["rules", "fleet"]) == 2  # not playable here: no page for it
+    assert "choose one of: base, starfarers, ck" in capsys.readouterr().err
