@@ -36,7 +36,11 @@ class CatanApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "Catan"
     COMMANDS = App.COMMANDS | {ActionsProvider}
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", show=False),
+        # F1 in a pop-up over a game (a modal screen hides the app's plain bindings)
+        Binding("f1", "rules_over_dialog", "Rules", priority=True),
+    ]
 
     def __init__(
         self,
@@ -160,6 +164,28 @@ class CatanApp(App[None]):
         )
         local.start()
         return screen
+
+    def _game_under_dialog(self) -> Any:
+        """The game screen under the pop-up on top, if a pop-up is on top of a game."""
+        from tui.screens.game import GameScreen
+
+        if not self.screen.is_modal:
+            return None
+        games = [s for s in self.screen_stack if isinstance(s, GameScreen)]
+        return games[-1] if games else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "rules_over_dialog":  # elsewhere F1 is the screen's own binding
+            return self._game_under_dialog() is not None
+        return True
+
+    def action_rules_over_dialog(self) -> None:
+        """F1 in a pop-up over the game (the costs card, a choice): the game's player guide."""
+        from tui.screens.rules import RulesScreen
+
+        game = self._game_under_dialog()
+        if game is not None:
+            self.push_screen(RulesScreen(game.face.name))
 
     def rematch(self) -> None:
         """The game just over again: the same ruleset, options and seats, the next seed."""

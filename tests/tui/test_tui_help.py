@@ -26,11 +26,13 @@ SPEC_ONLY = "edge cases that tests must cover"
 GUIDE = {
     "base": ("The first player with 10 victory points", "number chip; 6 and 8 in red"),
     "starfarers": ("shake the mothership", "pirate base, strength 5: beat it with cannons"),
+    "ck": ("The first player with 13 victory points", "inactive knight (not reversed)"),
     "fleet": ("The first player with 12 victory points", "islet VP chip, nobody's"),
 }
 SAVES = {
     "base": tui_saves.base_midgame,
     "starfarers": tui_saves.starfarers_midgame,
+    "ck": tui_saves.ck_midgame,
     "fleet": tui_saves.fleet_sailing,
 }
 
@@ -53,14 +55,14 @@ def _render(renderable: Any, width: int = 100) -> str:
 
 
 def test_no_spec_in_the_guides_and_each_has_its_map_key() -> None:
-    assert rules.names() == ["base", "starfarers", "fleet"]
+    assert rules.names() == ["base", "starfarers", "ck", "fleet"]
     for ruleset, (phrase, key_phrase) in GUIDE.items():
         shown = _render(rules.renderable(ruleset))
         assert phrase in shown and key_phrase in shown
         assert SPEC_ONLY not in shown.lower() and "[S]" not in shown and "(q, r)" not in shown
 
 
-@pytest.mark.parametrize("ruleset", ["base", "starfarers", "fleet"])
+@pytest.mark.parametrize("ruleset", ["base", "starfarers", "ck", "fleet"])
 async def test_f1_opens_the_player_guide_of_the_games_ruleset(tmp_path: Path, ruleset: str) -> None:
     app = CatanApp(saves_dir=tmp_path, load=SAVES[ruleset](tmp_path), speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:
@@ -78,6 +80,21 @@ async def test_f1_opens_the_player_guide_of_the_games_ruleset(tmp_path: Path, ru
         await _until(pilot, "the game", lambda: app.screen is game_screen(app))
 
 
+async def test_f1_works_inside_a_dialog_over_the_game(tmp_path: Path) -> None:
+    """F1 in a pop-up (here q's 'Leave this game?') opens the guide; Esc returns to the pop-up."""
+    app = CatanApp(saves_dir=tmp_path, load=SAVES["starfarers"](tmp_path), speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_decision(pilot)
+        await pilot.press("q")
+        await _until(pilot, "the question", lambda: isinstance(app.screen, ChoiceDialog))
+        dialog = app.screen
+        await pilot.press("f1")
+        await _until(pilot, "the rules", lambda: isinstance(app.screen, RulesScreen))
+        assert app.screen.ruleset == "starfarers"
+        await pilot.press("escape")
+        await _until(pilot, "the question again", lambda: app.screen is dialog)
+
+
 @pytest.mark.parametrize("ruleset", ["base", "starfarers"])
 async def test_f3_shows_the_costs_card(tmp_path: Path, ruleset: str) -> None:
     app = CatanApp(saves_dir=tmp_path, load=SAVES[ruleset](tmp_path), speed="instant")
@@ -92,6 +109,11 @@ async def test_f3_shows_the_costs_card(tmp_path: Path, ruleset: str) -> None:
         card = _render(app.screen.query_one("#costs", Static).content)
         for words in expected[ruleset]:
             assert words in card
+        card_screen = app.screen
+        await pilot.press("f1")  # the card says "F1 all the rules"
+        await _until(pilot, "the rules", lambda: isinstance(app.screen, RulesScreen))
+        await pilot.press("escape")
+        await _until(pilot, "the card again", lambda: app.screen is card_screen)
         await pilot.press("escape")
         await _until(pilot, "the game", lambda: app.screen is game_screen(app))
 
@@ -103,7 +125,12 @@ async def test_the_menus_rules_asks_which_game(tmp_path: Path) -> None:
         await pilot.press("f1")
         await _until(pilot, "the choice", lambda: isinstance(app.screen, ChoiceDialog))
         labels = [str(label) for label, _ in app.screen.options]
-        assert labels == ["Catan (base game)", "Catan: Starfarers", "Catan Fleet"]
+        assert labels == [
+            "Catan (base game)",
+            "Catan: Starfarers",
+            "Catan: Cities & Knights",
+            "Catan Fleet",
+        ]
         await pilot.press("down", "enter")
         await _until(pilot, "the rules", lambda: isinstance(app.screen, RulesScreen))
         assert app.screen.ruleset == "starfarers"
@@ -118,5 +145,5 @@ def test_catan_rules_prints_the_player_guide(capsys: pytest.CaptureFixture[str])
     assert "| Settlement | 1 brick + 1 lumber + 1 wool + 1 grain |" in out
     assert "| F3 | the building-costs card |" in out
     assert "Reading the map" in out and SPEC_ONLY not in out.lower()
-    assert main(["rules", "ck"]) == 2  # not playable here: no page for it
-    assert "choose one of: base, starfarers, fleet" in capsys.readouterr().err
+    assert main(["rules", "seafarers"]) == 2  # no such game: the message lists those there are
+    assert "choose one of: base, starfarers, ck, fleet" in capsys.readouterr().err
