@@ -43,7 +43,7 @@ Teller = Any
 Event = dict[str, Any]
 
 
-def _dice(t: Teller, e: Event) -> str:
+def _dice(t: Teller, e: Event) -> str | None:
     dice = list(e.get("dice") or [])
     who = t.who(e.get("seat"))
     if len(dice) < 3:  # two number dice: the base game's sentence
