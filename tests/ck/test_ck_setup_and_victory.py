@@ -23,6 +23,8 @@ def test_the_second_setup_building_is_a_city_with_its_starting_resources() -> No
             v = next(a for a in game.legal_actions() if isinstance(a, BuildSettlement)).vertex
             events = act(game, BuildSettlement(v))
             assert game.vertex_level[v] == (2 if second else 1)
+            builds = [(e["piece"], e["vertex"]) for e in events if e["kind"] == "build"]
+            assert builds == [("city" if second else "settlement", v)]  # one building, told once
             if second:
                 hand = next(e for e in events if e["kind"] == "starting_hand")
                 assert hand["count"] == sum(game.hand(seat_))

@@ -22,7 +22,9 @@ class CKSetup(CKCore):
             self.cities_left[seat] -= 1
             self.settlements_left[seat] += 1
             self.vp_public[seat] += 1
-            events.append(Event("build", {"seat": seat, "piece": "city", "vertex": a.vertex}))
+            city = Event("build", {"seat": seat, "piece": "city", "vertex": a.vertex})
+            # the base game told a settlement: one building was placed, and it is a city
+            events = [city if e.kind == "build" else e for e in events]
         return events
 
     def _place_settlement(self, seat: int, v: int) -> None:
