@@ -31,11 +31,16 @@ def _island_of() -> dict[tuple[int, int], str]:
 
 
 def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
-    """A function naming a hex: " on the mountains of I1 (6)", or "" if unknown."""
+    """Names places: a hex " on the mountains of I1", a corner " at forest 5"; "" if unknown."""
+    from tui.places import hex_namer
+
     hexes = (view.get("board") or {}).get("hexes") or []
     islands = _island_of()
+    corners = hex_namer(view)  # ("vertex", v) and ("edge", e) as the base game names them
 
     def name(h: Any) -> str:
+        if isinstance(h, tuple):
+            return corners(h) if corners is not None else ""
         if not isinstance(h, int) or not 0 <= h < len(hexes):
             return ""
         hx = hexes[h]

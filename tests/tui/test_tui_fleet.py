@@ -161,3 +161,20 @@ def test_the_actions_row_names_the_phase_and_what_it_closes() -> None:
     said = turn_status(sailing) or ""
     assert "the fleet has moved" in said and "Trading and building are over" in said
     assert "Fleet phase: no more trading or building" in phase_section(sailing).plain
+
+
+def test_the_log_says_where_a_fleet_settlement_or_road_was_built() -> None:
+    """Seed 4: corners and edges are named as in the base game ("at forest 5"), hexes by island."""
+    from engine import GameConfig, new_game
+    from tui.faces import face
+    from tui.narrate import narrate
+    from tui.narrate_fleet import place_namer
+
+    game = new_game(GameConfig("fleet", 3, 4, {}))
+    view = game.view(0)
+    where = place_namer(view)
+    first = game.legal_actions()[0]
+    event = game.apply(first)[0].for_seat(0)
+    line = narrate(event, ["Red", "Blue", "White"], 0, where, face("fleet").tell())
+    assert line == "You built a settlement at forest 5."
+    assert where(5) == " on the forest of E"
