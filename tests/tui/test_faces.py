@@ -279,7 +279,9 @@ def test_the_checker_finds_what_it_looks_for() -> None:
 
 
 def test_no_module_outside_tui_faces_tests_a_ruleset_by_name() -> None:
-    assert set(ruleset_names()) - {NAME} <= RULESET_NAMES  # the list above is complete
+    # the list above is complete: every ruleset the engine ships (tests register their own)
+    shipped = {n for n in ruleset_names() if get_ruleset(n).create.__module__.startswith("engine.")}
+    assert shipped <= RULESET_NAMES
     offenders = []
     for path in sorted(TUI.rglob("*.py")):
         if path.is_relative_to(TUI / "faces"):
