@@ -252,7 +252,9 @@ async def _rules_open(ruleset: str, runs: int) -> list[float]:
 
 
 def rules_open(runs: int = 11) -> dict[str, list[float]]:
-    return {r: asyncio.run(_rules_open(r, runs)) for r in ("base", "starfarers")}
+    from tui.faces import playable
+
+    return {r: asyncio.run(_rules_open(r, runs)) for r in playable()}
 
 
 def main(argv: list[str]) -> int:
