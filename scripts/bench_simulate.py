@@ -17,29 +17,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
 import sys
-import time
 from pathlib import Path
+
+from benchrun import run_child
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _run(command: list[str], cwd: Path) -> tuple[float, float, dict[str, object]]:
     """Wall seconds, CPU seconds of the child alone, and its JSON output."""
-    env = dict(os.environ, PYTHONPATH=str(cwd))
-    t0 = time.perf_counter()
-    child = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, text=True)
-    assert child.stdout is not None
-    out = child.stdout.read()
-    _, status, usage = os.wait4(child.pid, 0)
-    wall = time.perf_counter() - t0
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise RuntimeError(f"{command} failed in {cwd}")
+    wall, cpu, out = run_child(command, cwd)
     figures: dict[str, object] = json.loads(out)
-    return wall, usage.ru_utime + usage.ru_stime, figures
+    return wall, cpu, figures
 
 
 def main(argv: list[str]) -> int:

@@ -34,10 +34,10 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
-import time
 from pathlib import Path
+
+from benchrun import run_child
 
 ROOT = Path(__file__).resolve().parents[1]
 CATANATRON_PYTHON = Path(os.environ.get("CATANATRON_VENV", "/tmp/catanatron-venv")) / "bin/python"
@@ -124,21 +124,6 @@ print(json.dumps({"legal_us": 1e6 * legal_s / timed, "apply_us": 1e6 * apply_s /
 """.replace("SEED", str(SEED_BENCH))
 
 
-def _run(command: list[str], cwd: Path) -> tuple[float, float, str]:
-    """Wall seconds, CPU seconds (user + system, of the child alone) and stdout of a command."""
-    env = dict(os.environ, PYTHONPATH=str(cwd))
-    t0 = time.perf_counter()
-    child = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, text=True)
-    assert child.stdout is not None
-    out = child.stdout.read()
-    _, status, usage = os.wait4(child.pid, 0)
-    wall = time.perf_counter() - t0
-    child.returncode = os.waitstatus_to_exitcode(status)
-    if child.returncode != 0:
-        raise RuntimeError(f"{command[:3]} failed with {child.returncode}")
-    return wall, usage.ru_utime + usage.ru_stime, out
-
-
 def _median(values: list[float]) -> float:
     return statistics.median(values)
 
@@ -175,17 +160,17 @@ def main(argv: list[str]) -> int:
         order = list(contenders) if r % 2 == 0 else list(reversed(contenders))
         for name in order:
             command, cwd = contenders[name]
-            wall, cpu, _ = _run(command, cwd)
+            wall, cpu, _ = run_child(command, cwd)
             walls[name].append(wall)
             cpus[name].append(cpu)
         pair = [("ours", bench, ROOT), ("theirs", theirs, Path("/tmp"))]
         if args.ref is not None:
             pair.append(("ref", bench, args.ref.resolve()))
         for who, command, cwd in pair if r % 2 == 0 else pair[::-1]:
-            out = json.loads(_run(command, cwd)[2])
+            out = json.loads(run_child(command, cwd)[2])
             {"ours": bench_ours, "theirs": bench_theirs, "ref": bench_ref}[who].append(out)
         per_action_run = [me, "-c", OURS_PER_ACTION, str(max(1, args.bench_games // 4))]
-        per_action.append(json.loads(_run(per_action_run, ROOT)[2]))
+        per_action.append(json.loads(run_child(per_action_run, ROOT)[2]))
         print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
 
     def paired(a: list[float], b: list[float]) -> float:

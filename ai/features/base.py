@@ -11,11 +11,13 @@ building always beats hoarding.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from ai.features.swaps import Terms, swap_terms
 from engine.actions import Action
+from engine.config import GameConfig
 from engine.rng import Rng
 from engine.rulesets.base.actions import (
     BuildCity,
@@ -289,13 +291,32 @@ def _seat_value(game: BaseGame, seat: int, detail: bool) -> float:
     return value
 
 
-def evaluate(game: BaseGame, seat: int) -> float:
-    """The seat's position less a share of the strongest opponent's (robbing the leader pays)."""
+class Scored(Protocol):
+    """What `relative_value` reads of a game: the winner (-1: none yet) and the seat count."""
+
+    winner_seat: int
+    config: GameConfig
+
+
+G = TypeVar("G", bound=Scored)
+
+
+def relative_value(game: G, seat: int, seat_value: Callable[[G, int, bool], float]) -> float:
+    """The seat's position less a share of the strongest opponent's (robbing the leader pays).
+
+    `seat_value(game, seat, detail)` is the ruleset's own measure of one seat
+    (detail: the seat evaluated, not an opponent); every ruleset weighs it so.
+    """
     if game.winner_seat >= 0:
         return 1000.0 if game.winner_seat == seat else -1000.0
-    mine = _seat_value(game, seat, True)
-    others = [_seat_value(game, p, False) for p in range(game.config.seats) if p != seat]
+    mine = seat_value(game, seat, True)
+    others = [seat_value(game, p, False) for p in range(game.config.seats) if p != seat]
     return mine - 0.35 * max(others) - 0.1 * sum(others)
+
+
+def evaluate(game: BaseGame, seat: int) -> float:
+    """The seat's position less a share of the strongest opponent's (robbing the leader pays)."""
+    return relative_value(game, seat, _seat_value)
 
 
 # -- the rule-based policy -------------------------------------------------------------------

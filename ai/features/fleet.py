@@ -33,6 +33,7 @@ from ai.features.base import (
     hand_of,
     is_winning,
     phase_of,
+    relative_value,
     trade_terms,
 )
 from ai.features.lookahead import one_ply
@@ -146,11 +147,7 @@ def _seat_value(game: FleetGame, seat: int, detail: bool) -> float:
 
 def evaluate(game: FleetGame, seat: int) -> float:
     """The seat's position less a share of the strongest opponent's (as in base)."""
-    if game.winner_seat >= 0:
-        return 1000.0 if game.winner_seat == seat else -1000.0
-    mine = _seat_value(game, seat, True)
-    others = [_seat_value(game, p, False) for p in range(game.config.seats) if p != seat]
-    return mine - 0.35 * max(others) - 0.1 * sum(others)
+    return relative_value(game, seat, _seat_value)
 
 
 # -- the rule-based policy ----------------------------------------------------------------

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from ai.features.base import relative_value
 from ai.features.swaps import Terms, swap_terms
 from engine.actions import Action
 from engine.rng import Rng
@@ -270,11 +271,7 @@ def _seat_value(game: StarfarersGame, seat: int, detail: bool) -> float:
 
 def evaluate(game: StarfarersGame, seat: int) -> float:
     """The seat's position less a share of the strongest opponent's."""
-    if game.winner_seat >= 0:
-        return 1000.0 if game.winner_seat == seat else -1000.0
-    mine = _seat_value(game, seat, True)
-    others = [_seat_value(game, p, False) for p in range(game.config.seats) if p != seat]
-    return mine - 0.35 * max(others) - 0.1 * sum(others)
+    return relative_value(game, seat, _seat_value)
 
 
 # -- the rule-based policy ---------------------------------------------------------------------

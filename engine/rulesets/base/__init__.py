@@ -5,7 +5,6 @@ from __future__ import annotations
 from engine.config import GameConfig, OptionSpec
 from engine.game import Game
 from engine.registry import Ruleset
-from engine.rulesets.base.actions import CODEC
 from engine.rulesets.base.game import BaseGame
 
 OPTIONS = (
@@ -21,18 +20,33 @@ OPTIONS = (
 )
 
 
-def _create(config: GameConfig) -> Game:
-    return BaseGame(config)
+def game_ruleset(
+    name: str,
+    title: str,
+    seats: tuple[int, ...],
+    options: tuple[OptionSpec, ...],
+    game: type[BaseGame],
+) -> Ruleset:
+    """The registration of a ruleset whose games are `game`, a BaseGame or a variant of it.
+
+    Such games make themselves from a config, carry their codec, deal hidden
+    hands from beliefs and load positions, all as BaseGame does.
+    """
+
+    def create(config: GameConfig) -> Game:
+        return game(config)
+
+    return Ruleset(
+        name=name,
+        title=title,
+        seats=seats,
+        options=options,
+        create=create,
+        codec=game.codec,
+        sample_consistent=game.sample_consistent,
+        samples_beliefs=True,
+        from_position=game.from_position,
+    )
 
 
-RULESET = Ruleset(
-    name="base",
-    title="Catan (base game)",
-    seats=(2, 3, 4),
-    options=OPTIONS,
-    create=_create,
-    codec=CODEC,
-    sample_consistent=BaseGame.sample_consistent,
-    samples_beliefs=True,
-    from_position=BaseGame.from_position,
-)
+RULESET = game_ruleset("base", "Catan (base game)", (2, 3, 4), OPTIONS, BaseGame)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from engine.config import GameConfig, OptionSpec
-from engine.game import Game
-from engine.registry import Ruleset
+from engine.config import OptionSpec
 from engine.rulesets.base import OPTIONS as BASE_OPTIONS
-from engine.rulesets.ck.actions import CODEC
+from engine.rulesets.base import game_ruleset
 from engine.rulesets.ck.game import CKGame
 
 OPTIONS = tuple(
@@ -14,18 +12,4 @@ OPTIONS = tuple(
 )
 
 
-def _create(config: GameConfig) -> Game:
-    return CKGame(config)
-
-
-RULESET = Ruleset(
-    name="ck",
-    title="Catan: Cities & Knights",
-    seats=(3, 4),
-    options=OPTIONS,
-    create=_create,
-    codec=CODEC,
-    sample_consistent=CKGame.sample_consistent,
-    samples_beliefs=True,
-    from_position=CKGame.from_position,
-)
+RULESET = game_ruleset("ck", "Catan: Cities & Knights", (3, 4), OPTIONS, CKGame)

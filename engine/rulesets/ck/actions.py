@@ -220,6 +220,24 @@ class Pass(Action):
     type = "pass"
 
 
+CARD_ACTIONS: tuple[type[Action], ...] = (
+    PlayProgress,
+    SetDice,
+    NameCard,
+    ChooseSeat,
+    TakeCard,
+    TakeProgress,
+    GiveCard,
+    PlaceMerchant,
+    RemoveKnight,
+    PlaceKnight,
+    RemoveRoad,
+    TargetKnight,
+    SwapNumbers,
+    HarborExchange,
+)
+"""The answers to progress cards and harbours (with Pass, which also declines other steps)."""
+
 CK_ACTIONS: tuple[type[Action], ...] = (
     *SHARED_ACTIONS,
     BuildSettlement,
@@ -237,20 +255,7 @@ CK_ACTIONS: tuple[type[Action], ...] = (
     LoseCity,
     DrawProgress,
     DiscardProgress,
-    PlayProgress,
-    SetDice,
-    NameCard,
-    ChooseSeat,
-    TakeCard,
-    TakeProgress,
-    GiveCard,
-    PlaceMerchant,
-    RemoveKnight,
-    PlaceKnight,
-    RemoveRoad,
-    TargetKnight,
-    SwapNumbers,
-    HarborExchange,
+    *CARD_ACTIONS,
     PickResource,
     Pass,
 )

@@ -36,23 +36,10 @@ from engine.rulesets.base.decisions import MAIN, PRE_ROLL, Decision
 from engine.rulesets.ck import decisions as ck
 from engine.rulesets.ck import progress
 from engine.rulesets.ck.actions import (
+    CARD_ACTIONS,
     CODEC,
-    ChooseSeat,
     DiscardProgress,
-    GiveCard,
-    HarborExchange,
-    NameCard,
     Pass,
-    PlaceKnight,
-    PlaceMerchant,
-    PlayProgress,
-    RemoveKnight,
-    RemoveRoad,
-    SetDice,
-    SwapNumbers,
-    TakeCard,
-    TakeProgress,
-    TargetKnight,
 )
 from engine.rulesets.ck.cards import (
     ALCHEMIST,
@@ -79,23 +66,7 @@ if TYPE_CHECKING:
     from engine.rulesets.ck.view_types import CKView
 
 _N_RES = len(RESOURCES)
-_CARD_ACTIONS = (
-    PlayProgress,
-    HarborExchange,
-    SetDice,
-    NameCard,
-    ChooseSeat,
-    TakeCard,
-    TakeProgress,
-    GiveCard,
-    PlaceMerchant,
-    RemoveKnight,
-    PlaceKnight,
-    RemoveRoad,
-    TargetKnight,
-    SwapNumbers,
-    Pass,
-)
+_CARD_ACTIONS = (*CARD_ACTIONS, Pass)
 _CARD_DECISIONS = (
     ck.ALCHEMIST,
     ck.NAME_CARD,

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from engine.config import GameConfig, OptionSpec
-from engine.game import Game
-from engine.registry import Ruleset
-from engine.rulesets.fleet.actions import CODEC
+from engine.config import OptionSpec
+from engine.rulesets.base import game_ruleset
 from engine.rulesets.fleet.game import FleetGame
 
 OPTIONS = (
@@ -25,18 +23,4 @@ OPTIONS = (
 )
 
 
-def _create(config: GameConfig) -> Game:
-    return FleetGame(config)
-
-
-RULESET = Ruleset(
-    name="fleet",
-    title="Catan Fleet",
-    seats=(3, 4),
-    options=OPTIONS,
-    create=_create,
-    codec=CODEC,
-    sample_consistent=FleetGame.sample_consistent,
-    samples_beliefs=True,
-    from_position=FleetGame.from_position,
-)
+RULESET = game_ruleset("fleet", "Catan Fleet", (3, 4), OPTIONS, FleetGame)
