@@ -178,3 +178,35 @@ def test_the_log_says_where_a_fleet_settlement_or_road_was_built() -> None:
     line = narrate(event, ["Red", "Blue", "White"], 0, where, face("fleet").tell())
     assert line == "You built a settlement at forest 5."
     assert where(5) == " on the forest of E"
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+async def test_a_setup_ship_is_offered_instead_of_the_road_and_placed_by_keys(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Seed tui_saves.FLEET_SEED: a coastal setup settlement; I shows the coast, Enter sails."""
+    path = tui_saves.fleet_setup_ship(tmp_path)
+    app = CatanApp(saves_dir=tmp_path, speed="instant", load=path)
+    async with app.run_test(size=size) as pilot:
+        await wait_until(pilot, lambda: _ready(app, "build_ship"), "the setup road")
+        screen = game_screen(app)
+        assert screen is not None and screen.view is not None
+        assert screen.view["phase"] == "setup_road"
+        labels = {c.key: c.label for c in screen.cmds}
+        assert labels.get("d") == "Build a road" and labels.get("i") == "Build a ship"
+        ships = {a["edge"] for a in screen.legal if a["type"] == "build_ship"}
+        await pilot.press("i")
+        await wait_until(pilot, lambda: screen.target is not None, "the ship's edges")
+        highlight = screen.query_one(MapView).highlight
+        assert highlight is not None and highlight.kind == "edge"
+        assert set(highlight.targets) == ships and highlight.cursor in ships
+        chosen = highlight.cursor
+        await pilot.press("enter")
+        await wait_until(
+            pilot,
+            lambda: screen.view is not None and bool(screen.view["fleets"][0]),
+            "the ship to be placed",
+        )
+        assert chosen is not None and screen.view["ships"][chosen] == 0  # Red's ship there
+        assert len(screen.view["fleets"][0]) == 2  # a fleet of one ship: its two ends
+        assert not any(a.get("type") == "build_ship" for a in screen.legal)
