@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import tui_saves
 from textual.pilot import Pilot
-from tui_keys import game_screen, play_to_the_end
+from tui_keys import game_screen, next_dialog, play_to_the_end
 
 from engine import saves
 from engine.config import GameConfig
@@ -20,6 +20,7 @@ from tui.app import CatanApp
 from tui.fleet_plan import FleetPlan
 from tui.screens.dialogs.game_over import GameOverDialog
 from tui.widgets.equipment import EquipmentPanel
+from tui.widgets.event_log import EventLog
 from tui.widgets.fleet_sections import sea_section
 from tui.widgets.map_view import MapView
 
@@ -210,3 +211,65 @@ async def test_a_setup_ship_is_offered_instead_of_the_road_and_placed_by_keys(
         assert chosen is not None and screen.view["ships"][chosen] == 0  # Red's ship there
         assert len(screen.view["fleets"][0]) == 2  # a fleet of one ship: its two ends
         assert not any(a.get("type") == "build_ship" for a in screen.legal)
+
+
+async def test_a_gold_field_pick_is_chosen_in_a_dialog_by_keys(tmp_path: Path) -> None:
+    """Seed 15 (tui_saves.fleet_gold): Y opens the five resources; the fourth, grain, is taken."""
+    path = tui_saves.fleet_gold(tmp_path)
+    app = CatanApp(saves_dir=tmp_path, speed="instant", load=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: _ready(app, "pick_gold"), "the gold pick")
+        screen = game_screen(app)
+        assert screen is not None and screen.view is not None
+        before = dict(screen.view["me"]["hand"])
+        await pilot.press("y")
+        dialog = await next_dialog(pilot, None)
+        labels = [str(label) for label, _ in dialog.options]
+        assert labels == [f"Take 1 {r}" for r in ("brick", "lumber", "wool", "grain", "ore")]
+        await pilot.press("down", "down", "down", "enter")
+        await wait_until(
+            pilot,
+            lambda: (
+                not any(a.get("type") == "pick_gold" for a in screen.legal)
+                and screen.view is not None
+                and screen.view["me"]["hand"]["grain"] == before["grain"] + 1
+            ),
+            "the grain to be taken",
+        )
+        assert {k: v for k, v in screen.view["me"]["hand"].items() if k != "grain"} == {
+            k: v for k, v in before.items() if k != "grain"
+        }
+        log = " ".join(t.plain for t in screen.query_one(EventLog).entries)
+        assert "You took 1 grain from a gold field." in log
+
+
+async def test_a_split_fleet_keeps_the_piece_chosen_by_keys(tmp_path: Path) -> None:
+    """Seed 32 (tui_saves.fleet_split): J marks the pieces' ships, Enter keeps the one chosen."""
+    path = tui_saves.fleet_split(tmp_path)
+    app = CatanApp(saves_dir=tmp_path, speed="instant", load=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: _ready(app, "keep_fleet"), "the split fleet")
+        screen = game_screen(app)
+        assert screen is not None and screen.view is not None
+        pieces = {a["edge"] for a in screen.legal if a["type"] == "keep_fleet"}
+        assert len(pieces) == 2
+        await pilot.press("j")
+        await wait_until(pilot, lambda: screen.target is not None, "the pieces to choose from")
+        highlight = screen.query_one(MapView).highlight
+        assert highlight is not None and highlight.kind == "edge"
+        assert set(highlight.targets) == pieces and highlight.cursor in pieces
+        kept = highlight.cursor
+        lost = (pieces - {kept}).pop()
+        await pilot.press("enter")
+        await wait_until(
+            pilot,
+            lambda: (
+                not any(a.get("type") == "keep_fleet" for a in screen.legal)
+                and screen.view is not None
+                and screen.view["ships"][lost] != 0
+            ),
+            "the other piece to be lost",
+        )
+        assert screen.view["ships"][kept] == 0 and screen.view["fleets"][0]
+        log = " ".join(t.plain for t in screen.query_one(EventLog).entries)
+        assert "You kept 1 ship of the split fleet; 2 ships went back to the supply." in log

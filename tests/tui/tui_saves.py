@@ -179,3 +179,15 @@ def fleet_setup_ship(directory: Path) -> Path:
             game.apply(rng.choice(legal))
     assert game.view(0)["phase"] == "setup_road"
     return write(game, directory, "fleet_setup.json")
+
+
+def fleet_gold(directory: Path) -> Path:
+    """Seed 15: a gold field produced for the human, who picks the resource."""
+    game = play_until("fleet", 15, human_to_act({"pick_gold"}))
+    return write(game, directory, "fleet_gold.json")
+
+
+def fleet_split(directory: Path) -> Path:
+    """Seed 32: the pirate split the human's fleet; the human keeps one piece."""
+    game = play_until("fleet", 32, human_to_act({"keep_fleet"}))
+    return write(game, directory, "fleet_split.json")
