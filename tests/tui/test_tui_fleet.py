@@ -161,7 +161,23 @@ def test_the_actions_row_names_the_phase_and_what_it_closes() -> None:
     sailing = {"phase": "main", "stage": 4, "dice": [2, 3], "fleet_moved": True}
     said = turn_status(sailing) or ""
     assert "the fleet has moved" in said and "Trading and building are over" in said
-    assert "Fleet phase: no more trading or building" in phase_section(sailing).plain
+    assert "Fleet phase: no trade, build." in phase_section(sailing).plain
+
+
+def test_the_phase_lines_fit_the_panel_at_80x24() -> None:
+    """The equipment panel is 30 columns wide at 80x24: no phase line may wrap there."""
+    from tui.widgets.fleet_sections import PANEL_WIDTH, phase_section
+
+    views = [
+        {"phase": "setup_road"},
+        {"phase": "pre_roll"},
+        {"phase": "main", "stage": 2, "dice": [2, 3]},
+        {"phase": "main", "stage": 3, "dice": [2, 3]},
+        {"phase": "main", "stage": 4, "dice": [2, 3]},
+    ]
+    for view in views:
+        lines = phase_section(view).plain.splitlines()
+        assert lines and all(len(line) <= PANEL_WIDTH for line in lines), lines
 
 
 def test_the_log_says_where_a_fleet_settlement_or_road_was_built() -> None:
