@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import tui_saves
 from textual.pilot import Pilot
-from tui_keys import game_screen, play_to_the_end
+from tui_keys import game_screen, next_dialog, play_to_the_end
 
 from engine import saves
 from engine.config import GameConfig
@@ -20,6 +20,7 @@ from tui.app import CatanApp
 from tui.fleet_plan import FleetPlan
 from tui.screens.dialogs.game_over import GameOverDialog
 from tui.widgets.equipment import EquipmentPanel
+from tui.widgets.event_log import EventLog
 from tui.widgets.fleet_sections import sea_section
 from tui.widgets.map_view import MapView
 
@@ -28,7 +29,8 @@ SEATS = ["human", "random", "random"]
 
 
 async def test_a_whole_fleet_game_with_keys_alone(tmp_path: Path) -> None:
-    config = GameConfig("fleet", 3, SEED, {"vp_to_win": 8})
+    # 7 VP: seed 3 ends in 89 turns, about 22 s (8 VP took 118-149 s for the same checks)
+    config = GameConfig("fleet", 3, SEED, {"vp_to_win": 7})
     app = CatanApp(saves_dir=tmp_path, speed="instant", play=(config, SEATS))
     began = time.monotonic()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -160,7 +162,23 @@ def test_the_actions_row_names_the_phase_and_what_it_closes() -> None:
     sailing = {"phase": "main", "stage": 4, "dice": [2, 3], "fleet_moved": True}
     said = turn_status(sailing) or ""
     assert "the fleet has moved" in said and "Trading and building are over" in said
-    assert "Fleet phase: no more trading or building" in phase_section(sailing).plain
+    assert "Fleet phase: no trade, build." in phase_section(sailing).plain
+
+
+def test_the_phase_lines_fit_the_panel_at_80x24() -> None:
+    """The equipment panel is 30 columns wide at 80x24: no phase line may wrap there."""
+    from tui.widgets.fleet_sections import PANEL_WIDTH, phase_section
+
+    views = [
+        {"phase": "setup_road"},
+        {"phase": "pre_roll"},
+        {"phase": "main", "stage": 2, "dice": [2, 3]},
+        {"phase": "main", "stage": 3, "dice": [2, 3]},
+        {"phase": "main", "stage": 4, "dice": [2, 3]},
+    ]
+    for view in views:
+        lines = phase_section(view).plain.splitlines()
+        assert lines and all(len(line) <= PANEL_WIDTH for line in lines), lines
 
 
 def test_the_log_says_where_a_fleet_settlement_or_road_was_built() -> None:
@@ -178,3 +196,97 @@ def test_the_log_says_where_a_fleet_settlement_or_road_was_built() -> None:
     line = narrate(event, ["Red", "Blue", "White"], 0, where, face("fleet").tell())
     assert line == "You built a settlement at forest 5."
     assert where(5) == " on the forest of E"
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+async def test_a_setup_ship_is_offered_instead_of_the_road_and_placed_by_keys(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Seed tui_saves.FLEET_SEED: a coastal setup settlement; I shows the coast, Enter sails."""
+    path = tui_saves.fleet_setup_ship(tmp_path)
+    app = CatanApp(saves_dir=tmp_path, speed="instant", load=path)
+    async with app.run_test(size=size) as pilot:
+        await wait_until(pilot, lambda: _ready(app, "build_ship"), "the setup road")
+        screen = game_screen(app)
+        assert screen is not None and screen.view is not None
+        assert screen.view["phase"] == "setup_road"
+        labels = {c.key: c.label for c in screen.cmds}
+        assert labels.get("d") == "Build a road" and labels.get("i") == "Build a ship"
+        ships = {a["edge"] for a in screen.legal if a["type"] == "build_ship"}
+        await pilot.press("i")
+        await wait_until(pilot, lambda: screen.target is not None, "the ship's edges")
+        highlight = screen.query_one(MapView).highlight
+        assert highlight is not None and highlight.kind == "edge"
+        assert set(highlight.targets) == ships and highlight.cursor in ships
+        chosen = highlight.cursor
+        await pilot.press("enter")
+        await wait_until(
+            pilot,
+            lambda: screen.view is not None and bool(screen.view["fleets"][0]),
+            "the ship to be placed",
+        )
+        assert chosen is not None and screen.view["ships"][chosen] == 0  # Red's ship there
+        assert len(screen.view["fleets"][0]) == 2  # a fleet of one ship: its two ends
+        assert not any(a.get("type") == "build_ship" for a in screen.legal)
+
+
+async def test_a_gold_field_pick_is_chosen_in_a_dialog_by_keys(tmp_path: Path) -> None:
+    """Seed 15 (tui_saves.fleet_gold): Y opens the five resources; the fourth, grain, is taken."""
+    path = tui_saves.fleet_gold(tmp_path)
+    app = CatanApp(saves_dir=tmp_path, speed="instant", load=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: _ready(app, "pick_gold"), "the gold pick")
+        screen = game_screen(app)
+        assert screen is not None and screen.view is not None
+        before = dict(screen.view["me"]["hand"])
+        await pilot.press("y")
+        dialog = await next_dialog(pilot, None)
+        labels = [str(label) for label, _ in dialog.options]
+        assert labels == [f"Take 1 {r}" for r in ("brick", "lumber", "wool", "grain", "ore")]
+        await pilot.press("down", "down", "down", "enter")
+        await wait_until(
+            pilot,
+            lambda: (
+                not any(a.get("type") == "pick_gold" for a in screen.legal)
+                and screen.view is not None
+                and screen.view["me"]["hand"]["grain"] == before["grain"] + 1
+            ),
+            "the grain to be taken",
+        )
+        assert {k: v for k, v in screen.view["me"]["hand"].items() if k != "grain"} == {
+            k: v for k, v in before.items() if k != "grain"
+        }
+        log = " ".join(t.plain for t in screen.query_one(EventLog).entries)
+        assert "You took 1 grain from a gold field." in log
+
+
+async def test_a_split_fleet_keeps_the_piece_chosen_by_keys(tmp_path: Path) -> None:
+    """Seed 32 (tui_saves.fleet_split): J marks the pieces' ships, Enter keeps the one chosen."""
+    path = tui_saves.fleet_split(tmp_path)
+    app = CatanApp(saves_dir=tmp_path, speed="instant", load=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: _ready(app, "keep_fleet"), "the split fleet")
+        screen = game_screen(app)
+        assert screen is not None and screen.view is not None
+        pieces = {a["edge"] for a in screen.legal if a["type"] == "keep_fleet"}
+        assert len(pieces) == 2
+        await pilot.press("j")
+        await wait_until(pilot, lambda: screen.target is not None, "the pieces to choose from")
+        highlight = screen.query_one(MapView).highlight
+        assert highlight is not None and highlight.kind == "edge"
+        assert set(highlight.targets) == pieces and highlight.cursor in pieces
+        kept = highlight.cursor
+        lost = (pieces - {kept}).pop()
+        await pilot.press("enter")
+        await wait_until(
+            pilot,
+            lambda: (
+                not any(a.get("type") == "keep_fleet" for a in screen.legal)
+                and screen.view is not None
+                and screen.view["ships"][lost] != 0
+            ),
+            "the other piece to be lost",
+        )
+        assert screen.view["ships"][kept] == 0 and screen.view["fleets"][0]
+        log = " ".join(t.plain for t in screen.query_one(EventLog).entries)
+        assert "You kept 1 ship of the split fleet; 2 ships went back to the supply." in log

@@ -160,3 +160,34 @@ def fleet_sailing(directory: Path) -> Path:
 def fleet_first_roll(directory: Path) -> Path:
     """Seed 5: the human's first roll; every number chip still secret."""
     return write(play_until("fleet", FLEET_SEED, human_to_act({"roll"})), directory, "fleet1.json")
+
+
+def fleet_setup_ship(directory: Path) -> Path:
+    """Seed 5: the human's first setup road, a ship offered instead.
+
+    Random setup choices, except that the human settles the first corner with a coast
+    (a ship's edge), so that the ship is offered in place of the road.
+    """
+    game = new_game(GameConfig("fleet", 4, FLEET_SEED, {}))
+    rng = random.Random(FLEET_SEED)
+    coast = game.sea.setup_ship_edges  # type: ignore[attr-defined]
+    while not (game.to_act == 0 and "build_ship" in {a.type for a in game.legal_actions()}):
+        legal = game.legal_actions()
+        if game.to_act == 0 and legal[0].type == "build_settlement":
+            game.apply(next(a for a in legal if coast[a.vertex]))  # type: ignore[attr-defined]
+        else:
+            game.apply(rng.choice(legal))
+    assert game.view(0)["phase"] == "setup_road"
+    return write(game, directory, "fleet_setup.json")
+
+
+def fleet_gold(directory: Path) -> Path:
+    """Seed 15: a gold field produced for the human, who picks the resource."""
+    game = play_until("fleet", 15, human_to_act({"pick_gold"}))
+    return write(game, directory, "fleet_gold.json")
+
+
+def fleet_split(directory: Path) -> Path:
+    """Seed 32: the pirate split the human's fleet; the human keeps one piece."""
+    game = play_until("fleet", 32, human_to_act({"keep_fleet"}))
+    return write(game, directory, "fleet_split.json")

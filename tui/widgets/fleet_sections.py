@@ -39,24 +39,29 @@ def _combined(view: Mapping[str, Any]) -> bool:
     return bool(options.get("combined_trade_build"))
 
 
+PANEL_WIDTH = 30  # the equipment panel's text width at 80x24: each phase line fits it
+
+
 def phase_section(view: Mapping[str, Any]) -> Text:
-    """The four phases in one line, the turn's own in reverse; what the phase allows below."""
+    """The four phases in one line, the turn's own in reverse; what the phase allows below.
+
+    Each line fits `PANEL_WIDTH`, so that the panel does not wrap it at 80x24.
+    """
     text = Text()
     now = _phase_now(view)
     if now is None:
         if str(view.get("phase")).startswith("setup"):
             text.append("Setup: ", style="bold")
-            text.append("2 settlements on W or E, each with a road or one ship\n")
+            text.append("settle W or E, each\nwith a road; one may be a ship\n")
         return text
-    text.append("Phase ", style="bold")
     for n, name in PHASES:
         style = "reverse bold" if n == now else "dim"
         text.append(f"{n} {name}", style=style)
         text.append(" " if n < 4 else "\n")
     if now == 3 and not _combined(view):
-        text.append("Built this turn: no more trading.\n", style="italic")
+        text.append("Built this turn: no trading.\n", style="italic")
     elif now == 4:
-        text.append("Fleet phase: no more trading or building.\n", style="italic")
+        text.append("Fleet phase: no trade, build.\n", style="italic")
     return text
 
 
