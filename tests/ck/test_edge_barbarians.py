@@ -231,7 +231,9 @@ def test_edge_12_a_pillaged_city_becomes_a_settlement_even_with_none_in_supply()
     act(game, Roll())
     assert game.vertex_level[12] == 1 and game.settlements_left[0] == 0
     assert game.cities_left[0] == 4 and game.vp_public[0] == 6
-    assert game.check(BuildSettlement(30)) is not None
+    assert game.check(BuildSettlement(30)) == (
+        "no settlements left in your supply (upgrade one to a city first)"
+    )
 
 
 def test_edge_13_without_a_city_levels_stay_cards_still_come_improvements_wait() -> None:
