@@ -18,28 +18,38 @@ SEED = 3
 SEATS = ["human", "random", "random"]
 
 
+# The whole game by keys: seed 3 to 8 VP (about 40 turns). The person settles on grain and
+# ore (tui_keys likes fields and mountains in C&K), so it builds cities and improves them.
+WHOLE_GAME = GameConfig("ck", 3, 3, {"vp_to_win": 8})
+
+
 async def test_a_whole_ck_game_with_keys_alone(tmp_path: Path) -> None:
-    config = GameConfig("ck", 3, SEED, {})
-    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(config, SEATS))
+    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(WHOLE_GAME, SEATS))
     began = time.monotonic()
     async with app.run_test(size=(120, 40)) as pilot:
-        steps = await play_to_the_end(pilot, max_steps=8000)
+        steps = await play_to_the_end(pilot, max_steps=3000)
         assert isinstance(app.screen, GameOverDialog)
         over = app.screen.over
         winner = over["winner"]
-        assert winner is not None and over["scores"][winner] >= 13
+        assert winner is not None and over["scores"][winner] >= 8
         print(f"{steps} decisions, {over['stats']['turns']} turns, {time.monotonic() - began:.1f}s")
     game = saves.load_path(tui_saves.only_autosave(tmp_path))
     assert game.to_act is None and game.view(0)["ruleset"] == "ck"
-    # The person (seat 0) used C&K's own keys: replay who did what. (Seed 3 seats the
-    # person on hills, forest and pasture: knights, never a city.)
+    # From the game's state at the end: the person (seat 0) set up one city and built more,
+    # and improved its cities (the improvements come from commodities only cities produce).
+    end = game.view(0)
+    cities = sum(1 for owner, kind in end["vertices"] if owner == 0 and kind == 2)
+    assert cities >= 2, f"the person has {cities} city on the map"
+    assert sum(end["players"][0]["improvements"].values()) >= 1
+    # The person used C&K's own keys: replay who did what.
     replay = new_game(game.config)
     mine: set[str] = set()
     for action in game.log:
         if replay.to_act == 0:
             mine.add(action.type)
         replay.apply(action)
-    assert {"roll", "build_knight", "activate_knight", "promote_knight", "end_turn"} <= mine
+    assert {"roll", "build_city", "improve_city", "build_knight", "activate_knight"} <= mine
+    assert {"build_wall", "play_progress", "end_turn"} <= mine
 
 
 async def test_save_quit_and_continue_a_ck_game_at_the_same_decision(tmp_path: Path) -> None:

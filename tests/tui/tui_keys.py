@@ -26,6 +26,7 @@ STARFARERS = ("s", "l", "c", "u", "i", "k", "w", "z", "j", "r", "e")
 # activate, promote) and walls only with nothing better to do; never a knight's move or chase.
 CK_ANSWERS = ("y", "b", "g", "0")
 CK_LATE = ("k", "j", "u", "w")
+CK_LIKED = {"fields": 2, "mountains": 2}
 
 
 def _missing(hand: dict[str, int], cost: dict[str, int]) -> list[str]:
@@ -51,12 +52,22 @@ def tabs_to_best_target(screen: GameScreen) -> int:
         return 0
     view = screen.view or {}
     best = screen.cursor
-    if cmd.target_kind in ("vertex", "hex") and view.get("ruleset") == "base":
+    ruleset = view.get("ruleset")
+    if cmd.target_kind in ("vertex", "hex") and ruleset in ("base", "ck"):
         grid = base_grid()
         numbers = [h["number"] for h in view["board"]["hexes"]]
+        terrains = [h["terrain"] for h in view["board"]["hexes"]]
+        # C&K: fields and mountains count double (cities, then improvements from their coin)
+        liked = CK_LIKED if ruleset == "ck" else {}
         me = view.get("seat")
         if cmd.target_kind == "vertex":
-            best = max(ids, key=lambda v: sum(_pips(numbers[h]) for h in grid.vertex_land[v]))
+
+            def worth(v: int) -> int:
+                return sum(
+                    _pips(numbers[h]) * liked.get(terrains[h], 1) for h in grid.vertex_land[v]
+                )
+
+            best = max(ids, key=worth)
         else:
             owners = view["vertices"]
 
