@@ -100,7 +100,7 @@ def test_starfarers_midgame(snap_compare: Any, tmp_path: Path, size: tuple[int, 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_ck_midgame(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
-    """Knights (active reversed), a city wall, the barbarian track, improvements, the hand."""
+    """Knights (active reversed, not), a walled metropolis, the merchant, the barbarian track."""
     app = _app(tmp_path, tui_saves.ck_midgame(tmp_path))
     assert snap_compare(app, terminal_size=size, run_before=_settle)
 

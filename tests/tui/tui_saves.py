@@ -129,14 +129,35 @@ def starfarers_trade_build(directory: Path) -> Path:
 
 
 def ck_midgame(directory: Path) -> Path:
-    """Cities & Knights, seed 2: knights on the map, a city wall, the ship a step from Catan."""
+    """Cities & Knights, seed 2, turn 165, finished by the position API.
+
+    Seeded random play to knights on the map (active and not), a city wall, the merchant
+    and the ship a step from Catan; then the position is written out and changed: the
+    person's walled city is the science metropolis (science level 4) and the person holds
+    a few cards. Orange ends its turn and the person rolls a 9 with a green gate.
+    """
+    from engine.position import game_from_position
 
     def stop(game: Game) -> bool:
         view = game.view(0)
         knights = sum(1 for owner in view["knight_owner"] if owner >= 0)
         return any(view["walls"]) and knights >= 2 and human_to_act({"end_turn"})(game)
 
-    return write(play_until("ck", 2, stop), directory)
+    pos = play_until("ck", 2, stop).position()
+    (city,) = pos.pieces[0].cities
+    assert pos.extra["walls"][city] and pos.extra["barbarian"] == 6
+    pos.extra["levels"][0][2] = 4
+    pos.extra["metropolis"] = [-1, -1, city]
+    pos.hands[0] = {"brick": 1, "lumber": 1, "wool": 1, "grain": 2, "ore": 3, "paper": 1}
+    pos.current, pos.pending = 3, [["main", 3, None]]
+    pos.bank = None  # derived from the hands
+    pos.forced_dice = [[4, 5, 6]]  # red 4, yellow 5, the green (science) gate
+    game = game_from_position(pos)
+    for kind in ("end_turn", "roll"):
+        (action,) = [a for a in game.legal_actions() if a.type == kind]
+        game.apply(action)
+    assert human_to_act({"end_turn"})(game)
+    return write(game, directory)
 
 
 def ck_harbor_answer(directory: Path) -> Path:
