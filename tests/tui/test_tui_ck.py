@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 
 import tui_saves
-from tui_keys import game_screen, play_to_the_end, step, wait_for_decision
+from tui_keys import game_screen, next_dialog, play_to_the_end, step, wait_for_decision
 
 from engine import saves
 from engine.config import GameConfig
@@ -144,3 +144,75 @@ def test_the_costs_card_prices_walls_knights_and_improvements() -> None:
     assert dict(card["Activate a knight"].cost) == {"grain": 1}
     assert "Development card" not in card
     assert card["Politics level n"].gives.endswith("3: Fortress")
+
+
+async def test_a_person_answers_a_bots_wedding_by_keys(tmp_path: Path) -> None:
+    position = tui_saves.ck_wedding_answer(tmp_path)
+    before = len(saves.load_path(position).log)
+    app = CatanApp(saves_dir=tmp_path / "saves", load=position, speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        # Orange's Wedding asks the person for two cards, one dialog each, by itself.
+        first = await next_dialog(pilot, None)
+        assert first.title_text == "Wedding: give a card"
+        assert "you have more VP than the player who played it" in str(first.body)
+        assert [label for label, _ in first.options] == ["1 brick", "1 grain", "1 ore"]
+        await pilot.press("3")  # the ore
+        second = await next_dialog(pilot, first)
+        assert second.title_text == "Wedding: give a card"
+        assert [label for label, _ in second.options] == ["1 brick", "1 grain"]
+        await pilot.press("2")  # a grain
+        await wait_for_decision(pilot)  # White gives its two; the bots play on to the person
+        await pilot.press("q", "y")
+        await pilot.pause()
+    game = saves.load_path(tui_saves.only_autosave(tmp_path / "saves"))
+    given = [a.to_json() for a in game.log[before : before + 2]]
+    assert given == [{"type": "give_card", "card": c} for c in ("ore", "grain")]
+    replay = saves.load_path(position)
+    replay.apply(game.log[before])
+    replay.apply(game.log[before + 1])
+    hand = replay.view(0)["me"]["hand"]
+    assert (hand["brick"], hand["grain"], hand["ore"]) == (1, 1, 0)
+    orange = saves.load_path(position).view(3)["me"]["hand"]
+    assert replay.view(3)["me"]["hand"]["ore"] == orange["ore"] + 1
+    assert replay.view(3)["me"]["hand"]["grain"] == orange["grain"] + 1
+
+
+async def test_a_person_plays_spy_on_a_bot_by_keys(tmp_path: Path) -> None:
+    """A bot's Spy asks its victim nothing (the engine gives the victim no decision), so the
+    person's side of Spy is playing it: the card, the opponent, the card taken, all by keys."""
+    position = tui_saves.ck_spy(tmp_path)
+    before = len(saves.load_path(position).log)
+    app = CatanApp(saves_dir=tmp_path / "saves", load=position, speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for_decision(pilot) == "turn"
+        await pilot.press("p")
+        play = await next_dialog(pilot, None)
+        assert play.title_text == "Play a progress card"
+        assert [label for label, _ in play.options] == [
+            "Spy (politics): see an opponent's progress cards and take one"
+        ]
+        await pilot.press("1")
+        whom = await next_dialog(pilot, play)
+        assert whom.title_text == "Choose an opponent"
+        assert [label for label, _ in whom.options] == ["Blue"]  # the only one holding cards
+        await pilot.press("1")
+        take = await next_dialog(pilot, whom)
+        assert take.title_text == "Spy: take one of Blue's cards"
+        labels = [str(label) for label, _ in take.options]
+        assert labels == [
+            "Bishop (politics): move the robber; steal from everyone on its hex",
+            "Smith (science): promote up to 2 knights for free",
+        ]
+        await pilot.press("2")
+        assert await wait_for_decision(pilot) == "turn"
+        await pilot.press("q", "y")
+        await pilot.pause()
+    game = saves.load_path(tui_saves.only_autosave(tmp_path / "saves"))
+    assert [a.to_json() for a in game.log[before : before + 3]] == [
+        {"type": "play_progress", "card": "spy"},
+        {"type": "choose_seat", "seat": 1},
+        {"type": "take_progress", "card": "smith"},
+    ]
+    mine = game.view(0)["me"]["development"]
+    assert (mine["smith"], mine["spy"]) == (1, 0)
+    assert game.view(1)["me"]["development"]["smith"] == 0

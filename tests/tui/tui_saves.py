@@ -166,6 +166,56 @@ def ck_harbor_answer(directory: Path) -> Path:
     return write(play_until("ck", 2, stop, max_actions=3000), directory)
 
 
+def _ck_cards(pos: Any, cards: dict[int, dict[str, int]]) -> None:
+    """Seats' progress cards set to `cards`: the others back under their decks, these taken."""
+    from engine.rulesets.ck.cards import DECK_OF, PROGRESS
+
+    decks = pos.extra["progress_decks"]
+    for seat, dev in enumerate(pos.development):
+        for name, n in dev.playable.items():
+            decks[DECK_OF[PROGRESS.index[name]]].extend([name] * n)
+        dev.playable = dict(cards.get(seat, {}))
+        for name, n in dev.playable.items():
+            for _ in range(n):
+                decks[DECK_OF[PROGRESS.index[name]]].remove(name)
+    pos.deck = None  # derived from the decks and hands
+
+
+def _ck_turn57() -> Any:
+    """Cities & Knights, seed 2, turn 57 written out as a position: the person's main phase."""
+    game = play_until("ck", 2, human_to_act({"end_turn"}), min_actions=200)
+    assert game.view(0)["turn"] == 57
+    return game.position()
+
+
+def ck_wedding_answer(directory: Path) -> Path:
+    """Seed 2, turn 57 by the position API: Orange (3 VP) plays Wedding; the person (its two
+    settlements made cities: 4 VP) gives 2 cards from brick 1, grain 2, ore 1."""
+    from engine.position import game_from_position
+
+    pos = _ck_turn57()
+    pos.pieces[0].cities = pos.pieces[0].settlements
+    pos.pieces[0].settlements = []
+    pos.hands[0] = {"brick": 1, "grain": 2, "ore": 1}
+    _ck_cards(pos, {3: {"wedding": 1}})
+    pos.current, pos.pending = 3, [["main", 3, None]]
+    pos.bank = None
+    game = game_from_position(pos)
+    (wedding,) = [a for a in game.legal_actions() if a.to_json().get("card") == "wedding"]
+    game.apply(wedding)
+    assert human_to_act({"give_card"})(game)
+    return write(game, directory, "wedding.json")
+
+
+def ck_spy(directory: Path) -> Path:
+    """Seed 2, turn 57 by the position API: the person holds Spy; Blue holds Smith and Bishop."""
+    from engine.position import game_from_position
+
+    pos = _ck_turn57()
+    _ck_cards(pos, {0: {"spy": 1}, 1: {"smith": 1, "bishop": 1}})
+    return write(game_from_position(pos), directory, "spy.json")
+
+
 FLEET_SEED = 5
 
 
