@@ -216,3 +216,25 @@ async def test_a_person_plays_spy_on_a_bot_by_keys(tmp_path: Path) -> None:
     mine = game.view(0)["me"]["development"]
     assert (mine["smith"], mine["spy"]) == (1, 0)
     assert game.view(1)["me"]["development"]["smith"] == 0
+
+
+async def test_the_scoreboard_names_the_progress_cards_column(tmp_path: Path) -> None:
+    """C&K's face names the column of cards held beside the hand "Prog"; the base game's stays
+    "Dev". The counts are the progress cards each seat holds."""
+    from tui.faces import face
+    from tui.widgets.scoreboard import Scoreboard
+
+    assert (face("ck").hand_dev_label, face("base").hand_dev_label) == ("Prog", "Dev")
+    position = tui_saves.ck_spy(tmp_path)  # the person holds Spy; Blue holds Smith and Bishop
+    app = CatanApp(saves_dir=tmp_path / "saves", load=position, speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None
+        table = screen.query_one(Scoreboard).render()
+        headers = [str(c.header) for c in table.columns]
+        assert "Prog" in headers and "Dev" not in headers
+        held = [str(cell) for cell in table.columns[headers.index("Prog")].cells]
+        assert held[:2] == ["1", "2"]
+        await pilot.press("q", "y")
+        await pilot.pause()

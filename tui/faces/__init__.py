@@ -77,6 +77,7 @@ class RulesetFace:
     status: Callable[[View], str | None] | None = None  # the actions row's line for a turn
     equipment_title: str = "Equipment"  # the equipment panel's title
     extra_die: Callable[[int], str] | None = None  # a die beyond the two number dice, in words
+    hand_dev_label: str = "Dev"  # the scoreboard's column of cards held beside the hand
 
     @property
     def title(self) -> str:

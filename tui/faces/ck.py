@@ -87,4 +87,5 @@ FACE = BASE_FACE.derive(
     grows_actions=True,
     equipment_title="Barbarians, cities, progress",
     extra_die=event_die,
+    hand_dev_label="Prog",  # the progress cards held
 )

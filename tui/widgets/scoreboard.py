@@ -11,6 +11,7 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from tui.faces import face_or_default
 from tui.widgets.fit import refresh_fitting
 from tui.widgets.style import seat_style
 
@@ -95,15 +96,16 @@ class Scoreboard(Widget):
         players = view.get("players", [])
         # never cut a name ("Whi…"): as wide as the longest name with its marks
         longest = max([8, *(self._label_width(p.get("seat", 0), me, p) for p in players)])
-        has_dev = any("development_count" in p for p in players)  # the base game's only
+        has_dev = any("development_count" in p for p in players)  # cards held beside the hand
+        dev = face_or_default(view.get("ruleset")).hand_dev_label  # "Dev"; C&K's progress cards
         # the pieces in what whole names leave (a space each side of a column), cut if need be
-        room = self.size.width - (3 + (longest + 2) + 4 + 7 + (5 if has_dev else 0) + 1)
+        room = self.size.width - (3 + (longest + 2) + 4 + 7 + (len(dev) + 2 if has_dev else 0) + 1)
         wide = self.size.width >= 40 and room >= 6
         table.add_column("Seat", no_wrap=True, min_width=longest, ratio=1)
         table.add_column("VP", justify="right")
         table.add_column("Cards", justify="right")
         if has_dev:
-            table.add_column("Dev", justify="right")
+            table.add_column(dev, justify="right")
         if wide:
             table.add_column("Pieces", no_wrap=True, min_width=6)
         for p in players:
