@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 
 import tui_saves
+from rich.text import Text
 from tui_keys import game_screen, next_dialog, play_to_the_end, step, wait_for_decision
 
 from engine import saves
@@ -238,3 +239,34 @@ async def test_the_scoreboard_names_the_progress_cards_column(tmp_path: Path) ->
         assert held[:2] == ["1", "2"]
         await pilot.press("q", "y")
         await pilot.pause()
+
+
+async def test_the_dice_line_with_a_gate_fits_one_line_at_80_columns(tmp_path: Path) -> None:
+    """At 80x24 the side panel is about 30 columns: the full line (39) would wrap "green gate"
+    onto a second line, so a shorter form is shown, the dice in digits."""
+    from tui.widgets.dice import DicePanel
+
+    position = tui_saves.ck_midgame(tmp_path)  # the person rolled red 4, yellow 5, green gate
+    app = CatanApp(saves_dir=tmp_path / "saves", load=position, speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_decision(pilot)
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen is not None
+        panel = screen.query_one(DicePanel)
+        said = panel.render()
+        assert isinstance(said, Text)
+        assert said.plain == "Red 4+5 = 9 · green gate"
+        assert said.cell_len <= panel.content_size.width < 39
+        assert panel.content_size.height == 1  # one line: not wrapped
+        await pilot.press("q", "y")
+        await pilot.pause()
+    wide = CatanApp(saves_dir=tmp_path / "wide", load=position, speed="instant")
+    async with wide.run_test(size=(120, 40)) as pilot:  # where there is room, the full line
+        await wait_for_decision(pilot)
+        await pilot.pause()
+        screen = game_screen(wide)
+        assert screen is not None
+        said = screen.query_one(DicePanel).render()
+        assert isinstance(said, Text)
+        assert said.plain.splitlines()[0] == "Red rolled [⚃ 4] [⚄ 5] = 9 · green gate"

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
+from textual.geometry import Size
 from textual.widget import Widget
 
 from tui.logbook import TOTALS, DiceStats
@@ -31,24 +32,55 @@ ExtraDie = Callable[[int], str]
 
 
 def dice_text(
-    stats: DiceStats, names: Sequence[str], ascii: bool = False, extra_die: ExtraDie | None = None
+    stats: DiceStats,
+    names: Sequence[str],
+    ascii: bool = False,
+    extra_die: ExtraDie | None = None,
+    width: int | None = None,
 ) -> Text:
     """ "Blue rolled [⚂] [⚄] 8" (the roll in words too: colour and glyphs are not the only cue).
 
     With `extra_die`, dice after the first two are named by it and left out of the total.
+    With `width`, the first of ever shorter forms that fits in one line: without "rolled",
+    then the dice as digits alone ("Red 4+5 = 9 · green gate": C&K's red die still read).
     """
     if stats.last is None:
         return Text("No roll yet.", style="dim")
+    forms = ((True, True), (False, True), (False, False))
+    text = Text()
+    for verb, glyphs in forms if width is not None else forms[:1]:
+        text = _roll_text(stats, names, ascii, extra_die, verb, glyphs)
+        if width is None or text.cell_len <= width:
+            break
+    return text
+
+
+def _roll_text(
+    stats: DiceStats,
+    names: Sequence[str],
+    ascii: bool,
+    extra_die: ExtraDie | None,
+    verb: bool,
+    glyphs: bool,
+) -> Text:
+    """One form of the last roll: `verb` says "rolled"; `glyphs` shows each die as "[⚃ 4]"
+    ("[4]" in ASCII), else the digits are joined by + ("4+5")."""
+    assert stats.last is not None
     text = Text()
     if stats.roller is not None and stats.roller < len(names):
         text.append(names[stats.roller], seat_style(stats.roller))
-        text.append(" rolled ")
+        text.append(" rolled " if verb else " ")
     else:
         text.append("Rolled ")
     numbers = stats.last[:2] if extra_die is not None else stats.last
-    for d in numbers:
+    for i, d in enumerate(numbers):
+        if not glyphs:
+            text.append(("+" if i else "") + str(d), Style(bold=True))
+            continue
         face = str(d) if ascii or not 1 <= d <= 6 else f"{FACES[d - 1]} {d}"
         text.append(f"[{face}]", Style(bold=True))
+        text.append(" ")
+    if not glyphs:
         text.append(" ")
     total = stats.total if stats.total is not None else sum(numbers)
     text.append(f"= {total}", Style(bold=True, reverse=total == 7))
@@ -99,11 +131,19 @@ class DicePanel(Widget):
         self.refresh(layout=True)
 
     def render(self) -> RenderableType:
-        lines = [dice_text(self.stats, self.names, self.ascii, self.extra_die)]
+        return self._text(self.content_size.width or None)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As many lines as the text takes at `width` (its roll line shortened to fit it)."""
+        return len(self._text(width or None).wrap(self.app.console, max(1, width)))
+
+    def _text(self, room: int | None) -> Text:
+        """The last roll in one line of `room` columns where it can be, and the histogram."""
+        lines = [dice_text(self.stats, self.names, self.ascii, self.extra_die, room)]
         if self.stats.rolls and self.screen.has_class("compact"):
             return lines[0]  # one line where rows are few: F4 shows every roll
         if self.stats.rolls:
-            width = self.content_size.width
+            width = room or 0
             cell = 3 if width >= 40 else 2
             totals = totals_text(cell)
             count = f" {self.stats.rolls} roll{'s' * (self.stats.rolls != 1)}"
