@@ -216,3 +216,44 @@ async def test_a_starfarers_table_of_two_people_and_two_bots_plays_to_the_end(
                     assert event["cards"] is None, f"{label} saw another seat's draw: {event}"
     for conn in conns:
         conn.close()
+
+
+async def test_a_ck_table_of_a_person_and_two_bots_plays_to_the_end(
+    service: Service, keys: Any, tap: Tap
+) -> None:
+    """Cities & Knights over SSH: alice creates a table of herself and two greedy bots to 5 VP
+    (about 20 turns), starts it, and answers every decision of hers until the game is over."""
+    conn = await connect(service, "alice", keys["alice"])
+    alice = await open_lines(conn)
+    await alice.next(is_msg("lobby", "lobby"))
+    seats = ["person", "bot:greedy", "bot:greedy"]
+    await alice.lobby("create", ruleset="ck", options={"vp_to_win": 5}, seed=11, seats=seats)
+    await alice.next(lambda i: "created" in i["msg"])
+    await alice.lobby("start", table=1)
+    grant = await alice.next(is_msg("lobby", "seat"))
+    await alice.send({"open": grant["msg"]["token"]})
+    over = await asyncio.wait_for(play_seat(alice, random_chooser(3)), 300)
+    assert over["winner"] is not None and over["scores"][over["winner"]] >= 5
+    table = service.lobby.tables[1]
+    for _ in range(200):  # the lobby marks the table over just after the last push
+        if table.status == "over":
+            break
+        await asyncio.sleep(0.05)
+    assert table.status == "over" and table.table is not None
+    game = table.table.game
+    assert game.winner == over["winner"] and game.config.options["vp_to_win"] == 5
+    assert game.view(0)["ruleset"] == "ck"
+    states = [
+        json.loads(line)
+        for line in bytes(tap.sent["t1:seat0:alice"]).splitlines()
+        if json.loads(line)["t"] == "state"
+    ]
+    assert len(states) > 20
+    rolls = [e for msg in states for e in msg["events"] if e["kind"] == "dice"]
+    assert rolls and all(len(e["dice"]) == 3 for e in rolls)  # red, yellow and the event die
+    for msg in states:
+        view = msg["view"]
+        assert msg["seat"] == 0 and view["seat"] == 0 and view["ruleset"] == "ck"
+        for p in view["players"]:
+            assert "hand" not in p and "development" not in p, "a hand in the public part"
+    conn.close()
