@@ -16,8 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ai.bots.greedy import GreedyBot
-from engine.registry import get_ruleset
-from tests.ssh.conftest import LineSession, Tap, connect, open_lines
+from engine.registry import get_ruleset, new_game
+from tests.ssh.conftest import LineSession, Tap, connect, open_app, open_lines
 from tui.ssh.server import Service
 
 SKIP = {"offer_trade", "counter_trade"}
@@ -256,4 +256,68 @@ async def test_a_ck_table_of_a_person_and_two_bots_plays_to_the_end(
         assert msg["seat"] == 0 and view["seat"] == 0 and view["ruleset"] == "ck"
         for p in view["players"]:
             assert "hand" not in p and "development" not in p, "a hand in the public part"
+    conn.close()
+
+
+DOWN = "\x1b[B"
+
+
+def ck_keys(types: set[str]) -> str:
+    """The keys a person presses in the app for their C&K decision (the kinds now legal):
+    roll, end the turn, give back cards (one more of each kind, down, ..., Enter), else Enter
+    (the target or the dialog the app opened by itself: its first choice)."""
+    if "discard" in types:
+        return (" " * 8 + DOWN) * 8 + "\r"
+    if "roll" in types:
+        return "r"
+    if "end_turn" in types:
+        return "e"
+    return "\r"
+
+
+async def test_a_ck_table_played_to_the_game_over_screen_by_keys(
+    make_service: Any, keys: Any
+) -> None:
+    """The real app over SSH: alice is signed in when a C&K table of hers (two greedy bots,
+    5 VP, seed 11) starts; the lobby takes her to her seat and she plays by key presses alone
+    until the app shows the game-over screen. (The keys follow the table's decision for her,
+    read from the server; each is pressed again until the table moves on.)"""
+    service: Service = await make_service(child_mode="app")
+    conn = await connect(service, "alice", keys["alice"])
+    term = await open_app(conn, size=(80, 24))
+    await term.wait_for(b"signed in as alice", 20)
+    create = {"t": "lobby.create", "v": 1, "ruleset": "ck", "options": {"vp_to_win": 5}}
+    seats = ["person", "bot:greedy", "bot:greedy"]
+    await service.lobby.handle("alice", {**create, "seed": 11, "seats": seats})
+    await term.wait_for(b"waiting", 20)
+    term.press("s")  # start: the lobby takes alice to her seat
+    await term.wait_for(b"Catan holds", 20)  # the barbarian panel: C&K's game screen
+    hosted = service.lobby.tables[1]
+    assert hosted.table is not None
+    game = hosted.table.game
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 240
+    pressed: list[str] = []
+    while game.winner is None:
+        assert loop.time() < deadline, f"the game did not end; keys {pressed[-10:]}"
+        if game.to_act != 0:
+            await asyncio.sleep(0.02)  # the bots' turn: wait for her decision or the end
+            continue
+        before = len(game.log)
+        chord = ck_keys({a.type for a in game.legal_actions()})
+        term.press(chord)
+        pressed.append(chord)
+        moved_on = loop.time() + 3  # the key took if the table moved on; else press it again
+        while len(game.log) == before and game.winner is None and loop.time() < moved_on:
+            await asyncio.sleep(0.02)
+    await term.wait_for(b"Victory points over time", 30)  # the game-over screen
+    assert b" wins." in term.text()
+    assert game.config.options["vp_to_win"] == 5 and game.view(0)["ruleset"] == "ck"
+    replay = new_game(game.config)
+    mine: set[str] = set()
+    for action in game.log:
+        if replay.to_act == 0:
+            mine.add(action.type)
+        replay.apply(action)
+    assert {"build_settlement", "build_road", "roll", "end_turn"} <= mine
     conn.close()
