@@ -270,3 +270,22 @@ async def test_the_dice_line_with_a_gate_fits_one_line_at_80_columns(tmp_path: P
         said = screen.query_one(DicePanel).render()
         assert isinstance(said, Text)
         assert said.plain.splitlines()[0] == "Red rolled [⚃ 4] [⚄ 5] = 9 · green gate"
+
+
+async def test_arrows_move_the_setup_cursor_not_the_side_panel_at_80x24(tmp_path: Path) -> None:
+    """Seen in tmux: at 80x24 the side panel (scrollable, focused) took Up and Down, so the
+    first settlement's cursor stayed put while the scores scrolled away."""
+    from textual.containers import VerticalScroll
+
+    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(WHOLE_GAME, SEATS))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for_decision(pilot) == "target"
+        screen = game_screen(app)
+        assert screen is not None and screen.cursor is not None
+        side = screen.query_one("#side", VerticalScroll)
+        start = screen.cursor
+        await pilot.press("down", "down")
+        assert screen.cursor != start
+        assert side.scroll_y == 0
+        await pilot.press("q", "y")
+        await pilot.pause()

@@ -106,10 +106,11 @@ class GameScreen(Screen[None]):
 
     BINDINGS = [
         *[Binding(str(d), f"command('{d}')", f"Action {d}", show=False) for d in range(10)],
-        Binding("up", "cursor('up')", "Up", show=False),
-        Binding("down", "cursor('down')", "Down", show=False),
-        Binding("left", "cursor('left')", "Left", show=False),
-        Binding("right", "cursor('right')", "Right", show=False),
+        # before the focused side panel's scrolling, while a target is chosen (check_action)
+        Binding("up", "cursor('up')", "Up", show=False, priority=True),
+        Binding("down", "cursor('down')", "Down", show=False, priority=True),
+        Binding("left", "cursor('left')", "Left", show=False, priority=True),
+        Binding("right", "cursor('right')", "Right", show=False, priority=True),
         Binding("tab", "cursor('next')", "Next target", show=False),
         Binding("shift+tab", "cursor('prev')", "Previous target", show=False),
         Binding("enter", "confirm", "Confirm"),
