@@ -33,7 +33,7 @@ SEATS = ["human", "random", "random"]
 
 async def test_a_whole_fleet_game_with_keys_alone(tmp_path: Path) -> None:
     """Seed 3, 7 VP: the person builds ships (I), sails the fleet (W, arrows, Enter) and settles
-    islets from it (S in the fleet phase); the game ends in 78 turns, about 20 s when quiet."""
+    islets from it (S in the fleet phase); the game ends in 78 turns (123 decisions)."""
     config = GameConfig("fleet", 3, SEED, {"vp_to_win": 7})
     app = CatanApp(saves_dir=tmp_path, speed="instant", play=(config, SEATS))
     began = time.monotonic()
@@ -124,7 +124,7 @@ async def test_the_held_chip_is_shown_to_its_owner_only(tmp_path: Path) -> None:
         mine = screen.view["held_chips"][0]
         assert mine is not None and not screen.view["chips_known"][0]
         panel = screen.query_one(EquipmentPanel).render().plain
-        assert f"Your chip:  {mine}" in panel and "secret until you swap" in panel
+        assert f"Your chip:  {mine}  (face down)" in panel
     game = saves.load_path(path)
     for seat in (1, 2, 3):
         theirs = sea_section(game.view(seat)).plain
@@ -308,3 +308,43 @@ async def test_a_split_fleet_keeps_the_piece_chosen_by_keys(tmp_path: Path) -> N
         assert screen.view["ships"][kept] == 0 and screen.view["fleets"][0]
         log = " ".join(t.plain for t in screen.query_one(EventLog).entries)
         assert "You kept 1 ship of the split fleet; 2 ships went back to the supply." in log
+
+
+async def test_the_sea_lines_fit_the_panel_at_80x24(tmp_path: Path) -> None:
+    """Seed tui_saves.FLEET_SEED, the fleet phase at 80x24: "Your chip", the fleets and the
+    islets' chips each fit the panel's width (no line wraps), and the chip is on one line."""
+    path = tui_saves.fleet_sailing(tmp_path)
+    app = CatanApp(saves_dir=tmp_path, speed="instant", load=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: _ready(app, "move_fleet"), "the fleet phase")
+        screen = game_screen(app)
+        assert screen is not None and screen.view is not None
+        panel = screen.query_one(EquipmentPanel)
+        width = panel.scrollable_content_region.width
+        lines = panel.render().plain.splitlines()
+        mine = screen.view["held_chips"][0]
+        assert any(line.startswith(f"Your chip:  {mine}  (face ") for line in lines), lines
+        assert width >= 30 and all(len(line) <= width for line in lines), (width, lines)
+
+
+def test_the_sea_lines_of_four_seats_fit_30_columns() -> None:
+    """The longest names: four fleets, three chips shown, every islet held, each line within
+    the panel's 30 columns at 80x24, items never split across lines."""
+    from tui.widgets.fleet_sections import PANEL_WIDTH
+
+    view = {
+        "seat": 0,
+        "num_seats": 4,
+        "held_chips": [12, 10, 11, 10],
+        "chips_known": [False, True, True, True],
+        "fleets": [[1, 2, 3, 4, 5, 6]] * 4,
+        "islet_holders": [3, 3, 3, 2, 3],
+        "islet_names": ["I1", "I2", "I3", "I4", "I5"],
+        "pirate": -1,
+    }
+    lines = sea_section(view).plain.splitlines()
+    assert all(len(line) <= PANEL_WIDTH for line in lines), lines
+    assert lines[0] == "Your chip:  12  (face down)"
+    text = " ".join(line.strip() for line in lines)
+    for item in ("Blue 10", "White 11", "Orange 10", "Orange 5", "I4 White", "I5 Orange"):
+        assert item in text, (item, lines)
