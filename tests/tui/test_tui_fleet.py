@@ -22,6 +22,7 @@ from engine.rulesets.fleet.phases import FLEET
 from tui.app import CatanApp
 from tui.fleet_plan import FleetPlan
 from tui.screens.dialogs.game_over import GameOverDialog
+from tui.widgets.action_bar import ActionBar
 from tui.widgets.equipment import EquipmentPanel
 from tui.widgets.event_log import EventLog
 from tui.widgets.fleet_sections import sea_section
@@ -174,13 +175,34 @@ def test_a_chip_swap_is_told_with_both_numbers() -> None:
 def test_the_actions_row_names_the_phase_and_what_it_closes() -> None:
     from tui.widgets.fleet_sections import phase_section, turn_status
 
-    assert (turn_status({"phase": "pre_roll"}) or "").startswith("Phase 1, roll")
+    assert (turn_status({"phase": "pre_roll"}) or "").startswith("Phase 1: roll")
+    trading = {"phase": "main", "stage": 2, "dice": [2, 3]}
+    assert "a build ends trading" in (turn_status(trading) or "")
     building = {"phase": "main", "stage": 3, "dice": [2, 3]}
     assert "trading is over" in (turn_status(building) or "")
     sailing = {"phase": "main", "stage": 4, "dice": [2, 3], "fleet_moved": True}
     said = turn_status(sailing) or ""
-    assert "the fleet has moved" in said and "Trading and building are over" in said
+    assert "the fleet has moved" in said and "sail (w)" not in said
     assert "Fleet phase: no trade, build." in phase_section(sailing).plain
+
+
+def test_the_turn_lines_take_two_rows_at_most_at_80x24() -> None:
+    """The actions row is about 39 columns wide at 80x24: each phase's line wraps to two rows
+    at most, leaving the rest to the actions' keys."""
+    import textwrap
+
+    from tui.widgets.fleet_sections import turn_status
+
+    views = [
+        {"phase": "pre_roll"},
+        {"phase": "main", "stage": 2, "dice": [2, 3]},
+        {"phase": "main", "stage": 3, "dice": [2, 3]},
+        {"phase": "main", "stage": 4, "dice": [2, 3]},
+        {"phase": "main", "stage": 4, "dice": [2, 3], "fleet_moved": True},
+    ]
+    for view in views:
+        said = turn_status(view)
+        assert said is not None and len(textwrap.wrap(said, 39)) <= 2, said
 
 
 def test_the_phase_lines_fit_the_panel_at_80x24() -> None:
@@ -325,6 +347,13 @@ async def test_the_sea_lines_fit_the_panel_at_80x24(tmp_path: Path) -> None:
         mine = screen.view["held_chips"][0]
         assert any(line.startswith(f"Your chip:  {mine}  (face ") for line in lines), lines
         assert width >= 30 and all(len(line) <= width for line in lines), (width, lines)
+        # The actions row grows to show every key of the fleet phase (sail, swap, end)
+        bar = screen.query_one(ActionBar)
+        shown = bar.render().plain
+        assert {"w", "e"} <= {c.key for c in screen.cmds}
+        for cmd in screen.cmds:
+            assert f" {cmd.key} " in shown, (cmd.key, shown)
+        assert bar.rows_needed(bar.content_size.width) <= bar.content_size.height, shown
 
 
 def test_the_sea_lines_of_four_seats_fit_30_columns() -> None:
@@ -348,3 +377,31 @@ def test_the_sea_lines_of_four_seats_fit_30_columns() -> None:
     text = " ".join(line.strip() for line in lines)
     for item in ("Blue 10", "White 11", "Orange 10", "Orange 5", "I4 White", "I5 Orange"):
         assert item in text, (item, lines)
+
+
+async def test_every_key_of_the_trade_and_build_phase_shows_at_80x24(tmp_path: Path) -> None:
+    """Seed 3 (random play, four seats): the human's phase 2 with a road, a ship and a bank
+    trade to choose (d i m t l e): the actions row grows at 80x24 so that none is hidden."""
+
+    def stop(game: Any) -> bool:
+        kinds = {a.type for a in game.legal_actions()}
+        wanted = {"build_ship", "build_road", "maritime_trade", "fleet_phase"}
+        return game.to_act == 0 and wanted <= kinds
+
+    game = tui_saves.play_until("fleet", SEED, stop, min_actions=40)
+    path = tui_saves.write(game, tmp_path, "fleet2.json")
+    app = CatanApp(saves_dir=tmp_path, speed="instant", load=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: _ready(app, "fleet_phase"), "the trade phase")
+        screen = game_screen(app)
+        assert screen is not None
+        bar = screen.query_one(ActionBar)
+        await wait_until(
+            pilot,
+            lambda: bar.rows_needed(bar.content_size.width) <= bar.content_size.height,
+            "the actions row to grow",
+        )
+        shown = bar.render().plain
+        assert len(screen.cmds) >= 6, [c.key for c in screen.cmds]
+        for cmd in screen.cmds:
+            assert f" {cmd.key} " in shown, (cmd.key, shown)

@@ -85,4 +85,5 @@ FACE = BASE_FACE.derive(
     plan=plan,
     status=status,
     equipment_title="Turn, sea & cards",
+    grows_actions=True,
 )

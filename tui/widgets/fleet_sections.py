@@ -134,19 +134,20 @@ def sea_section(view: Mapping[str, Any]) -> Text:
 
 
 def turn_status(view: Mapping[str, Any]) -> str | None:
-    """The actions row's line on the seat's own turn: the phase and what it allows."""
+    """The actions row's line on the seat's own turn: the phase and what it allows.
+
+    At most two lines of the actions row at 80x24 (about 39 columns): what the phase closes
+    is on the panel's phase line too ("Fleet phase: no trade, build.").
+    """
     now = _phase_now(view)
     if view.get("phase") == "pre_roll" and now == 1:
-        return "Phase 1, roll; then trade, build, and the fleet phase (4) to sail."
+        return "Phase 1: roll. Then trade (2), build (3) and sail in the fleet phase (4)."
     if view.get("phase") != "main" or now is None:
         return None
     if now == 4:
-        moved = " (the fleet has moved)" if view.get("fleet_moved") else ""
-        return (
-            f"Phase 4, fleet{moved}: sail (w), swap your chip (k), settle an islet (s). "
-            "Trading and building are over."
-        )
-    close = "l: phase 4 (fleet) ends trading and building."
+        if view.get("fleet_moved"):
+            return "Phase 4, the fleet has moved: swap your chip (k), settle an islet (s)."
+        return "Phase 4, fleet: sail (w), swap your chip (k), settle an islet (s)."
     if now == 3 and not _combined(view):
-        return f"Phase 3, build: trading is over (you built). {close}"
-    return f"Phase 2-3, trade then build (building ends trading). {close}"
+        return "Phase 3, build: trading is over (you built). l: fleet phase (4)."
+    return "Phase 2-3: trade, then build (a build ends trading). l: fleet phase (4)."
