@@ -21,6 +21,7 @@ from engine.rulesets.fleet.fleet import moved
 from engine.rulesets.fleet.phases import FLEET
 from tui.app import CatanApp
 from tui.fleet_plan import FleetPlan
+from tui.narrate_fleet import TERRAIN_WORDS
 from tui.screens.dialogs.game_over import GameOverDialog
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.equipment import EquipmentPanel
@@ -405,3 +406,24 @@ async def test_every_key_of_the_trade_and_build_phase_shows_at_80x24(tmp_path: P
         assert len(screen.cmds) >= 6, [c.key for c in screen.cmds]
         for cmd in screen.cmds:
             assert f" {cmd.key} " in shown, (cmd.key, shown)
+
+
+async def test_a_chip_swap_says_what_goes_where_before_enter(tmp_path: Path) -> None:
+    """Seed tui_saves.FLEET_SEED, a swap offered in the fleet phase, at 80x24: K marks the
+    hexes the fleet touches and the actions row says which chip goes there and which one the
+    person takes."""
+    path = tui_saves.fleet_swapping(tmp_path)
+    app = CatanApp(saves_dir=tmp_path, speed="instant", load=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: _ready(app, "swap_chip"), "the fleet phase")
+        screen = game_screen(app)
+        assert screen is not None and screen.view is not None
+        held = screen.view["held_chips"][0]
+        await pilot.press("k")
+        await wait_until(pilot, lambda: screen.cursor is not None, "the hexes to swap with")
+        hexes = screen.view["board"]["hexes"]
+        status = screen.query_one(ActionBar).status
+        hex_ = hexes[screen.cursor]
+        name = TERRAIN_WORDS.get(hex_["terrain"], hex_["terrain"])
+        said = f"This hex: {name} {hex_['number']}. Your {held} goes here; you take"
+        assert said in status, status

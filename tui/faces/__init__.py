@@ -77,6 +77,8 @@ class RulesetFace:
     status: Callable[[View], str | None] | None = None  # the actions row's line for a turn
     equipment_title: str = "Equipment"  # the equipment panel's title
     extra_die: Callable[[int], str] | None = None  # a die beyond the two number dice, in words
+    # what choosing the target under the cursor would do (view, action types, target id)
+    target_hint: Callable[[View, tuple[str, ...], int], str | None] | None = None
 
     @property
     def title(self) -> str:

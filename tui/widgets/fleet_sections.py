@@ -151,3 +151,21 @@ def turn_status(view: Mapping[str, Any]) -> str | None:
     if now == 3 and not _combined(view):
         return "Phase 3, build: trading is over (you built). l: fleet phase (4)."
     return "Phase 2-3: trade, then build (a build ends trading). l: fleet phase (4)."
+
+
+def swap_hint(view: Mapping[str, Any], h: int) -> str | None:
+    """What a chip swap on hex `h` does, said before Enter: whose chip goes where."""
+    from tui.narrate_fleet import TERRAIN_WORDS
+
+    hexes = (view.get("board") or {}).get("hexes") or []
+    seat = view.get("seat")
+    held = view.get("held_chips") or []
+    if not 0 <= h < len(hexes) or not isinstance(seat, int) or seat >= len(held):
+        return None
+    terrain = str(hexes[h].get("terrain"))
+    number = hexes[h].get("number")
+    mine = held[seat]
+    if mine is None or not number:
+        return None
+    name = TERRAIN_WORDS.get(terrain, terrain)
+    return f"This hex: {name} {number}. Your {mine} goes here; you take the {number}."
