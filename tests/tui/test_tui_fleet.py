@@ -4,6 +4,7 @@ the held number chip shown to its owner only, save and resume."""
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,10 +16,14 @@ from tui_keys import game_screen, next_dialog, play_to_the_end
 
 from engine import saves
 from engine.config import GameConfig
+from engine.registry import new_game
 from engine.rulesets.fleet.fleet import moved
+from engine.rulesets.fleet.phases import FLEET
 from tui.app import CatanApp
 from tui.fleet_plan import FleetPlan
+from tui.narrate_fleet import TERRAIN_WORDS
 from tui.screens.dialogs.game_over import GameOverDialog
+from tui.widgets.action_bar import ActionBar
 from tui.widgets.equipment import EquipmentPanel
 from tui.widgets.event_log import EventLog
 from tui.widgets.fleet_sections import sea_section
@@ -29,7 +34,8 @@ SEATS = ["human", "random", "random"]
 
 
 async def test_a_whole_fleet_game_with_keys_alone(tmp_path: Path) -> None:
-    # 7 VP: seed 3 ends in 89 turns, about 22 s (8 VP took 118-149 s for the same checks)
+    """Seed 3, 7 VP: the person builds ships (I), sails the fleet (W, arrows, Enter) and settles
+    islets from it (S in the fleet phase); the game ends in 78 turns (123 decisions)."""
     config = GameConfig("fleet", 3, SEED, {"vp_to_win": 7})
     app = CatanApp(saves_dir=tmp_path, speed="instant", play=(config, SEATS))
     began = time.monotonic()
@@ -41,6 +47,20 @@ async def test_a_whole_fleet_game_with_keys_alone(tmp_path: Path) -> None:
         screen = game_screen(app)
         assert screen is not None
         print(f"{steps} decisions, {over['stats']['turns']} turns, {time.monotonic() - began:.1f}s")
+    game = saves.load_path(tui_saves.only_autosave(tmp_path))
+    assert game.to_act is None and game.view(0)["ruleset"] == "fleet"
+    # Replay who did what: the person's ships, fleet moves and settlements from the fleet.
+    replay = new_game(game.config)
+    mine: Counter[str] = Counter()
+    for action in game.log:
+        if replay.to_act == 0:
+            mine[action.type] += 1
+            fleet_phase = replay.view(0)["stage"] == FLEET and replay.view(0)["phase"] == "main"
+            if action.type == "build_settlement" and fleet_phase:
+                mine["islet_settlement"] += 1
+        replay.apply(action)
+    assert mine["build_ship"] >= 1 and mine["move_fleet"] >= 1, mine
+    assert mine["islet_settlement"] >= 1, mine
 
 
 async def wait_until(pilot: Pilot[Any], cond: Callable[[], bool], what: str) -> None:
@@ -106,7 +126,7 @@ async def test_the_held_chip_is_shown_to_its_owner_only(tmp_path: Path) -> None:
         mine = screen.view["held_chips"][0]
         assert mine is not None and not screen.view["chips_known"][0]
         panel = screen.query_one(EquipmentPanel).render().plain
-        assert f"Your chip:  {mine}" in panel and "secret until you swap" in panel
+        assert f"Your chip:  {mine}  (face down)" in panel
     game = saves.load_path(path)
     for seat in (1, 2, 3):
         theirs = sea_section(game.view(seat)).plain
@@ -156,13 +176,34 @@ def test_a_chip_swap_is_told_with_both_numbers() -> None:
 def test_the_actions_row_names_the_phase_and_what_it_closes() -> None:
     from tui.widgets.fleet_sections import phase_section, turn_status
 
-    assert (turn_status({"phase": "pre_roll"}) or "").startswith("Phase 1, roll")
+    assert (turn_status({"phase": "pre_roll"}) or "").startswith("Phase 1: roll")
+    trading = {"phase": "main", "stage": 2, "dice": [2, 3]}
+    assert "a build ends trading" in (turn_status(trading) or "")
     building = {"phase": "main", "stage": 3, "dice": [2, 3]}
     assert "trading is over" in (turn_status(building) or "")
     sailing = {"phase": "main", "stage": 4, "dice": [2, 3], "fleet_moved": True}
     said = turn_status(sailing) or ""
-    assert "the fleet has moved" in said and "Trading and building are over" in said
+    assert "the fleet has moved" in said and "sail (w)" not in said
     assert "Fleet phase: no trade, build." in phase_section(sailing).plain
+
+
+def test_the_turn_lines_take_two_rows_at_most_at_80x24() -> None:
+    """The actions row is about 39 columns wide at 80x24: each phase's line wraps to two rows
+    at most, leaving the rest to the actions' keys."""
+    import textwrap
+
+    from tui.widgets.fleet_sections import turn_status
+
+    views = [
+        {"phase": "pre_roll"},
+        {"phase": "main", "stage": 2, "dice": [2, 3]},
+        {"phase": "main", "stage": 3, "dice": [2, 3]},
+        {"phase": "main", "stage": 4, "dice": [2, 3]},
+        {"phase": "main", "stage": 4, "dice": [2, 3], "fleet_moved": True},
+    ]
+    for view in views:
+        said = turn_status(view)
+        assert said is not None and len(textwrap.wrap(said, 39)) <= 2, said
 
 
 def test_the_phase_lines_fit_the_panel_at_80x24() -> None:
@@ -290,3 +331,99 @@ async def test_a_split_fleet_keeps_the_piece_chosen_by_keys(tmp_path: Path) -> N
         assert screen.view["ships"][kept] == 0 and screen.view["fleets"][0]
         log = " ".join(t.plain for t in screen.query_one(EventLog).entries)
         assert "You kept 1 ship of the split fleet; 2 ships went back to the supply." in log
+
+
+async def test_the_sea_lines_fit_the_panel_at_80x24(tmp_path: Path) -> None:
+    """Seed tui_saves.FLEET_SEED, the fleet phase at 80x24: "Your chip", the fleets and the
+    islets' chips each fit the panel's width (no line wraps), and the chip is on one line."""
+    path = tui_saves.fleet_sailing(tmp_path)
+    app = CatanApp(saves_dir=tmp_path, speed="instant", load=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: _ready(app, "move_fleet"), "the fleet phase")
+        screen = game_screen(app)
+        assert screen is not None and screen.view is not None
+        panel = screen.query_one(EquipmentPanel)
+        width = panel.scrollable_content_region.width
+        lines = panel.render().plain.splitlines()
+        mine = screen.view["held_chips"][0]
+        assert any(line.startswith(f"Your chip:  {mine}  (face ") for line in lines), lines
+        assert width >= 30 and all(len(line) <= width for line in lines), (width, lines)
+        # The actions row grows to show every key of the fleet phase (sail, swap, end)
+        bar = screen.query_one(ActionBar)
+        shown = bar.render().plain
+        assert {"w", "e"} <= {c.key for c in screen.cmds}
+        for cmd in screen.cmds:
+            assert f" {cmd.key} " in shown, (cmd.key, shown)
+        assert bar.rows_needed(bar.content_size.width) <= bar.content_size.height, shown
+
+
+def test_the_sea_lines_of_four_seats_fit_30_columns() -> None:
+    """The longest names: four fleets, three chips shown, every islet held, each line within
+    the panel's 30 columns at 80x24, items never split across lines."""
+    from tui.widgets.fleet_sections import PANEL_WIDTH
+
+    view = {
+        "seat": 0,
+        "num_seats": 4,
+        "held_chips": [12, 10, 11, 10],
+        "chips_known": [False, True, True, True],
+        "fleets": [[1, 2, 3, 4, 5, 6]] * 4,
+        "islet_holders": [3, 3, 3, 2, 3],
+        "islet_names": ["I1", "I2", "I3", "I4", "I5"],
+        "pirate": -1,
+    }
+    lines = sea_section(view).plain.splitlines()
+    assert all(len(line) <= PANEL_WIDTH for line in lines), lines
+    assert lines[0] == "Your chip:  12  (face down)"
+    text = " ".join(line.strip() for line in lines)
+    for item in ("Blue 10", "White 11", "Orange 10", "Orange 5", "I4 White", "I5 Orange"):
+        assert item in text, (item, lines)
+
+
+async def test_every_key_of_the_trade_and_build_phase_shows_at_80x24(tmp_path: Path) -> None:
+    """Seed 3 (random play, four seats): the human's phase 2 with a road, a ship and a bank
+    trade to choose (d i m t l e): the actions row grows at 80x24 so that none is hidden."""
+
+    def stop(game: Any) -> bool:
+        kinds = {a.type for a in game.legal_actions()}
+        wanted = {"build_ship", "build_road", "maritime_trade", "fleet_phase"}
+        return game.to_act == 0 and wanted <= kinds
+
+    game = tui_saves.play_until("fleet", SEED, stop, min_actions=40)
+    path = tui_saves.write(game, tmp_path, "fleet2.json")
+    app = CatanApp(saves_dir=tmp_path, speed="instant", load=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: _ready(app, "fleet_phase"), "the trade phase")
+        screen = game_screen(app)
+        assert screen is not None
+        bar = screen.query_one(ActionBar)
+        await wait_until(
+            pilot,
+            lambda: bar.rows_needed(bar.content_size.width) <= bar.content_size.height,
+            "the actions row to grow",
+        )
+        shown = bar.render().plain
+        assert len(screen.cmds) >= 6, [c.key for c in screen.cmds]
+        for cmd in screen.cmds:
+            assert f" {cmd.key} " in shown, (cmd.key, shown)
+
+
+async def test_a_chip_swap_says_what_goes_where_before_enter(tmp_path: Path) -> None:
+    """Seed tui_saves.FLEET_SEED, a swap offered in the fleet phase, at 80x24: K marks the
+    hexes the fleet touches and the actions row says which chip goes there and which one the
+    person takes."""
+    path = tui_saves.fleet_swapping(tmp_path)
+    app = CatanApp(saves_dir=tmp_path, speed="instant", load=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: _ready(app, "swap_chip"), "the fleet phase")
+        screen = game_screen(app)
+        assert screen is not None and screen.view is not None
+        held = screen.view["held_chips"][0]
+        await pilot.press("k")
+        await wait_until(pilot, lambda: screen.cursor is not None, "the hexes to swap with")
+        hexes = screen.view["board"]["hexes"]
+        status = screen.query_one(ActionBar).status
+        hex_ = hexes[screen.cursor]
+        name = TERRAIN_WORDS.get(hex_["terrain"], hex_["terrain"])
+        said = f"This hex: {name} {hex_['number']}. Your {held} goes here; you take"
+        assert said in status, status

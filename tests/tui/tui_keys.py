@@ -4,20 +4,24 @@ from __future__ import annotations
 
 import asyncio
 import time
+from functools import cache
 from typing import Any
 
 from textual.pilot import Pilot
 
+from tui.fleet_plan import FleetPlan
 from tui.screens.dialogs.choice import ChoiceDialog
 from tui.screens.dialogs.ck import AlchemistDialog
 from tui.screens.dialogs.discard import DiscardDialog
 from tui.screens.dialogs.game_over import GameOverDialog
 from tui.screens.dialogs.trade import TradeDialog
 from tui.screens.game import GameScreen
+from tui.widgets.map_view import MapView
 
 SETTLEMENT = {"brick": 1, "lumber": 1, "wool": 1, "grain": 1}
 CITY = {"grain": 2, "ore": 3}
 ROAD = {"brick": 1, "lumber": 1}
+SHIP = {"lumber": 1, "wool": 1}
 
 
 STARFARERS = ("s", "l", "c", "u", "i", "k", "w", "z", "j", "r", "e")
@@ -77,23 +81,165 @@ def tabs_to_best_target(screen: GameScreen) -> int:
                 return (-100 if mine else 0) + theirs * _pips(numbers[h])
 
             best = max(ids, key=harm)
+    if view.get("ruleset") == "fleet":
+        best = fleet_target(cmd.types, ids, view, best)
     return (ids.index(best) - ids.index(screen.cursor)) % len(ids)
 
 
-def fleet_key(keys: set[str], view: dict[str, Any]) -> str | None:
-    """Catan Fleet's own choices: a ship, then the fleet phase to sail, swap a 2/12, settle."""
+@cache
+def _fleet_geometry() -> tuple[Any, Any]:
+    """Catan Fleet's sea (islets, ship graph) and grid: the board every Fleet game has."""
+    from engine.rng import Rng
+    from engine.rulesets.base.board import make_board
+    from engine.rulesets.fleet.game import LAYOUT
+    from engine.rulesets.fleet.sea_map import sea_map
+    from engine.shared.layout import load_layout
+
+    return sea_map(LAYOUT), make_board(load_layout(LAYOUT), Rng(0)).grid
+
+
+def fleet_ships(view: dict[str, Any]) -> int:
     me = view.get("seat")
-    if not isinstance(me, int):
-        return None
+    fleet = (view.get("fleets") or [])[me] if isinstance(me, int) else []
+    return max(len(fleet) - 1, 0)
+
+
+def islet_distances(view: dict[str, Any]) -> dict[int, int]:
+    """Steps by sea from each corner to the nearest islet corner the person could settle."""
+    sea, grid = _fleet_geometry()
+    me = view.get("seat")
+    owners = [o for o, _ in view["vertices"]]
+    mine = {sea.islet_of_vertex[v] for v, o in enumerate(owners) if o == me}
+    goals = [
+        v
+        for v in range(len(owners))
+        if sea.islet_of_vertex[v] >= 0
+        and sea.islet_of_vertex[v] not in mine
+        and owners[v] < 0
+        and all(owners[w] < 0 for w in grid.vertex_adjacent[v])
+    ]
+    dist = dict.fromkeys(goals, 0)
+    queue = list(goals)
+    for v in queue:  # breadth first: the list grows as it is read
+        for w, _ in sea.ship_adjacent[v]:
+            if w not in dist:
+                dist[w] = dist[v] + 1
+                queue.append(w)
+    return dist
+
+
+def _far(dist: dict[int, int], v: int) -> int:
+    return dist.get(v, 99)
+
+
+def fleet_at_islet(view: dict[str, Any]) -> bool:
+    """The fleet has reached an islet corner the person could settle."""
+    fleet = view["fleets"][view["seat"]]
+    dist = islet_distances(view)
+    return any(dist.get(v) == 0 for v in fleet)
+
+
+def fleet_should_sail(view: dict[str, Any]) -> bool:
+    """Sail toward an islet to settle, unless the fleet is there already (it waits for cards)."""
+    fleet = view["fleets"][view["seat"]]
+    return bool(fleet) and bool(islet_distances(view)) and not fleet_at_islet(view)
+
+
+def swap_gain(view: dict[str, Any], h: int) -> int:
+    """What swapping the held chip onto hex `h` is worth: pips won on mine, taken from theirs."""
+    _, grid = _fleet_geometry()
+    me = view["seat"]
+    held = view["held_chips"][me] or 0
+    number = view["board"]["hexes"][h]["number"]
+    weight = 0
+    for v in grid.hex_vertices[h]:
+        owner, level = view["vertices"][v]
+        if owner >= 0:
+            weight += (1 if owner == me else -1) * (level or 1)
+    return (_pips(held) - _pips(number)) * weight
+
+
+def fleet_key(screen: GameScreen, keys: set[str], view: dict[str, Any]) -> str | None:
+    """Catan Fleet's own choices: ships (three at most), then in the fleet phase a chip swap that
+    pays, a move toward an islet to settle (the settlement itself is `s`, chosen first)."""
     if view.get("stage") == 4:
-        held = (view.get("held_chips") or [None] * (me + 1))[me]
-        for key, wanted in (("s", True), ("k", held in (2, 12)), ("w", True)):
-            if key in keys and wanted:
-                return key
+        swaps = next((c for c in screen.cmds if c.key == "k"), None)
+        if swaps is not None and max(swap_gain(view, h) for h in swaps.targets()) > 0:
+            return "k"
+        if "w" in keys and fleet_should_sail(view):
+            return "w"
         return "e" if "e" in keys else None
-    if "i" in keys and len((view.get("fleets") or [[]] * (me + 1))[me]) < 3:
+    if "i" in keys and fleet_ships(view) < 3:
         return "i"
+    hand = (view.get("me") or {}).get("hand") or {}
+    if "l" in keys and not _missing(hand, SETTLEMENT) and fleet_at_islet(view):
+        return "l"  # the settlement's cards kept for the islet: no road with them
     return None
+
+
+def fleet_goal(view: dict[str, Any], hand: dict[str, int]) -> dict[str, int] | None:
+    """Toward the islet's settlement when the fleet is there; toward a ship while the fleet has
+    fewer than two, a ship has a place and nothing better is near."""
+    if fleet_at_islet(view):
+        return SETTLEMENT
+    if fleet_ships(view) >= 2 or not _missing(hand, SETTLEMENT) or hand.get("ore", 0) >= 2:
+        return None
+    sea, _ = _fleet_geometry()
+    me = view["seat"]
+    fleet = view["fleets"][me]
+    owners = view["vertices"]
+    if fleet:  # ships are added only while the fleet touches home
+        return SHIP if any(owners[v][0] == me for v in fleet) else None
+    free = [
+        e
+        for v, (owner, _) in enumerate(owners)
+        if owner == me
+        for _, e in sea.ship_adjacent[v]
+        if view["edges"][e] < 0 and view["ships"][e] < 0
+    ]
+    return SHIP if free else None
+
+
+def fleet_target(types: list[str], ids: list[int], view: dict[str, Any], best: int) -> int:
+    """A ship's edge nearest an islet to settle; a chip swap's best hex; else the cursor's."""
+    if "build_ship" in types:
+        _, grid = _fleet_geometry()
+        dist = islet_distances(view)
+        if not dist:
+            return best
+        return min(ids, key=lambda e: (min(_far(dist, v) for v in grid.edge_vertices[e]), e))
+    if "swap_chip" in types:
+        return max(ids, key=lambda h: (swap_gain(view, h), -h))
+    return best
+
+
+async def sail(pilot: Pilot[Any], screen: GameScreen) -> None:
+    """W is pressed: arrows to the destination nearest an islet to settle, then Enter."""
+    plan = screen.flight
+    assert plan is not None and screen.view is not None
+    from tui.render.targets import DIRECTIONS, nearest_target
+
+    dist = islet_distances(screen.view)
+    for _ in range(12):
+        if plan.cursor is None:
+            break
+        layout = screen.query_one(MapView).layout_of()
+        # the arrows' graph among the destinations, from the cursor: the first key of the
+        # shortest way to the best destination the arrows reach
+        first: dict[int, str | None] = {plan.cursor: None}
+        queue = [plan.cursor]
+        for v in queue:
+            for d in DIRECTIONS:
+                w = nearest_target(layout, plan.kind, plan.routes, v, d)
+                if w is not None and w not in first:
+                    first[w] = first[v] or d
+                    queue.append(w)
+        goal = min(first, key=lambda v: (_far(dist, v), v != plan.cursor))
+        key = first[goal]
+        if key is None:
+            break
+        await pilot.press(key)
+    await pilot.press("enter" if plan.route is not None else "escape")
 
 
 def choose_key(screen: GameScreen) -> tuple[str, int | None]:
@@ -116,15 +262,17 @@ def choose_key(screen: GameScreen) -> tuple[str, int | None]:
     ):  # ck's i improves a city; Fleet's builds a ship
         if key in keys:
             return key, None
-    fleet = fleet_key(keys, view) if view.get("ruleset") == "fleet" else None
+    fleet = fleet_key(screen, keys, view) if view.get("ruleset") == "fleet" else None
     if fleet is not None:
         return fleet, None
-    if "d" in keys and (not _missing(hand, SETTLEMENT) or (hand["brick"] + hand["lumber"] >= 4)):
+    roads = not _missing(hand, SETTLEMENT) or hand["brick"] + hand["lumber"] >= 4
+    if "d" in keys and roads and not (view.get("ruleset") == "fleet" and fleet_at_islet(view)):
         return "d", None
     if "p" in keys:
         return "p", 0
     if "m" in keys:
-        goal = CITY if hand.get("ore", 0) >= 2 else SETTLEMENT
+        goal = fleet_goal(view, hand) if view.get("ruleset") == "fleet" else None
+        goal = goal or (CITY if hand.get("ore", 0) >= 2 else SETTLEMENT)
         need = _missing(hand, goal)
         spare = _spare(hand, rates, goal)
         cmd = next(c for c in screen.cmds if c.key == "m")
@@ -218,8 +366,10 @@ async def step(pilot: Pilot[Any]) -> str:
     elif kind == "flight":
         screen = game_screen(app)
         assert screen is not None and screen.flight is not None
-        # the destination offered first (a station, a colony, else the farthest point)
-        await pilot.press("enter" if screen.flight.route is not None else "escape")
+        if isinstance(screen.flight, FleetPlan):
+            await sail(pilot, screen)
+        else:  # the destination offered first (a station, a colony, else the farthest point)
+            await pilot.press("enter" if screen.flight.route is not None else "escape")
     elif kind == "target":
         screen = game_screen(app)
         assert screen is not None

@@ -228,6 +228,15 @@ def fleet_sailing(directory: Path) -> Path:
     return write(play_until("fleet", FLEET_SEED, stop, min_actions=60), directory, "fleet.json")
 
 
+def fleet_swapping(directory: Path) -> Path:
+    """Seed 5: the human in the fleet phase, a number chip to swap from the fleet."""
+    return write(
+        play_until("fleet", FLEET_SEED, human_to_act({"swap_chip"}), min_actions=60),
+        directory,
+        "fleet_swap.json",
+    )
+
+
 def fleet_first_roll(directory: Path) -> Path:
     """Seed 5: the human's first roll; every number chip still secret."""
     return write(play_until("fleet", FLEET_SEED, human_to_act({"roll"})), directory, "fleet1.json")

@@ -78,6 +78,8 @@ class RulesetFace:
     equipment_title: str = "Equipment"  # the equipment panel's title
     extra_die: Callable[[int], str] | None = None  # a die beyond the two number dice, in words
     hand_dev_label: str = "Dev"  # the scoreboard's column of cards held beside the hand
+    # what choosing the target under the cursor would do (view, action types, target id)
+    target_hint: Callable[[View, tuple[str, ...], int], str | None] | None = None
 
     @property
     def title(self) -> str:

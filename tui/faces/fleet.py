@@ -72,6 +72,12 @@ def status(view: View) -> str | None:
     return turn_status(view)
 
 
+def target_hint(view: View, types: tuple[str, ...], target: int) -> str | None:
+    from tui.widgets.fleet_sections import swap_hint
+
+    return swap_hint(view, target) if "swap_chip" in types else None
+
+
 FACE = BASE_FACE.derive(
     "fleet",
     guide=packaged_guide("fleet.md"),
@@ -85,4 +91,6 @@ FACE = BASE_FACE.derive(
     plan=plan,
     status=status,
     equipment_title="Turn, sea & cards",
+    grows_actions=True,
+    target_hint=target_hint,
 )

@@ -426,8 +426,12 @@ class GameScreen(Screen[None]):
                 f"legal {what}, Enter confirm, Esc back"
             )
             hint = self._corner_hint(view) or self._site_hint(view)
+            told = self.face.target_hint
             if hint:
                 bar.status += f"\nThis {'place' if kind == 'point' else 'corner'}: {hint}"
+            elif told is not None and self.cursor is not None:
+                line = told(view, tuple(self.target.types), self.cursor)
+                bar.status += f"\n{line}" if line else ""
             bar.items = (("⏎", "Confirm"), ("esc", "Back"))
             return
         if self.legal:

@@ -10,9 +10,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
 
 from tui.narrate import SEAT_NAMES
@@ -69,8 +70,29 @@ def _names(view: Mapping[str, Any]) -> list[str]:
     return list(SEAT_NAMES[: int(view.get("num_seats") or len(view.get("players") or []))])
 
 
+def _packed(
+    text: Text, head: str, items: Sequence[tuple[str, str | Style]], sep: str = ", "
+) -> None:
+    """`head` then the items, a new line (indented) before an item that would pass the panel's
+    width: each line fits `PANEL_WIDTH`, so the panel never wraps inside an item at 80x24."""
+    text.append(head, style="bold")
+    column = len(head)
+    mark = sep.rstrip()  # what ends a line broken after an item (the comma)
+    for i, (item, style) in enumerate(items):
+        tail = len(mark) if i < len(items) - 1 else 0
+        if i and column + len(sep) + len(item) + tail > PANEL_WIDTH:
+            text.append(mark + "\n  ")
+            column = 2
+        elif i:
+            text.append(sep)
+            column += len(sep)
+        text.append(item, style=style)
+        column += len(item)
+    text.append("\n")
+
+
 def sea_section(view: Mapping[str, Any]) -> Text:
-    """Your number chip, the fleets, the islets' chips and the pirate."""
+    """Your number chip, the fleets, the islets' chips and the pirate (lines of `PANEL_WIDTH`)."""
     text = Text()
     seat = view.get("seat")
     names = _names(view)
@@ -80,58 +102,70 @@ def sea_section(view: Mapping[str, Any]) -> Text:
         text.append("Your chip: ", style="bold")
         text.append(f" {held[seat]} ", style=P.CHIP_HOT if held[seat] in (6, 8) else P.CHIP)
         secret = not (seat < len(known) and known[seat])
-        text.append(" (secret until you swap)\n" if secret else " (shown: you swapped)\n")
+        # face down until the first swap shows it (as the seed's chips are kept face down)
+        text.append(" (face down)\n" if secret else " (face up)\n")
     shown = [
-        f"{names[p]} {c}"
+        (f"{names[p]} {c}", "")
         for p, c in enumerate(held)
         if p != seat and c is not None and p < len(names)
     ]
     if shown:
-        text.append("Chips shown: ", style="bold")
-        text.append(", ".join(shown) + "\n")
+        _packed(text, "Chips shown: ", shown)
     fleets = view.get("fleets") or []
-    parts = [
-        (names[p], len(path) - 1, p)
+    parts: list[tuple[str, str | Style]] = [
+        (f"{names[p]} {len(path) - 1}", P.seat_style(p))
         for p, path in enumerate(fleets)
         if len(path) > 1 and p < len(names)
     ]
-    text.append("Fleets: ", style="bold")
-    if not parts:
-        text.append("none yet")
-    for i, (name, n, p) in enumerate(parts):
-        text.append(", " if i else "")
-        text.append(f"{name} {n}", style=P.seat_style(p))
-    text.append("\n")
+    _packed(text, "Fleets: ", parts or [("none yet", "")])
     holders = view.get("islet_holders") or []
     islets = view.get("islet_names") or []
-    text.append("Islet chips: ", style="bold")
+    chips: list[tuple[str, str | Style]] = []
     for i, name in enumerate(islets):
         holder = holders[i] if i < len(holders) else -1
-        text.append(" " if i else "")
         if isinstance(holder, int) and 0 <= holder < len(names):
-            text.append(f"{name} {names[holder]}", style=P.seat_style(holder))
+            chips.append((f"{name} {names[holder]}", P.seat_style(holder)))
         else:
-            text.append(f"{name} -", style="dim")
-    text.append("\n")
+            chips.append((f"{name} -", "dim"))
+    _packed(text, "Islet chips: ", chips, " ")
     if view.get("pirate", -1) == -1:
         text.append("Pirate: not on the board yet\n", style="dim")
     return text
 
 
 def turn_status(view: Mapping[str, Any]) -> str | None:
-    """The actions row's line on the seat's own turn: the phase and what it allows."""
+    """The actions row's line on the seat's own turn: the phase and what it allows.
+
+    At most two lines of the actions row at 80x24 (about 39 columns): what the phase closes
+    is on the panel's phase line too ("Fleet phase: no trade, build.").
+    """
     now = _phase_now(view)
     if view.get("phase") == "pre_roll" and now == 1:
-        return "Phase 1, roll; then trade, build, and the fleet phase (4) to sail."
+        return "Phase 1: roll. Then trade (2), build (3) and sail in the fleet phase (4)."
     if view.get("phase") != "main" or now is None:
         return None
     if now == 4:
-        moved = " (the fleet has moved)" if view.get("fleet_moved") else ""
-        return (
-            f"Phase 4, fleet{moved}: sail (w), swap your chip (k), settle an islet (s). "
-            "Trading and building are over."
-        )
-    close = "l: phase 4 (fleet) ends trading and building."
+        if view.get("fleet_moved"):
+            return "Phase 4, the fleet has moved: swap your chip (k), settle an islet (s)."
+        return "Phase 4, fleet: sail (w), swap your chip (k), settle an islet (s)."
     if now == 3 and not _combined(view):
-        return f"Phase 3, build: trading is over (you built). {close}"
-    return f"Phase 2-3, trade then build (building ends trading). {close}"
+        return "Phase 3, build: trading is over (you built). l: fleet phase (4)."
+    return "Phase 2-3: trade, then build (a build ends trading). l: fleet phase (4)."
+
+
+def swap_hint(view: Mapping[str, Any], h: int) -> str | None:
+    """What a chip swap on hex `h` does, said before Enter: whose chip goes where."""
+    from tui.narrate_fleet import TERRAIN_WORDS
+
+    hexes = (view.get("board") or {}).get("hexes") or []
+    seat = view.get("seat")
+    held = view.get("held_chips") or []
+    if not 0 <= h < len(hexes) or not isinstance(seat, int) or seat >= len(held):
+        return None
+    terrain = str(hexes[h].get("terrain"))
+    number = hexes[h].get("number")
+    mine = held[seat]
+    if mine is None or not number:
+        return None
+    name = TERRAIN_WORDS.get(terrain, terrain)
+    return f"This hex: {name} {number}. Your {mine} goes here; you take the {number}."
