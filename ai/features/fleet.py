@@ -141,7 +141,7 @@ def _islet_progress(game: FleetGame, seat: int, d: int) -> float:
     """
     hand = game.hand(seat)
     missing = base._missing_at_rates(hand, game.PRICES["settlement"], game.row(game.rates, seat))
-    return ISLET_PROGRESS * 0.8**d * 0.5**missing
+    return float(ISLET_PROGRESS * 0.8**d * 0.5**missing)
 
 
 def _seat_value(game: FleetGame, seat: int, detail: bool) -> float:
