@@ -8,6 +8,9 @@ progress. This module wraps it and adds
 
 - the fleet: ships on the water, and how near the fleet (or, with no fleet,
   one's buildings) lies to an islet vertex one could settle from it;
+- the settlement price in hand while the fleet can reach a settleable islet
+  vertex this turn (phase 4 builds from what building in phase 3 left; without
+  this the bots spent those cards on roads and never settled an islet);
 - the number chip in hand: a high-probability chip is a swap waiting to
   happen onto one's own hex;
 - the islet chips' majorities (points on an islet where one is not ahead).
