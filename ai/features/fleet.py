@@ -8,6 +8,9 @@ progress. This module wraps it and adds
 
 - the fleet: ships on the water, and how near the fleet (or, with no fleet,
   one's buildings) lies to an islet vertex one could settle from it;
+- the settlement price in hand while the fleet can reach a settleable islet
+  vertex this turn (phase 4 builds from what building in phase 3 left; without
+  this the bots spent those cards on roads and never settled an islet);
 - the number chip in hand: a high-probability chip is a swap waiting to
   happen onto one's own hex;
 - the islet chips' majorities (points on an islet where one is not ahead).
@@ -128,6 +131,22 @@ def _islet_majority(game: FleetGame, seat: int) -> float:
     return value
 
 
+ISLET_PROGRESS = 6.0
+"""Points for holding a settlement's price while the fleet can settle an islet this turn."""
+
+
+def _islet_progress(game: FleetGame, seat: int, d: int) -> float:
+    """Cards saved toward a settlement from the fleet, worth most when the fleet is there.
+
+    A settlement from the fleet is built in phase 4, after building closes, so
+    its price must be held when the turn reaches the fleet: the base game's hand
+    progress (which counts only sites on one's roads) never sees it.
+    """
+    hand = game.hand(seat)
+    missing = base._missing_at_rates(hand, game.PRICES["settlement"], game.row(game.rates, seat))
+    return float(ISLET_PROGRESS * 0.8**d * 0.5**missing)
+
+
 def _seat_value(game: FleetGame, seat: int, detail: bool) -> float:
     value = base._seat_value(game, seat, detail)
     if value >= 1000.0:
@@ -141,6 +160,8 @@ def _seat_value(game: FleetGame, seat: int, detail: bool) -> float:
         d = islet_distance(game, seat)
         if d <= REACH:
             value += 7.0 * 0.6**d
+        if d <= ships:
+            value += _islet_progress(game, seat, d)
     value += 0.3 * PIPS[game.held_chip[seat]]
     return value
 
