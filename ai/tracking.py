@@ -10,13 +10,16 @@ seat spends or loses cards in public.
 
 The tracker reads the card kinds and prices from the ruleset's game class
 (``HAND_CARDS``, ``PRICES``), so a hex ruleset with more kinds (Cities &
-Knights' commodities) is counted without changes. An event kind it has no
-rule for (and that is not `QUIET`) blurs the hands of the seats it names
-(every card a wildcard), and `observe` reconciles every hand's size with the
-view at each decision, turning any unexplained change into wildcards: the
-belief stays sound where the tracker lacks a rule, only less sharp.
-Starfarers is not supported: its game has no ``HAND_CARDS``/``PRICES`` and
-its hidden reserve draws need their own rules (`CardTracker.for_view` says so).
+Knights' commodities) is counted without changes. A ruleset's own event kinds
+are rules of a subclass (`StarfarersTracker`: reserve draws, encounters),
+chosen by `CardTracker.for_view` from the game class (a subclass names the
+game class it counts in ``GAME``; the nearest one in the game class's MRO
+wins, so a ruleset built on another inherits its tracker). An event kind no
+rule covers (and that is not in ``QUIET``) blurs the hands of the seats it
+names (every card a wildcard), and `observe` reconciles every hand's size
+with the view at each decision, turning any unexplained change into
+wildcards: the belief stays sound where the tracker lacks a rule, only less
+sharp.
 
 Use: ``tracker = CardTracker.for_view(view)`` at game start,
 ``tracker.feed(events)`` from ``on_events``, ``tracker.observe(view)`` at a
@@ -26,7 +29,7 @@ decision, then ``sample_consistent(view, rng, tracker.beliefs())``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.beliefs import HandBelief
 from engine.errors import ConfigError
@@ -65,12 +68,30 @@ def _named_seats(event: Mapping[str, Any], seats: int) -> set[int]:
     return {p for p in named if p < seats}
 
 
+_TRACKERS: dict[str, type[CardTracker]] = {}
+"""Tracker classes by the dotted name of the game class they count in."""
+
+
+def _dotted(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
 class CardTracker:
     """Every seat's hand as `seat` can know it: exact, or a floor plus wildcards.
 
     ``names`` are the hand-card kinds in index order, ``prices`` what each
     purchase (a ``build`` event's piece, ``development``) costs in that order.
+    A subclass adds a ruleset's event rules as ``_on_<kind>`` methods, its
+    card-neutral kinds to ``QUIET``, and names its game class in ``GAME``.
     """
+
+    GAME: ClassVar[str] = "engine.rulesets.base.game.BaseGame"
+    """The game class (dotted name) this tracker counts in, and in its subclasses."""
+    QUIET: ClassVar[frozenset[str]] = QUIET
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _TRACKERS[cls.GAME] = cls
 
     def __init__(
         self, names: Sequence[str], prices: Mapping[str, Sequence[int]], seats: int, seat: int
@@ -91,16 +112,28 @@ class CardTracker:
 
     @classmethod
     def for_view(cls, view: Mapping[str, Any]) -> CardTracker:
-        """A tracker for the view's seat, its card kinds and prices read from the ruleset."""
+        """A tracker for the view's seat, its card kinds and prices read from the ruleset.
+
+        Called on `CardTracker`, the tracker class is the one registered for the
+        nearest class in the game class's MRO (plain `CardTracker` if none is).
+        """
         game_cls = type(sample_consistent(dict(view), Rng(0)))
         cards = getattr(game_cls, "HAND_CARDS", None)
         prices = getattr(game_cls, "PRICES", None)
         if cards is None or prices is None:
             raise ConfigError(f"card counting does not support the ruleset {view['ruleset']!r}")
-        tracker = cls(cards.names, prices, int(view["num_seats"]), int(view["seat"]))
-        tracker.setup = view["phase"].startswith("setup")
+        tracker_cls = cls
+        if cls is CardTracker:
+            found = (_TRACKERS.get(_dotted(c)) for c in game_cls.__mro__)
+            tracker_cls = next((t for t in found if t is not None), cls)
+        tracker = tracker_cls(cards.names, prices, int(view["num_seats"]), int(view["seat"]))
+        tracker.configure(view)
         tracker.observe(view)
         return tracker
+
+    def configure(self, view: Mapping[str, Any]) -> None:
+        """Hook: read what the rules make public from the first view (phase, options)."""
+        self.setup = view["phase"].startswith("setup")
 
     # -- what others read ------------------------------------------------------------
     def belief(self, seat: int) -> HandBelief:
@@ -135,7 +168,7 @@ class CardTracker:
             handler = getattr(self, "_on_" + kind, None)
             if handler is not None:
                 handler(event)
-            elif kind not in QUIET:
+            elif kind not in self.QUIET:
                 # A kind without a rule here may move cards without changing a
                 # hand's size (a swap): forget the hands of the seats it names.
                 for seat in _named_seats(event, self.seats):
@@ -299,3 +332,83 @@ class CardTracker:
         self.unknown[seat] = 0
         self.possible[seat] = set()
         self._gain_unknown(seat, total, set(range(len(self.names))))
+
+
+class StarfarersTracker(CardTracker):
+    """Card counting in Starfarers (rules/starfarers.md §5, §6).
+
+    Its own public moves: the relief card, the half medal bought for goods,
+    encounter cards handed out or taken. Its own hidden ones: reserve-pile
+    draws (after a roll, a 7, and the rulebook starting hand), which are told
+    to the drawer only, so another seat's draw is a wildcard of any kind.
+    """
+
+    GAME = "engine.rulesets.starfarers.game.StarfarersGame"
+    QUIET = QUIET | {
+        "place",
+        "shake",
+        "fly",
+        "jump",
+        "jump_ready",
+        "end_move",
+        "discover",
+        "explore",
+        "found_colony",
+        "trade_station",
+        "friendship_marker",
+        "friendship_card",
+        "pirate_base_defeated",
+        "ice_planet_terraformed",
+        "ship_stuck",
+        "free_trade_ship",
+        "trade_ship_token",
+        "trade_ship_lost",
+        "half_medals",
+        "upgrade_gained",
+        "upgrade_lost",
+        "encounter",
+        "encounter_revealed",
+        "encounter_shake",
+        "contest",
+        "encounter_gift",  # announces the cards; each moves in an encounter_card_out
+        "encounter_cannot_pay",
+        "encounter_done",
+    }
+    SEED_START = 3
+    """Cards of each kind in the starting hand of the ``starting_hand=seed`` option."""
+
+    def configure(self, view: Mapping[str, Any]) -> None:
+        super().configure(view)
+        options = view.get("config", {}).get("options", {})
+        self.open_start = options.get("starting_hand", "seed") == "seed"
+        # A variant without placement rounds deals the starting hands as the game is
+        # made, before any event: before the first roll they are the seed's 3 of each.
+        start = [self.SEED_START] * len(self.names)
+        if self.open_start and view["phase"] == "pre_roll" and view["turn"] == 0:
+            for p, info in enumerate(view["players"]):
+                if p != self.seat and int(info["resource_count"]) == sum(start):
+                    self.known[p] = start[:]
+
+    def _on_starting_hand(self, e: Mapping[str, Any]) -> None:
+        if e.get("cards") is None and self.open_start:
+            self._gain(int(e["seat"]), {name: self.SEED_START for name in self.names})
+        else:
+            super()._on_starting_hand(e)
+
+    _on_reserve_draw = CardTracker._on_starting_hand
+    """Hidden: the drawer sees its cards, everyone else a count of wildcards."""
+
+    def _on_relief(self, e: Mapping[str, Any]) -> None:
+        self._gain(int(e["seat"]), {e["resource"]: 1})
+
+    def _on_buy_fame(self, e: Mapping[str, Any]) -> None:
+        self._buy(int(e["seat"]), "fame")
+
+    def _on_encounter_take(self, e: Mapping[str, Any]) -> None:
+        self._gain(int(e["seat"]), {e["resource"]: int(e.get("count", 1))})
+
+    def _on_encounter_card_out(self, e: Mapping[str, Any]) -> None:
+        self._pay(int(e["seat"]), self.index[e["resource"]], 1)
+        to = int(e["to"])
+        if to >= 0:
+            self._gain(to, {e["resource"]: 1})
