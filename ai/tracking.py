@@ -88,6 +88,8 @@ class CardTracker:
     GAME: ClassVar[str] = "engine.rulesets.base.game.BaseGame"
     """The game class (dotted name) this tracker counts in, and in its subclasses."""
     QUIET: ClassVar[frozenset[str]] = QUIET
+    FREE_PIECES: ClassVar[tuple[str, ...]] = ("road",)
+    """The pieces Road Building's free builds may be."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -162,6 +164,10 @@ class CardTracker:
                 self._lose_random(p, -diff)
 
     # -- events ----------------------------------------------------------------------
+    def has_rule(self, kind: str) -> bool:
+        """Whether events of `kind` are followed (a rule, or known to move no hand card)."""
+        return kind in self.QUIET or hasattr(self, "_on_" + kind)
+
     def feed(self, events: Iterable[Mapping[str, Any]]) -> None:
         for event in events:
             kind = str(event["kind"])
@@ -222,7 +228,7 @@ class CardTracker:
         seat, piece = int(e["seat"]), str(e["piece"])
         if self.setup:
             return
-        if piece == "road" and self.free_roads[seat]:
+        if piece in self.FREE_PIECES and self.free_roads[seat]:
             self.free_roads[seat] -= 1
             return
         self._buy(seat, piece)
@@ -241,10 +247,7 @@ class CardTracker:
             if p == seat:
                 continue
             self._pay(p, r, taken.get(p, 0))
-            # Every other seat now holds none of that kind, wildcards included.
-            self.possible[p].discard(r)
-            if self.unknown[p] and not self.possible[p]:
-                self._blur(p)
+            self._none_of(p, r)  # every other seat now holds none of that kind
         self.known[seat][r] += sum(taken.values())
 
     def _on_steal(self, e: Mapping[str, Any]) -> None:
@@ -286,6 +289,14 @@ class CardTracker:
             self.unknown[seat] -= rest
             if not self.unknown[seat]:
                 self.possible[seat] = set()
+
+    def _none_of(self, seat: int, kind: int) -> None:
+        """`seat` is known to hold no card of `kind` (its wildcards included)."""
+        if self.known[seat][kind]:  # the tracker missed something: start over from the size
+            self._blur(seat)
+        self.possible[seat].discard(kind)
+        if self.unknown[seat] and not self.possible[seat]:
+            self._blur(seat)
 
     def _candidates(self, seat: int) -> set[int]:
         """The kinds a card taken at random from `seat` may be."""
@@ -412,3 +423,153 @@ class StarfarersTracker(CardTracker):
         to = int(e["to"])
         if to >= 0:
             self._gain(to, {e["resource"]: 1})
+
+
+class FleetTracker(CardTracker):
+    """Card counting in the Fleet variant: ships are bought (``PRICES``) or free of Road Building.
+
+    Its fleet moves, the pirate and the number chips move no hand cards; gold
+    picks are the base game's ``take_resource``/``pick_gold`` rules.
+    """
+
+    GAME = "engine.rulesets.fleet.game.FleetGame"
+    QUIET = QUIET | {"fleet_phase", "fleet_move", "pirate", "chip_swap", "keep_fleet", "islet_chip"}
+    FREE_PIECES = ("road", "ship")
+
+
+class CKTracker(CardTracker):
+    """Card counting in Cities & Knights (rules/ck.md): commodities are hand kinds.
+
+    Public payments: knights built, activated and promoted (``knight`` events,
+    priced in ``PRICES``), city improvements (``improve``: as many of the
+    track's commodity as the new level, one less after a Crane), Medicine's
+    cheaper city, Engineer's free wall, Smith's free promotions. Transfers:
+    monopolies (``taken``), Aqueduct picks, Irrigation and Mining
+    (``free_cards``), and ``card_given`` (Wedding, Master Merchant, Commercial
+    Harbor), which is hidden from the other seats (a wildcard, as a steal).
+
+    A Smith's free promotion and a Diplomat's free road may be declined with
+    no event; a paid one the same turn then reads as free until `observe`
+    reconciles the hand's size (both are rare).
+    """
+
+    GAME = "engine.rulesets.ck.core.CKCore"
+    QUIET = QUIET | {
+        "barbarians",
+        "attack",
+        "city_lost",
+        "defender",
+        "metropolis",
+        "merchant",
+        "harbor_cancelled",
+        "numbers_swapped",
+        "knight_displaced",
+        "progress_drawn",
+        "progress_revealed",
+        "progress_discarded",
+        "progress_taken",
+    }
+    FREE_PROMOTIONS = 2
+    """What a Smith promotes for free."""
+    MONOPOLY_TAKES = {"resource_monopoly": 2, "trade_monopoly": 1}
+    """The most a monopoly card takes from each opponent."""
+
+    def configure(self, view: Mapping[str, Any]) -> None:
+        super().configure(view)
+        from engine.rulesets.ck.cards import HAND, TRACK_COMMODITY, TRACK_NAMES
+
+        self.track_commodity = {
+            t: HAND.index[HAND.names[c]] for t, c in zip(TRACK_NAMES, TRACK_COMMODITY, strict=True)
+        }
+        self.crane = bool(view.get("crane", False))
+        self.free_promotions = [0] * self.seats
+        self.cheap_city = [False] * self.seats
+        self.free_wall = [False] * self.seats
+        self.diplomat = [False] * self.seats
+        self.played: str | None = None
+
+    def _on_turn(self, e: Mapping[str, Any]) -> None:
+        super()._on_turn(e)
+        self.crane = False
+        self.free_promotions = [0] * self.seats
+        self.cheap_city = [False] * self.seats
+        self.free_wall = [False] * self.seats
+        self.diplomat = [False] * self.seats
+
+    def _on_progress_played(self, e: Mapping[str, Any]) -> None:
+        seat, card = int(e["seat"]), str(e["card"])
+        self.played = card
+        if card == ROAD_BUILDING:
+            self.free_roads[seat] = 2
+        elif card == "smith":
+            self.free_promotions[seat] = self.FREE_PROMOTIONS
+        elif card == "medicine":
+            self.cheap_city[seat] = True
+        elif card == "engineer":
+            self.free_wall[seat] = True
+        elif card == "diplomat":
+            self.diplomat[seat] = True
+        elif card == "crane":
+            self.crane = True
+
+    def _on_build(self, e: Mapping[str, Any]) -> None:
+        seat, piece = int(e["seat"]), str(e["piece"])
+        if not self.setup and piece == "city" and self.cheap_city[seat]:
+            self.cheap_city[seat] = False
+            self._buy(seat, "medicine")
+        elif not self.setup and piece == "wall" and self.free_wall[seat]:
+            self.free_wall[seat] = False
+        else:
+            super()._on_build(e)
+
+    def _on_road_removed(self, e: Mapping[str, Any]) -> None:
+        seat = int(e["seat"])
+        if self.diplomat[seat]:  # a Diplomat's own road: one free road to place again
+            self.free_roads[seat] += 1
+
+    def _on_knight(self, e: Mapping[str, Any]) -> None:
+        seat, what = int(e["seat"]), str(e["what"])
+        if what == "built":
+            self._buy(seat, "knight")
+        elif what == "activated":
+            self._buy(seat, "activate")
+        elif what == "promoted":
+            if self.free_promotions[seat]:
+                self.free_promotions[seat] -= 1
+            else:
+                self._buy(seat, "promote")
+
+    def _on_improve(self, e: Mapping[str, Any]) -> None:
+        cost = max(0, int(e["level"]) - (1 if self.crane else 0))
+        self.crane = False
+        self._pay(int(e["seat"]), self.track_commodity[str(e["track"])], cost)
+
+    def _on_free_cards(self, e: Mapping[str, Any]) -> None:
+        self._gain(int(e["seat"]), e["cards"])
+
+    def _on_pick_resource(self, e: Mapping[str, Any]) -> None:
+        self._gain(int(e["seat"]), {e["resource"]: 1})
+
+    def _on_taken(self, e: Mapping[str, Any]) -> None:
+        seat, kind = int(e["seat"]), self.index[e["card"]]
+        taken = {int(p): int(n) for p, n in e["taken"].items()}
+        most = self.MONOPOLY_TAKES.get(self.played or "")
+        for p in range(self.seats):
+            if p == seat:
+                continue
+            n = taken.get(p, 0)
+            self._pay(p, kind, n)
+            if most is not None and n < most:
+                self._none_of(p, kind)  # it gave all it had of that kind
+        self.known[seat][kind] += sum(taken.values())
+
+    def _on_card_given(self, e: Mapping[str, Any]) -> None:
+        giver, to = int(e["seat"]), int(e["to"])
+        card = e.get("card")
+        if card is not None:
+            self._pay(giver, self.index[card], 1)
+            self._gain(to, {card: 1})
+            return
+        kinds = self._candidates(giver)
+        self._lose_random(giver, 1)
+        self._gain_unknown(to, 1, kinds)

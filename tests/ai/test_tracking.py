@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
-from ai.tracking import CardTracker, StarfarersTracker
+from ai.tracking import CardTracker, CKTracker, FleetTracker, StarfarersTracker
 from engine.config import GameConfig
 from engine.game import Game
 from engine.registry import new_game, sample_consistent
@@ -20,12 +22,17 @@ def _hand(game: Game, seat: int) -> list[int]:
 
 
 def _play(
-    seed: int, seats: int = 4, ruleset: str = "base", options: dict[str, str] | None = None
+    seed: int,
+    seats: int = 4,
+    ruleset: str = "base",
+    options: dict[str, str] | None = None,
+    kinds: Counter[str] | None = None,
 ) -> tuple[Game, list[CardTracker], list[dict[str, int]]]:
     """A random game with a tracker per seat; checks every tracker after every action.
 
     Returns the game, the trackers and, per seat, how many times a hand was exact
-    and how many times it was blurred (to show the test covered both cases).
+    and how many times it was blurred (to show the test covered both cases);
+    counts the event kinds seen in `kinds` when given.
     """
     game = new_game(GameConfig(ruleset, seats, seed, options or {}))
     trackers = [CardTracker.for_view(game.view(p)) for p in range(seats)]
@@ -36,6 +43,8 @@ def _play(
             break
         legal = game.legal_actions()
         events = game.apply(legal[rng.below(len(legal))])
+        if kinds is not None:
+            kinds.update(e.kind for e in events)
         for p, tracker in enumerate(trackers):
             tracker.feed([e.for_seat(p) for e in events])
             for q in range(seats):
@@ -76,33 +85,46 @@ def test_a_view_that_disagrees_turns_the_difference_into_wildcards() -> None:
     assert tracker.hidden[1]
 
 
-@pytest.mark.parametrize(("ruleset", "seed"), [("ck", 31), ("ck", 32), ("fleet", 33)])
-def test_hex_variants_beliefs_never_exclude_the_truth_at_a_decision(
-    ruleset: str, seed: int
+@pytest.mark.parametrize("seats", [3, 4])
+@pytest.mark.parametrize(
+    ("ruleset", "tracker_cls", "seeds"),
+    [("ck", CKTracker, (31, 32, 33)), ("fleet", FleetTracker, (34, 35, 36))],
+)
+def test_hex_variants_tracker_is_exact_until_a_hidden_move_and_never_excludes_the_truth(
+    ruleset: str, tracker_cls: type[CardTracker], seeds: tuple[int, ...], seats: int
 ) -> None:
-    """Cities & Knights (8 card kinds) and Fleet: sound at every decision (after observe).
+    """Cities & Knights (8 card kinds: knights, improvements, progress-card transfers)
+    and Fleet (ships, gold): every event kind the games emit has a rule, so no hand
+    is blurred for want of one, and no observe() is needed to stay sound."""
+    kinds: Counter[str] = Counter()
+    for seed in seeds:
+        _game, trackers, stats = _play(seed, seats, ruleset, kinds=kinds)
+        assert type(trackers[0]) is tracker_cls
+        assert all(s["exact"] for s in stats)
+        assert not any(tracker.hidden[p] for p, tracker in enumerate(trackers))
+    assert [k for k in kinds if not trackers[0].has_rule(k)] == []
+    assert kinds["steal"] and kinds["build"] and kinds["production"]
+    if ruleset == "ck":
+        assert kinds["knight"] and kinds["improve"] and kinds["progress_played"]
 
-    Events of theirs the tracker has no rule for (a knight's price, a progress
-    card taking cards) are reconciled from the view's hand sizes as wildcards.
-    """
-    game = new_game(GameConfig(ruleset, 4, seed))
-    trackers = [CardTracker.for_view(game.view(p)) for p in range(4)]
-    assert len(trackers[0].names) == len(game.HAND_CARDS.names)  # type: ignore[attr-defined]
-    rng = Rng(seed)
-    exact = 0
-    for _ in range(MAX_ACTIONS):
-        if game.to_act is None:
-            break
+
+def test_an_event_kind_without_a_rule_blurs_the_seats_it_names_soundly() -> None:
+    """Seed 37: a made-up swap between seats 1 and 2 leaves their sizes, forgets their kinds."""
+    game = new_game(GameConfig("base", 3, 37))
+    tracker = CardTracker.for_view(game.view(0))
+    rng = Rng(37)
+    while game.turn < 6:  # type: ignore[attr-defined]
         legal = game.legal_actions()
-        events = game.apply(legal[rng.below(len(legal))])
-        for p, tracker in enumerate(trackers):
-            tracker.feed([e.for_seat(p) for e in events])
-            tracker.observe(game.view(p))
-            for q in range(4):
-                belief = tracker.belief(q)
-                assert belief.allows(_hand(game, q)), (p, q, belief)
-                exact += belief.exact
-    assert exact > 0
+        tracker.feed([e.for_seat(0) for e in game.apply(legal[rng.below(len(legal))])])
+    sizes = {q: tracker.belief(q).count for q in (1, 2)}
+    assert not tracker.has_rule("card_swap")
+    tracker.feed([{"kind": "card_swap", "seat": 1, "with": 2}])
+    for q in (1, 2):
+        belief = tracker.belief(q)
+        assert belief.count == sizes[q] and belief.known == (0,) * 5
+        assert belief.possible == frozenset(range(5)) or belief.count == 0
+        assert tracker.hidden[q] and belief.allows(_hand(game, q))
+    assert not tracker.hidden[0]
 
 
 # -- Starfarers (StarfarersTracker: reserve draws, encounters) -------------------------
