@@ -248,6 +248,27 @@ def parse_params(text: str) -> dict[str, Any]:
     return params
 
 
+def split_specs(text: str) -> list[str]:
+    """Comma-separated bot specs, one per seat; ``key=value`` pieces extend the spec before.
+
+    ``mcts:budget_ms=400,width=6,value`` is two specs: ``mcts:budget_ms=400,width=6``
+    and ``value`` (a piece that is a bare ``key=value`` continues the previous
+    built-in, plugin or drop-in spec's parameters).
+    """
+    specs: list[str] = []
+    for raw in text.split(","):
+        piece = raw.strip()
+        if not piece:
+            continue
+        key, sep, _ = piece.partition("=")
+        joins = sep and key.isidentifier() and ":" not in piece
+        if joins and specs and ":" in specs[-1] and not specs[-1].startswith("exec:"):
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
 @dataclass(frozen=True)
 class Located:
     """Where a spec's bot is, found without importing any of its code.

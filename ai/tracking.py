@@ -10,13 +10,16 @@ seat spends or loses cards in public.
 
 The tracker reads the card kinds and prices from the ruleset's game class
 (``HAND_CARDS``, ``PRICES``), so a hex ruleset with more kinds (Cities &
-Knights' commodities) is counted without changes. An event kind it has no
-rule for (and that is not `QUIET`) blurs the hands of the seats it names
-(every card a wildcard), and `observe` reconciles every hand's size with the
-view at each decision, turning any unexplained change into wildcards: the
-belief stays sound where the tracker lacks a rule, only less sharp.
-Starfarers is not supported: its game has no ``HAND_CARDS``/``PRICES`` and
-its hidden reserve draws need their own rules (`CardTracker.for_view` says so).
+Knights' commodities) is counted without changes. A ruleset's own event kinds
+are rules of a subclass (`StarfarersTracker`: reserve draws, encounters),
+chosen by `CardTracker.for_view` from the game class (a subclass names the
+game class it counts in ``GAME``; the nearest one in the game class's MRO
+wins, so a ruleset built on another inherits its tracker). An event kind no
+rule covers (and that is not in ``QUIET``) blurs the hands of the seats it
+names (every card a wildcard), and `observe` reconciles every hand's size
+with the view at each decision, turning any unexplained change into
+wildcards: the belief stays sound where the tracker lacks a rule, only less
+sharp.
 
 Use: ``tracker = CardTracker.for_view(view)`` at game start,
 ``tracker.feed(events)`` from ``on_events``, ``tracker.observe(view)`` at a
@@ -26,7 +29,7 @@ decision, then ``sample_consistent(view, rng, tracker.beliefs())``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.beliefs import HandBelief
 from engine.errors import ConfigError
@@ -65,12 +68,32 @@ def _named_seats(event: Mapping[str, Any], seats: int) -> set[int]:
     return {p for p in named if p < seats}
 
 
+_TRACKERS: dict[str, type[CardTracker]] = {}
+"""Tracker classes by the dotted name of the game class they count in."""
+
+
+def _dotted(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
 class CardTracker:
     """Every seat's hand as `seat` can know it: exact, or a floor plus wildcards.
 
     ``names`` are the hand-card kinds in index order, ``prices`` what each
     purchase (a ``build`` event's piece, ``development``) costs in that order.
+    A subclass adds a ruleset's event rules as ``_on_<kind>`` methods, its
+    card-neutral kinds to ``QUIET``, and names its game class in ``GAME``.
     """
+
+    GAME: ClassVar[str] = "engine.rulesets.base.game.BaseGame"
+    """The game class (dotted name) this tracker counts in, and in its subclasses."""
+    QUIET: ClassVar[frozenset[str]] = QUIET
+    FREE_PIECES: ClassVar[tuple[str, ...]] = ("road",)
+    """The pieces Road Building's free builds may be."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _TRACKERS[cls.GAME] = cls
 
     def __init__(
         self, names: Sequence[str], prices: Mapping[str, Sequence[int]], seats: int, seat: int
@@ -91,16 +114,28 @@ class CardTracker:
 
     @classmethod
     def for_view(cls, view: Mapping[str, Any]) -> CardTracker:
-        """A tracker for the view's seat, its card kinds and prices read from the ruleset."""
+        """A tracker for the view's seat, its card kinds and prices read from the ruleset.
+
+        Called on `CardTracker`, the tracker class is the one registered for the
+        nearest class in the game class's MRO (plain `CardTracker` if none is).
+        """
         game_cls = type(sample_consistent(dict(view), Rng(0)))
         cards = getattr(game_cls, "HAND_CARDS", None)
         prices = getattr(game_cls, "PRICES", None)
         if cards is None or prices is None:
             raise ConfigError(f"card counting does not support the ruleset {view['ruleset']!r}")
-        tracker = cls(cards.names, prices, int(view["num_seats"]), int(view["seat"]))
-        tracker.setup = view["phase"].startswith("setup")
+        tracker_cls = cls
+        if cls is CardTracker:
+            found = (_TRACKERS.get(_dotted(c)) for c in game_cls.__mro__)
+            tracker_cls = next((t for t in found if t is not None), cls)
+        tracker = tracker_cls(cards.names, prices, int(view["num_seats"]), int(view["seat"]))
+        tracker.configure(view)
         tracker.observe(view)
         return tracker
+
+    def configure(self, view: Mapping[str, Any]) -> None:
+        """Hook: read what the rules make public from the first view (phase, options)."""
+        self.setup = view["phase"].startswith("setup")
 
     # -- what others read ------------------------------------------------------------
     def belief(self, seat: int) -> HandBelief:
@@ -129,13 +164,17 @@ class CardTracker:
                 self._lose_random(p, -diff)
 
     # -- events ----------------------------------------------------------------------
+    def has_rule(self, kind: str) -> bool:
+        """Whether events of `kind` are followed (a rule, or known to move no hand card)."""
+        return kind in self.QUIET or hasattr(self, "_on_" + kind)
+
     def feed(self, events: Iterable[Mapping[str, Any]]) -> None:
         for event in events:
             kind = str(event["kind"])
             handler = getattr(self, "_on_" + kind, None)
             if handler is not None:
                 handler(event)
-            elif kind not in QUIET:
+            elif kind not in self.QUIET:
                 # A kind without a rule here may move cards without changing a
                 # hand's size (a swap): forget the hands of the seats it names.
                 for seat in _named_seats(event, self.seats):
@@ -189,7 +228,7 @@ class CardTracker:
         seat, piece = int(e["seat"]), str(e["piece"])
         if self.setup:
             return
-        if piece == "road" and self.free_roads[seat]:
+        if piece in self.FREE_PIECES and self.free_roads[seat]:
             self.free_roads[seat] -= 1
             return
         self._buy(seat, piece)
@@ -208,10 +247,7 @@ class CardTracker:
             if p == seat:
                 continue
             self._pay(p, r, taken.get(p, 0))
-            # Every other seat now holds none of that kind, wildcards included.
-            self.possible[p].discard(r)
-            if self.unknown[p] and not self.possible[p]:
-                self._blur(p)
+            self._none_of(p, r)  # every other seat now holds none of that kind
         self.known[seat][r] += sum(taken.values())
 
     def _on_steal(self, e: Mapping[str, Any]) -> None:
@@ -253,6 +289,14 @@ class CardTracker:
             self.unknown[seat] -= rest
             if not self.unknown[seat]:
                 self.possible[seat] = set()
+
+    def _none_of(self, seat: int, kind: int) -> None:
+        """`seat` is known to hold no card of `kind` (its wildcards included)."""
+        if self.known[seat][kind]:  # the tracker missed something: start over from the size
+            self._blur(seat)
+        self.possible[seat].discard(kind)
+        if self.unknown[seat] and not self.possible[seat]:
+            self._blur(seat)
 
     def _candidates(self, seat: int) -> set[int]:
         """The kinds a card taken at random from `seat` may be."""
@@ -299,3 +343,233 @@ class CardTracker:
         self.unknown[seat] = 0
         self.possible[seat] = set()
         self._gain_unknown(seat, total, set(range(len(self.names))))
+
+
+class StarfarersTracker(CardTracker):
+    """Card counting in Starfarers (rules/starfarers.md §5, §6).
+
+    Its own public moves: the relief card, the half medal bought for goods,
+    encounter cards handed out or taken. Its own hidden ones: reserve-pile
+    draws (after a roll, a 7, and the rulebook starting hand), which are told
+    to the drawer only, so another seat's draw is a wildcard of any kind.
+    """
+
+    GAME = "engine.rulesets.starfarers.game.StarfarersGame"
+    QUIET = QUIET | {
+        "place",
+        "shake",
+        "fly",
+        "jump",
+        "jump_ready",
+        "end_move",
+        "discover",
+        "explore",
+        "found_colony",
+        "trade_station",
+        "friendship_marker",
+        "friendship_card",
+        "pirate_base_defeated",
+        "ice_planet_terraformed",
+        "ship_stuck",
+        "free_trade_ship",
+        "trade_ship_token",
+        "trade_ship_lost",
+        "half_medals",
+        "upgrade_gained",
+        "upgrade_lost",
+        "encounter",
+        "encounter_revealed",
+        "encounter_shake",
+        "contest",
+        "encounter_gift",  # announces the cards; each moves in an encounter_card_out
+        "encounter_cannot_pay",
+        "encounter_done",
+    }
+    SEED_START = 3
+    """Cards of each kind in the starting hand of the ``starting_hand=seed`` option."""
+
+    def configure(self, view: Mapping[str, Any]) -> None:
+        super().configure(view)
+        options = view.get("config", {}).get("options", {})
+        self.open_start = options.get("starting_hand", "seed") == "seed"
+        # A variant without placement rounds deals the starting hands as the game is
+        # made, before any event: before the first roll they are the seed's 3 of each.
+        start = [self.SEED_START] * len(self.names)
+        if self.open_start and view["phase"] == "pre_roll" and view["turn"] == 0:
+            for p, info in enumerate(view["players"]):
+                if p != self.seat and int(info["resource_count"]) == sum(start):
+                    self.known[p] = start[:]
+
+    def _on_starting_hand(self, e: Mapping[str, Any]) -> None:
+        if e.get("cards") is None and self.open_start:
+            self._gain(int(e["seat"]), {name: self.SEED_START for name in self.names})
+        else:
+            super()._on_starting_hand(e)
+
+    _on_reserve_draw = CardTracker._on_starting_hand
+    """Hidden: the drawer sees its cards, everyone else a count of wildcards."""
+
+    def _on_relief(self, e: Mapping[str, Any]) -> None:
+        self._gain(int(e["seat"]), {e["resource"]: 1})
+
+    def _on_buy_fame(self, e: Mapping[str, Any]) -> None:
+        self._buy(int(e["seat"]), "fame")
+
+    def _on_encounter_take(self, e: Mapping[str, Any]) -> None:
+        self._gain(int(e["seat"]), {e["resource"]: int(e.get("count", 1))})
+
+    def _on_encounter_card_out(self, e: Mapping[str, Any]) -> None:
+        self._pay(int(e["seat"]), self.index[e["resource"]], 1)
+        to = int(e["to"])
+        if to >= 0:
+            self._gain(to, {e["resource"]: 1})
+
+
+class FleetTracker(CardTracker):
+    """Card counting in the Fleet variant: ships are bought (``PRICES``) or free of Road Building.
+
+    Its fleet moves, the pirate and the number chips move no hand cards; gold
+    picks are the base game's ``take_resource``/``pick_gold`` rules.
+    """
+
+    GAME = "engine.rulesets.fleet.game.FleetGame"
+    QUIET = QUIET | {"fleet_phase", "fleet_move", "pirate", "chip_swap", "keep_fleet", "islet_chip"}
+    FREE_PIECES = ("road", "ship")
+
+
+class CKTracker(CardTracker):
+    """Card counting in Cities & Knights (rules/ck.md): commodities are hand kinds.
+
+    Public payments: knights built, activated and promoted (``knight`` events,
+    priced in ``PRICES``), city improvements (``improve``: as many of the
+    track's commodity as the new level, one less after a Crane), Medicine's
+    cheaper city, Engineer's free wall, Smith's free promotions. Transfers:
+    monopolies (``taken``), Aqueduct picks, Irrigation and Mining
+    (``free_cards``), and ``card_given`` (Wedding, Master Merchant, Commercial
+    Harbor), which is hidden from the other seats (a wildcard, as a steal).
+
+    A Smith's free promotion and a Diplomat's free road may be declined with
+    no event; a paid one the same turn then reads as free until `observe`
+    reconciles the hand's size (both are rare).
+    """
+
+    GAME = "engine.rulesets.ck.core.CKCore"
+    QUIET = QUIET | {
+        "barbarians",
+        "attack",
+        "city_lost",
+        "defender",
+        "metropolis",
+        "merchant",
+        "harbor_cancelled",
+        "numbers_swapped",
+        "knight_displaced",
+        "progress_drawn",
+        "progress_revealed",
+        "progress_discarded",
+        "progress_taken",
+    }
+    FREE_PROMOTIONS = 2
+    """What a Smith promotes for free."""
+    MONOPOLY_TAKES = {"resource_monopoly": 2, "trade_monopoly": 1}
+    """The most a monopoly card takes from each opponent."""
+
+    def configure(self, view: Mapping[str, Any]) -> None:
+        super().configure(view)
+        from engine.rulesets.ck.cards import HAND, TRACK_COMMODITY, TRACK_NAMES
+
+        self.track_commodity = {
+            t: HAND.index[HAND.names[c]] for t, c in zip(TRACK_NAMES, TRACK_COMMODITY, strict=True)
+        }
+        self.crane = bool(view.get("crane", False))
+        self.free_promotions = [0] * self.seats
+        self.cheap_city = [False] * self.seats
+        self.free_wall = [False] * self.seats
+        self.diplomat = [False] * self.seats
+        self.played: str | None = None
+
+    def _on_turn(self, e: Mapping[str, Any]) -> None:
+        super()._on_turn(e)
+        self.crane = False
+        self.free_promotions = [0] * self.seats
+        self.cheap_city = [False] * self.seats
+        self.free_wall = [False] * self.seats
+        self.diplomat = [False] * self.seats
+
+    def _on_progress_played(self, e: Mapping[str, Any]) -> None:
+        seat, card = int(e["seat"]), str(e["card"])
+        self.played = card
+        if card == ROAD_BUILDING:
+            self.free_roads[seat] = 2
+        elif card == "smith":
+            self.free_promotions[seat] = self.FREE_PROMOTIONS
+        elif card == "medicine":
+            self.cheap_city[seat] = True
+        elif card == "engineer":
+            self.free_wall[seat] = True
+        elif card == "diplomat":
+            self.diplomat[seat] = True
+        elif card == "crane":
+            self.crane = True
+
+    def _on_build(self, e: Mapping[str, Any]) -> None:
+        seat, piece = int(e["seat"]), str(e["piece"])
+        if not self.setup and piece == "city" and self.cheap_city[seat]:
+            self.cheap_city[seat] = False
+            self._buy(seat, "medicine")
+        elif not self.setup and piece == "wall" and self.free_wall[seat]:
+            self.free_wall[seat] = False
+        else:
+            super()._on_build(e)
+
+    def _on_road_removed(self, e: Mapping[str, Any]) -> None:
+        seat = int(e["seat"])
+        if self.diplomat[seat]:  # a Diplomat's own road: one free road to place again
+            self.free_roads[seat] += 1
+
+    def _on_knight(self, e: Mapping[str, Any]) -> None:
+        seat, what = int(e["seat"]), str(e["what"])
+        if what == "built":
+            self._buy(seat, "knight")
+        elif what == "activated":
+            self._buy(seat, "activate")
+        elif what == "promoted":
+            if self.free_promotions[seat]:
+                self.free_promotions[seat] -= 1
+            else:
+                self._buy(seat, "promote")
+
+    def _on_improve(self, e: Mapping[str, Any]) -> None:
+        cost = max(0, int(e["level"]) - (1 if self.crane else 0))
+        self.crane = False
+        self._pay(int(e["seat"]), self.track_commodity[str(e["track"])], cost)
+
+    def _on_free_cards(self, e: Mapping[str, Any]) -> None:
+        self._gain(int(e["seat"]), e["cards"])
+
+    def _on_pick_resource(self, e: Mapping[str, Any]) -> None:
+        self._gain(int(e["seat"]), {e["resource"]: 1})
+
+    def _on_taken(self, e: Mapping[str, Any]) -> None:
+        seat, kind = int(e["seat"]), self.index[e["card"]]
+        taken = {int(p): int(n) for p, n in e["taken"].items()}
+        most = self.MONOPOLY_TAKES.get(self.played or "")
+        for p in range(self.seats):
+            if p == seat:
+                continue
+            n = taken.get(p, 0)
+            self._pay(p, kind, n)
+            if most is not None and n < most:
+                self._none_of(p, kind)  # it gave all it had of that kind
+        self.known[seat][kind] += sum(taken.values())
+
+    def _on_card_given(self, e: Mapping[str, Any]) -> None:
+        giver, to = int(e["seat"]), int(e["to"])
+        card = e.get("card")
+        if card is not None:
+            self._pay(giver, self.index[card], 1)
+            self._gain(to, {card: 1})
+            return
+        kinds = self._candidates(giver)
+        self._lose_random(giver, 1)
+        self._gain_unknown(to, 1, kinds)

@@ -191,8 +191,9 @@ class CountingBot(WorldBot):
     """A `WorldBot` that counts cards: its worlds deal other hands from what it saw.
 
     It keeps an `ai.tracking.CardTracker` fed by ``on_events`` and samples
-    with its beliefs; in a ruleset the tracker does not support (Starfarers)
-    or when it joined without ``on_game_start``, it samples uniformly.
+    with its beliefs (every built-in ruleset has a tracker); in a ruleset
+    without ``HAND_CARDS``/``PRICES`` or when it joined without
+    ``on_game_start``, it samples uniformly.
     """
 
     def __init__(self, seed: int = 0) -> None:

@@ -11,9 +11,20 @@ value bot's first choice only when another candidate is better by more than
 ``confidence`` standard errors. When one move is clearly best there is
 nothing to search, which keeps the median decision fast.
 
+Extra time buys a wider and sharper search, not only more samples of the
+same few moves. Progressive widening: every ``widen`` iterations the next
+action of the value bot's ranking (up to ``reach`` points below its best,
+``most`` candidates in all) joins the search, so a longer budget looks
+further down the value prior. Successive rejection: a candidate whose
+paired difference to the value bot's pick is below zero by ``confidence``
+standard errors (after ``prune`` samples) stops being played, so the
+iterations go to the moves still in contention.
+
 The time budget per decision is ``budget_ms``; with ``iterations=N`` the
 search stops after N iterations instead, which makes the bot's play
-independent of machine speed (the default time budget does not).
+independent of machine speed (the default time budget does not). Widening
+and pruning depend on the iteration count only, so a fixed-iteration search
+stays deterministic.
 
 Known limits (research/bots.md §3.2.3): the tree is flat (root actions only),
 and determinization brings strategy fusion; both acceptable in a game whose
@@ -24,6 +35,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from types import ModuleType
 from typing import ClassVar
 
@@ -52,6 +64,10 @@ class MctsBot(ValueBot):
         iterations: int = 0,
         confidence: float = 2.0,
         plan: int = 4,
+        widen: int = 8,
+        reach: float = 8.0,
+        most: int = 8,
+        prune: int = 6,
     ) -> None:
         super().__init__(seed)
         self.budget_ms = float(budget_ms)
@@ -61,7 +77,13 @@ class MctsBot(ValueBot):
         self.iterations = int(iterations)
         self.confidence = float(confidence)
         self.plan = int(plan)
+        self.widen = int(widen)
+        self.reach = float(reach)
+        self.most = int(most)
+        self.prune = int(prune)
         self.last_iterations = 0
+        self.last_searched = 0
+        """Candidates the last search played at least once (after widening)."""
 
     def choose(self, view: View, legal: list[Action]) -> Action:
         if len(legal) == 1:
@@ -75,6 +97,7 @@ class MctsBot(ValueBot):
         ranked = self.ranked(view, legal, world, feats)
         top = ranked[0][0]
         candidates = [a for s, _, a in ranked[: self.width] if s >= top - self.margin]
+        reserve = [a for s, _, a in ranked[len(candidates) : self.most] if s >= top - self.reach]
         if phase == "main" and ranked[0][2].type in ("end_turn", "maritime_trade"):
             base = feats.evaluate(world, int(view["seat"]))
             offer = self.propose(view, legal, world, feats, max(1.0, top - base + 0.5))
@@ -83,7 +106,7 @@ class MctsBot(ValueBot):
         if len(candidates) == 1:
             return candidates[0]
         deadline = start + self.budget_ms / 1000.0
-        return self.search(view, candidates, feats, deadline)
+        return self.search(view, candidates, feats, deadline, reserve)
 
     def _more(self, iterations: int, deadline: float) -> bool:
         if self.iterations:
@@ -91,36 +114,57 @@ class MctsBot(ValueBot):
         return iterations < 3 or time.perf_counter() < deadline
 
     def search(
-        self, view: View, candidates: list[Action], feats: ModuleType, deadline: float
+        self,
+        view: View,
+        candidates: list[Action],
+        feats: ModuleType,
+        deadline: float,
+        reserve: Sequence[Action] = (),
     ) -> Action:
-        """Paired rollouts of every candidate; candidate 0 (the value bot's pick) unless beaten."""
+        """Paired rollouts of the candidates; candidate 0 (the value bot's pick) unless beaten.
+
+        `reserve` (the value bot's next choices, best first) joins one action every
+        ``widen`` iterations; a candidate clearly worse than candidate 0 is dropped.
+        """
         seat = int(view["seat"])
-        k = len(candidates)
-        diffs: list[list[float]] = [[] for _ in range(k)]  # score minus candidate 0's, paired
+        arms = list(candidates)
+        waiting = list(reserve) if self.widen > 0 else []
+        diffs: list[list[float]] = [[] for _ in arms]  # score minus candidate 0's, paired
+        live = list(range(len(arms)))
         iterations = 0
         beliefs = self.beliefs(view)
         while self._more(iterations, deadline):
             iterations += 1
+            if waiting and iterations > self.widen * (len(arms) - len(candidates) + 1):
+                arms.append(waiting.pop(0))
+                diffs.append([])
+                live.append(len(arms) - 1)
             world = sample_consistent(view, Rng(self.rng.next64()), beliefs)
             chance = self.rng.next64()
             scores = []
-            for action in candidates:
+            for j in live:
                 g = world.copy()
                 g.rng = Rng(chance)  # type: ignore[attr-defined]
-                g.apply(action)
+                g.apply(arms[j])
                 self.rollout(g, seat, feats, Rng(chance ^ 0x9E3779B9))
                 scores.append(feats.evaluate(g, seat))
-            for j in range(k):
-                diffs[j].append(scores[j] - scores[0])
+            for i, j in enumerate(live):
+                diffs[j].append(scores[i] - scores[0])
+            live = [j for j in live if j == 0 or not self._beaten(diffs[j])]
         self.last_iterations = iterations
-        best = max(range(k), key=lambda j: (sum(diffs[j]), -j))
+        self.last_searched = sum(1 for d in diffs if d)
+        seen = [j for j in range(len(arms)) if j == 0 or len(diffs[j]) >= 3]
+        best = max(seen, key=lambda j: (_mean(diffs[j]), -j))
         d = diffs[best]
-        if best == 0 or len(d) < 3:
-            return candidates[0]
-        mean = sum(d) / len(d)
-        var = sum((x - mean) ** 2 for x in d) / (len(d) - 1)
-        stderr = math.sqrt(var / len(d))
-        return candidates[best] if mean > self.confidence * stderr else candidates[0]
+        if best == 0:
+            return arms[0]
+        return arms[best] if _mean(d) > self.confidence * _stderr(d) else arms[0]
+
+    def _beaten(self, d: list[float]) -> bool:
+        """Whether paired differences `d` show a candidate worse than candidate 0 (enough seen)."""
+        if self.prune <= 0 or len(d) < self.prune:
+            return False
+        return _mean(d) + self.confidence * _stderr(d) < 0.0
 
     def rollout(self, game: Game, seat: int, feats: ModuleType, rng: Rng) -> None:
         """Everyone plays the rule-based policy until a round has passed (or the game ends)."""
@@ -135,3 +179,14 @@ class MctsBot(ValueBot):
                 return
             legal = [a for a in game.legal_actions() if a.type != "offer_trade"]
             game.apply(feats.policy(game, who, legal, rng))
+
+
+def _mean(d: Sequence[float]) -> float:
+    return sum(d) / len(d) if d else -math.inf
+
+
+def _stderr(d: Sequence[float]) -> float:
+    if len(d) < 2:
+        return math.inf
+    mean = sum(d) / len(d)
+    return math.sqrt(sum((x - mean) ** 2 for x in d) / (len(d) - 1) / len(d))

@@ -27,7 +27,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bots",
         required=True,
-        help="comma-separated bot specs, one per seat, e.g. mcts,greedy,greedy,greedy",
+        help=(
+            "comma-separated bot specs, one per seat, e.g. mcts,greedy,greedy,greedy; "
+            "a spec takes parameters as NAME:key=value,key=value, e.g. a per-bot time "
+            "budget mcts:budget_ms=400,mcts:budget_ms=100 (or mcts:iterations=N)"
+        ),
     )
     parser.add_argument("--games", type=game_count, default=8, help="games to play")
     parser.add_argument(
@@ -73,16 +77,16 @@ def run(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
     from rich.table import Table
 
-    from ai.registry import check_spec
+    from ai.registry import check_spec, split_specs
     from ai.sandbox import Budget
     from ai.tournament import MatchSpec, check_lineup, run_tournament
     from engine.config import GameConfig
     from engine.errors import ConfigError
     from engine.registry import normalise_config
 
-    bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
-    for spec in dict.fromkeys(bots):
-        check_spec(spec)  # an unknown bot is named (with the valid names) before any count
+    bots = tuple(split_specs(args.bots))
+    for bot_spec in dict.fromkeys(bots):
+        check_spec(bot_spec)  # an unknown bot is named (with the valid names) before any count
     if len(bots) < 2:
         raise ConfigError("--bots needs one bot per seat (at least two)")
     options = _options(args.option)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.beliefs import Beliefs
 from engine.config import GameConfig, OptionSpec
 from engine.game import Game
 from engine.registry import Ruleset
@@ -31,10 +32,10 @@ def _create(config: GameConfig) -> Game:
     return StarfarersGame(config)
 
 
-def _sample(view: dict[str, Any], rng: Rng) -> Game:
+def _sample(view: dict[str, Any], rng: Rng, beliefs: Beliefs | None = None) -> Game:
     from engine.rulesets.starfarers.view import sample_consistent
 
-    return sample_consistent(view, rng)
+    return sample_consistent(view, rng, beliefs)
 
 
 OPTIONS = (
@@ -72,4 +73,5 @@ RULESET = Ruleset(
     create=_create,
     codec=CODEC,
     sample_consistent=_sample,
+    samples_beliefs=True,
 )

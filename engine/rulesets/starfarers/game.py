@@ -10,8 +10,8 @@ dispatch.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.actions import Action
 from engine.config import GameConfig
@@ -105,6 +105,7 @@ from engine.shared.actions import (
     Roll,
     Steal,
 )
+from engine.shared.cardset import CardSet
 from engine.shared.event_kinds import HEX_EVENTS
 from engine.shared.plain import int_rows, plain
 from engine.shared.trading import PendingTrade, PhaseTrading, holds
@@ -125,6 +126,17 @@ class StarfarersGame(PhaseTrading, Game):
     PHASE_MAIN = MAIN
     PHASE_RESPONSE = TRADE_RESPONSE
     PHASE_CONFIRM = TRADE_CONFIRM
+    HAND_CARDS: ClassVar[CardSet] = CardSet(RESOURCES, (RESOURCE_TOTAL,) * len(RESOURCES))
+    """The resource cards in hand order, 20 of each (facts card counters read)."""
+    PRICES: ClassVar[Mapping[str, tuple[int, ...]]] = {
+        "spaceport": SPACEPORT_COST,
+        "colony_ship": COLONY_SHIP_COST,
+        "trade_ship": TRADE_SHIP_COST,
+        **{name: UPGRADE_COST[k] for k, name in enumerate(UPGRADES)},
+        "fame": FAME_COST,
+    }
+    """What each purchase costs in HAND_CARDS order, keyed by the ``build`` event's piece
+    (``fame``: the ``buy_fame`` event's half medal)."""
     EVENTS = (
         HEX_EVENTS.widen("production", optional=("roll", "short"))
         .widen("build", optional=("site",))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import Any
 
+from engine.beliefs import Beliefs, deal_hands
 from engine.config import GameConfig
 from engine.rng import Rng
 from engine.rulesets.starfarers import board as B
@@ -194,22 +195,16 @@ def build_view(game: StarfarersGame, seat: int | None) -> StarfarersView:
     return view
 
 
-def _deal(pool: list[int], count: int, rng: Rng) -> list[int]:
-    hand = [0] * len(pool)
-    for _ in range(count):
-        k = rng.weighted_index(pool)
-        pool[k] -= 1
-        hand[k] += 1
-    return hand
-
-
-def sample_consistent(view: dict[str, Any], rng: Rng) -> StarfarersGame:
+def sample_consistent(
+    view: dict[str, Any], rng: Rng, beliefs: Beliefs | None = None
+) -> StarfarersGame:
     """A game that `view`'s seat cannot tell from the real one, hidden parts drawn at random.
 
     Other hands and the reserve pile are dealt from the resource cards the seat
-    cannot see; an encounter card still being answered by someone else is drawn
-    from the cards not in the discard pile; the RNG is fresh, so future dice,
-    draws and reveals are unknown too.
+    cannot see (other hands within what `beliefs` allow, when a card counter
+    gives them: `engine.beliefs.deal_hands`); an encounter card still being
+    answered by someone else is drawn from the cards not in the discard pile;
+    the RNG is fresh, so future dice, draws and reveals are unknown too.
     """
     seat = view["seat"]
     if seat is None:
@@ -220,13 +215,9 @@ def sample_consistent(view: dict[str, Any], rng: Rng) -> StarfarersGame:
     n = config.seats
     mine = state["hands"][seat]
     unseen = [20 - state["supply"][r] - mine[r] for r in range(5)]
-    hands = []
-    for p in range(n):
-        if p == seat:
-            hands.append(list(mine))
-        else:
-            hands.append(_deal(unseen, view["players"][p]["resource_count"], rng))
-    state["hands"] = hands
+    counts = [view["players"][p]["resource_count"] for p in range(n)]
+    dealt = deal_hands(unseen, counts, seat, {}, beliefs or {}, rng)
+    state["hands"] = [list(mine) if p == seat else dealt[p] for p in range(n)]
     state["reserve"] = unseen
     left = [1 - state["enc_discard"][c] for c in range(len(state["enc_discard"]))]
     if state["enc_card"] is None and view["phase"] == "encounter":

@@ -1,0 +1,83 @@
+"""The mcts search (ai/bots/mcts.py): widening with iterations, pruning, determinism."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ai.bots.mcts import MctsBot
+from engine.actions import Action
+from engine.config import GameConfig
+from engine.game import Game
+from engine.registry import new_game
+from engine.rng import Rng
+
+SEED = 12
+"""A 2-seat base game whose main phases offer several close candidates."""
+
+
+class Recorder(MctsBot):
+    """An mcts bot that notes how wide each of its searches went."""
+
+    def __init__(self, seed: int = 0, **params: Any) -> None:
+        super().__init__(seed, **params)
+        self.searched: list[tuple[int, int]] = []  # (candidates given, candidates played)
+
+    def search(
+        self, view: Any, candidates: list[Action], feats: Any, deadline: float, reserve: Any = ()
+    ) -> Action:
+        action = super().search(view, candidates, feats, deadline, reserve)
+        self.searched.append((len(candidates), self.last_searched))
+        return action
+
+
+def _play(bots: list[Recorder], actions: int) -> Game:
+    """Seat 0 and 1 played by `bots` for `actions` decisions of a fixed game (seed SEED)."""
+    game = new_game(GameConfig("base", 2, SEED))
+    for seat, bot in enumerate(bots):
+        bot.on_game_start(seat, dict(game.view(seat)))
+    for _ in range(actions):
+        seat = game.to_act
+        if seat is None:
+            break
+        action = bots[seat].decide(dict(game.view(seat)), game.legal_actions())
+        events = game.apply(action)
+        for q, bot in enumerate(bots):
+            bot.on_events([e.for_seat(q) for e in events])
+    return game
+
+
+def test_more_iterations_widen_the_search_down_the_value_ranking() -> None:
+    """With 4 iterations no candidate joins; with 40, some searches play more than given."""
+    short = [Recorder(3, iterations=4), Recorder(4, iterations=4)]
+    long = [Recorder(3, iterations=40), Recorder(4, iterations=40)]
+    _play(short, 60)
+    _play(long, 60)
+    assert all(played == given for bot in short for given, played in bot.searched)
+    widened = [(g, p) for bot in long for g, p in bot.searched if p > g]
+    assert widened, [bot.searched for bot in long]
+
+
+def test_widening_off_keeps_the_given_candidates() -> None:
+    bots = [Recorder(3, iterations=40, widen=0), Recorder(4, iterations=40, widen=0)]
+    _play(bots, 40)
+    assert bots[0].searched and all(p == g for bot in bots for g, p in bot.searched)
+
+
+def test_fixed_iterations_with_widening_and_pruning_are_deterministic() -> None:
+    """Two pairs of bots of the same seeds, widening every 3 iterations: the same game."""
+    params = {"iterations": 24, "widen": 3, "prune": 4}
+    first = _play([Recorder(7, **params), Recorder(8, **params)], 50)
+    second = _play([Recorder(7, **params), Recorder(8, **params)], 50)
+    assert first.log == second.log  # type: ignore[attr-defined]
+    assert len(first.log) == 50  # type: ignore[attr-defined]
+
+
+def test_a_candidate_is_dropped_only_when_clearly_worse_and_seen_enough() -> None:
+    bot = MctsBot(0, prune=6, confidence=2.0)
+    rng = Rng(5)
+    worse = [-3.0 + rng.below(100) / 100 for _ in range(6)]
+    assert bot._beaten(worse)
+    assert not bot._beaten(worse[:5])  # too few samples yet
+    noisy = [-3.0, 4.0, -2.0, 3.5, -4.0, 1.0]
+    assert not bot._beaten(noisy)
+    assert not MctsBot(0, prune=0)._beaten(worse)  # pruning off
