@@ -20,9 +20,11 @@ paired difference to the value bot's pick is below zero by ``confidence``
 standard errors (after ``prune`` samples) stops being played, so the
 iterations go to the moves still in contention.
 
-The time budget per decision is ``budget_ms``; with ``iterations=N`` the
-search stops after N iterations instead, which makes the bot's play
-independent of machine speed (the default time budget does not). Widening
+The time budget per decision is ``budget_ms`` of the thread's CPU time (so a
+busy machine, or a tournament with a worker per core, does not starve the
+search), never more than ``WALL_FACTOR`` times it on the wall clock; with
+``iterations=N`` the search stops after N iterations instead, which makes the
+bot's play independent of machine speed (the time budget does not). Widening
 and pruning depend on the iteration count only, so a fixed-iteration search
 stays deterministic.
 
@@ -46,6 +48,9 @@ from engine.actions import Action
 from engine.game import Game
 from engine.registry import sample_consistent
 from engine.rng import Rng
+
+WALL_FACTOR = 4.0
+"""A decision's wall-clock time at most this many times its CPU budget (a loaded machine)."""
 
 
 class MctsBot(ValueBot):
@@ -82,6 +87,7 @@ class MctsBot(ValueBot):
         self.most = int(most)
         self.prune = int(prune)
         self.last_iterations = 0
+        self._wall_deadline = math.inf
         self.last_searched = 0
         """Candidates the last search played at least once (after widening)."""
 
@@ -92,7 +98,8 @@ class MctsBot(ValueBot):
         feats = self.features(view)
         if phase in ("trade_response", "trade_confirm") or phase in feats.POLICY_PHASES:
             return super().choose(view, legal)
-        start = time.perf_counter()
+        start = time.thread_time()
+        self._wall_deadline = time.perf_counter() + WALL_FACTOR * self.budget_ms / 1000.0
         world = self.world(view)
         ranked = self.ranked(view, legal, world, feats)
         top = ranked[0][0]
@@ -111,7 +118,9 @@ class MctsBot(ValueBot):
     def _more(self, iterations: int, deadline: float) -> bool:
         if self.iterations:
             return iterations < self.iterations
-        return iterations < 3 or time.perf_counter() < deadline
+        if iterations < 3:
+            return True
+        return time.thread_time() < deadline and time.perf_counter() < self._wall_deadline
 
     def search(
         self,
@@ -123,8 +132,9 @@ class MctsBot(ValueBot):
     ) -> Action:
         """Paired rollouts of the candidates; candidate 0 (the value bot's pick) unless beaten.
 
-        `reserve` (the value bot's next choices, best first) joins one action every
-        ``widen`` iterations; a candidate clearly worse than candidate 0 is dropped.
+        `deadline` is on `time.thread_time`'s clock (the thread's CPU seconds). `reserve`
+        (the value bot's next choices, best first) joins one action every ``widen``
+        iterations; a candidate clearly worse than candidate 0 is dropped.
         """
         seat = int(view["seat"])
         arms = list(candidates)

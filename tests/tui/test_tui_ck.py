@@ -85,6 +85,8 @@ def test_the_dice_panel_totals_the_number_dice_and_names_the_event_die() -> None
     said = dice_text(stats, ["Red", "Blue", "White"], ascii=True, extra_die=face("ck").extra_die)
     assert said.plain == "Blue rolled [1] [6] = 7 · blue gate"
     assert stats.counts[7] == 1
+    mine = dice_text(stats, ["Red", "Blue"], ascii=True, extra_die=face("ck").extra_die, me=1)
+    assert mine.plain == "You rolled [1] [6] = 7 · blue gate"  # not "Blue", a die's colour too
 
 
 def test_the_barbarian_panel_fits_the_80_column_side_panel() -> None:
@@ -269,7 +271,7 @@ async def test_the_dice_line_with_a_gate_fits_one_line_at_80_columns(tmp_path: P
         assert screen is not None
         said = screen.query_one(DicePanel).render()
         assert isinstance(said, Text)
-        assert said.plain.splitlines()[0] == "Red rolled [⚃ 4] [⚄ 5] = 9 · green gate"
+        assert said.plain.splitlines()[0] == "You rolled [⚃ 4] [⚄ 5] = 9 · green gate"
 
 
 async def test_arrows_move_the_setup_cursor_not_the_side_panel_at_80x24(tmp_path: Path) -> None:

@@ -296,7 +296,8 @@ class GameScreen(Screen[None]):
             update.added.append(self.book.styled(f"— Game resumed at turn {view['turn']} —", me))
         if update.added or update.replaced:
             self.query_one(EventLog).apply(update)
-            self.query_one(DicePanel).show(self.book.dice, self.face.extra_die)
+            seat = me if isinstance(me, int) else None
+            self.query_one(DicePanel).show(self.book.dice, self.face.extra_die, seat)
         if self.rev >= 0:  # the first state carries the game's history: nothing to pop up
             self._collect_infos(events, me, where)
         self.rev = int(msg.get("rev", -1))

@@ -37,19 +37,21 @@ def dice_text(
     ascii: bool = False,
     extra_die: ExtraDie | None = None,
     width: int | None = None,
+    me: int | None = None,
 ) -> Text:
     """ "Blue rolled [⚂] [⚄] 8" (the roll in words too: colour and glyphs are not the only cue).
 
     With `extra_die`, dice after the first two are named by it and left out of the total.
     With `width`, the first of ever shorter forms that fits in one line: without "rolled",
     then the dice as digits alone ("Red 4+5 = 9 · green gate": C&K's red die still read).
+    The seat `me` (the person reading) is "You".
     """
     if stats.last is None:
         return Text("No roll yet.", style="dim")
     forms = ((True, True), (False, True), (False, False))
     text = Text()
     for verb, glyphs in forms if width is not None else forms[:1]:
-        text = _roll_text(stats, names, ascii, extra_die, verb, glyphs)
+        text = _roll_text(stats, names, ascii, extra_die, verb, glyphs, me)
         if width is None or text.cell_len <= width:
             break
     return text
@@ -62,13 +64,15 @@ def _roll_text(
     extra_die: ExtraDie | None,
     verb: bool,
     glyphs: bool,
+    me: int | None = None,
 ) -> Text:
     """One form of the last roll: `verb` says "rolled"; `glyphs` shows each die as "[⚃ 4]"
     ("[4]" in ASCII), else the digits are joined by + ("4+5")."""
     assert stats.last is not None
     text = Text()
     if stats.roller is not None and stats.roller < len(names):
-        text.append(names[stats.roller], seat_style(stats.roller))
+        who = "You" if stats.roller == me else names[stats.roller]
+        text.append(who, seat_style(stats.roller))
         text.append(" rolled " if verb else " ")
     else:
         text.append("Rolled ")
@@ -123,11 +127,16 @@ class DicePanel(Widget):
         self.ascii = ascii
         self.stats = DiceStats()
         self.extra_die: ExtraDie | None = None
+        self.me: int | None = None
         self.border_title = "Dice"
 
-    def show(self, stats: DiceStats, extra_die: ExtraDie | None = None) -> None:
+    def show(
+        self, stats: DiceStats, extra_die: ExtraDie | None = None, me: int | None = None
+    ) -> None:
+        """The rolls so far; the seat `me` (the person at this screen) is called "You"."""
         self.stats = stats
         self.extra_die = extra_die
+        self.me = me
         self.refresh(layout=True)
 
     def render(self) -> RenderableType:
@@ -139,7 +148,7 @@ class DicePanel(Widget):
 
     def _text(self, room: int | None) -> Text:
         """The last roll in one line of `room` columns where it can be, and the histogram."""
-        lines = [dice_text(self.stats, self.names, self.ascii, self.extra_die, room)]
+        lines = [dice_text(self.stats, self.names, self.ascii, self.extra_die, room, self.me)]
         if self.stats.rolls and self.screen.has_class("compact"):
             return lines[0]  # one line where rows are few: F4 shows every roll
         if self.stats.rolls:
