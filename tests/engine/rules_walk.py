@@ -20,7 +20,7 @@ from engine.config import GameConfig
 from engine.registry import new_game
 
 SEED_WALK = 7
-GAMES = {"base": 10, "starfarers": 3}
+GAMES = {"base": 10, "starfarers": 3, "fleet": 4}
 MAX_ACTIONS = 2500
 
 

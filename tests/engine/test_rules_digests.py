@@ -3,6 +3,7 @@
 data/rules_digests.json was written by tests/engine/rules_walk.py on the
 engine before the speed work (5ed11a8); random games with trade offers,
 every legal list in order, every event with its secrets, the final snapshot.
+Fleet's were added on 0ca6346, before its stage rule moved into the checker table.
 """
 
 from __future__ import annotations

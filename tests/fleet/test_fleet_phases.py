@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
+from engine.errors import IllegalAction
 from engine.rulesets.base.actions import BuildRoad
 from engine.rulesets.fleet.actions import StartFleetPhase, SwapChip
 from engine.rulesets.fleet.phases import BUILD, FLEET, TRADE
@@ -98,3 +101,15 @@ def test_longest_road_ignores_ships() -> None:
     assert game.road_length[0] == 4
     assert game.longest_holder == -1
     assert game.view(0)["players"][0]["longest_road"] is False
+
+
+def test_fleet_takes_the_inlined_apply_and_its_stage_rule_still_refuses() -> None:
+    """The stage rule lives in the checker table, so `apply` inlines the check (no `check`
+    override) and a build after the fleet phase began is still refused, by name."""
+    from engine.rulesets.fleet.game import FleetGame
+
+    assert FleetGame._INLINE_APPLY
+    assert "check" not in vars(FleetGame)
+    game = fleet_game(stage=FLEET, hands={0: TRADE_CARDS})
+    with pytest.raises(IllegalAction, match="no more trading"):
+        game.apply(MaritimeTrade("ore", "grain"))

@@ -15,7 +15,7 @@ seat holds one chip, private until its first swap (`chip_known`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.actions import Action, ActionCodec
@@ -95,6 +95,22 @@ def _decode_paths(game: Any, raw: Any) -> list[tuple[int, ...]]:
     return [tuple(int(v) for v in p) for p in raw]
 
 
+Checker = Callable[[Any, Action], str | None]
+
+
+def _staged(kind: type[Action], checker: Checker) -> Checker:
+    """`checker` after the main phase's stage rule (`stage_problem`) for `kind`."""
+
+    def check(game: Any, action: Action) -> str | None:
+        if game.phase == MAIN:
+            problem = stage_problem(kind, game.stage, game.combined)
+            if problem is not None:
+                return problem
+        return checker(game, action)
+
+    return check
+
+
 class FleetGame(BaseGame):
     codec: ClassVar[ActionCodec] = CODEC
     ruleset_name: ClassVar[str] = "fleet"
@@ -163,6 +179,12 @@ class FleetGame(BaseGame):
     def _prepare_class(cls) -> None:
         super()._prepare_class()
         cls._SHIP_COST = cls.COST["ship"]
+        # The turn's stage may refuse a trade or a build before its own check; put in the
+        # checker table (not an overridden `check`), `apply` keeps the inlined check.
+        cls.CHECKS = {
+            kind: _staged(kind, checker) if kind in STAGED else checker
+            for kind, checker in cls.CHECKS.items()
+        }
 
     def __init__(self, config: GameConfig) -> None:
         self.sea = sea_map(LAYOUT)
@@ -378,14 +400,6 @@ class FleetGame(BaseGame):
         return sorted(found)
 
     # -- checks -----------------------------------------------------------------------
-    def check(self, action: Action) -> str | None:
-        kind = type(action)
-        if kind in STAGED and self.phase == MAIN:
-            problem = stage_problem(kind, self.stage, self.combined)
-            if problem is not None:
-                return problem
-        return super().check(action)
-
     @checks(BuildSettlement)
     def _check_settlement(self, a: Action) -> str | None:
         assert isinstance(a, BuildSettlement)
