@@ -245,7 +245,8 @@ async def test_the_scoreboard_names_the_progress_cards_column(tmp_path: Path) ->
 
 async def test_the_dice_line_with_a_gate_fits_one_line_at_80_columns(tmp_path: Path) -> None:
     """At 80x24 the side panel is about 30 columns: the full line (39) would wrap "green gate"
-    onto a second line, so a shorter form is shown, the dice in digits."""
+    onto a second line, so a shorter form is shown, the dice in digits; the person's own
+    roll says "You"."""
     from tui.widgets.dice import DicePanel
 
     position = tui_saves.ck_midgame(tmp_path)  # the person rolled red 4, yellow 5, green gate
@@ -258,7 +259,7 @@ async def test_the_dice_line_with_a_gate_fits_one_line_at_80_columns(tmp_path: P
         panel = screen.query_one(DicePanel)
         said = panel.render()
         assert isinstance(said, Text)
-        assert said.plain == "Red 4+5 = 9 · green gate"
+        assert said.plain == "You rolled 4+5 = 9 · green gate"
         assert said.cell_len <= panel.content_size.width < 39
         assert panel.content_size.height == 1  # one line: not wrapped
         await pilot.press("q", "y")

@@ -43,12 +43,13 @@ def dice_text(
 
     With `extra_die`, dice after the first two are named by it and left out of the total.
     With `width`, the first of ever shorter forms that fits in one line: without "rolled",
-    then the dice as digits alone ("Red 4+5 = 9 · green gate": C&K's red die still read).
+    then the dice as digits with "rolled" ("You rolled 4+5 = 9 · green gate") and without
+    it ("Blue 4+5 = 9 · green gate"): C&K's red die is still read first.
     The seat `me` (the person reading) is "You".
     """
     if stats.last is None:
         return Text("No roll yet.", style="dim")
-    forms = ((True, True), (False, True), (False, False))
+    forms = ((True, True), (False, True), (True, False), (False, False))
     text = Text()
     for verb, glyphs in forms if width is not None else forms[:1]:
         text = _roll_text(stats, names, ascii, extra_die, verb, glyphs, me)
