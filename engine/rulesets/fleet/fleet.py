@@ -61,26 +61,30 @@ def routes(
     """
     n = len(path) - 1
     out: list[Path] = []
-    for oriented in (path, path[::-1]):
-        _extend_routes(oriented, (oriented[-1],), n, n, adjacent, free, blocked, edge_between, out)
+    edges = ship_edges(path, edge_between)
+    for oriented, rears in ((path, edges), (path[::-1], edges[::-1])):
+        _extend_routes(oriented, rears, (oriented[-1],), 0, n, adjacent, free, blocked, out)
     return out
 
 
 def _extend_routes(
     cur: Path,
+    rears: list[int],
     route: Path,
-    left: int,
+    k: int,
     n: int,
     adjacent: Adjacency,
     free: Callable[[int], bool],
     blocked: Collection[int],
-    edge_between: Callable[[int, int], int],
     out: list[Path],
 ) -> None:
-    if not left:
-        return
-    rear = edge_between(cur[0], cur[1])
-    if rear in blocked:
+    """The routes that continue `route` (`k` steps taken, the fleet now `cur`).
+
+    Step k takes the rear ship, which is always one of the fleet's own ships
+    before the move (at most n steps): `rears[k]`, the k-th ship edge from
+    the rear of the oriented fleet.
+    """
+    if k == n or rears[k] in blocked:
         return
     body = cur[1:]
     head = body[-1]
@@ -91,7 +95,7 @@ def _extend_routes(
             continue  # back onto the edge it left: not a move
         step = (*route, w)
         out.append(step)
-        _extend_routes((*body, w), step, left - 1, n, adjacent, free, blocked, edge_between, out)
+        _extend_routes((*body, w), rears, step, k + 1, n, adjacent, free, blocked, out)
 
 
 def moved(path: Path, route: Path) -> Path:
