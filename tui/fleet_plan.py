@@ -88,7 +88,8 @@ class FleetPlan:
 
     def lines(self) -> list[str]:
         ships = len(self.fleet) - 1
-        head = f"Move the fleet ({ships} ship{'s' if ships != 1 else ''}, at most {ships} steps)"
+        plural = "s" if ships != 1 else ""
+        head = f"Move the fleet ({ships} ship{plural}, at most {ships} step{plural})"
         route = self.route
         if route is None:
             return [head, "No destination: Esc."]
