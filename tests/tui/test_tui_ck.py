@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import tui_saves
 from rich.text import Text
@@ -292,3 +293,22 @@ async def test_arrows_move_the_setup_cursor_not_the_side_panel_at_80x24(tmp_path
         assert side.scroll_y == 0
         await pilot.press("q", "y")
         await pilot.pause()
+
+
+def test_the_metropolis_has_a_line_of_its_own_naming_its_holder() -> None:
+    """At 80x24 "· metropolis Red" beside the track wrapped the name onto a line alone; the
+    holder is named on its own line, "yours" for the person's own."""
+    from tui.widgets.improvements import improvement_section
+
+    view: dict[str, Any] = {
+        "seat": 0,
+        "players": [{"improvements": {"science": 4}}, {"improvements": {}}],
+        "metropolis": {"science": 3, "trade": 5},
+        "vertices": [[-1, 0]] * 3 + [[0, 2]] + [[-1, 0]] + [[1, 2]],
+    }
+    lines = improvement_section(view).plain.splitlines()
+    science = lines.index(next(line for line in lines if line.startswith(" Science")))
+    assert lines[science + 1].strip().startswith("Aqueduct")
+    assert lines[science + 2] == "   Metropolis: yours (+2 VP)"
+    trade = lines.index(next(line for line in lines if line.startswith(" Trade")))
+    assert lines[trade + 1] == "   Metropolis: Blue (+2 VP)"

@@ -52,13 +52,14 @@ def improvement_section(view: Mapping[str, Any]) -> Text:
         text.append_text(level_bar(level, colour))
         if level < MAX_LEVEL:
             text.append(f" next {level + 1} {commodity}")
-        v = int(metropolis.get(track, -1))
-        if 0 <= v < len(vertices):
-            owner = vertices[v][0]
-            text.append(f" · metropolis {SEAT_NAMES[owner % len(SEAT_NAMES)]}", style="bold")
         text.append("\n")
         if level >= ABILITY:
             text.append(f"   {ability}\n", style="dim")
+        v = int(metropolis.get(track, -1))
+        if 0 <= v < len(vertices):  # a line of its own: beside the track it wraps at 80x24
+            owner = vertices[v][0]
+            who = "yours" if owner == view.get("seat") else SEAT_NAMES[owner % len(SEAT_NAMES)]
+            text.append(f"   Metropolis: {who} (+2 VP)\n", style="bold")
     walls = me.get("walls_left")
     if walls is not None:
         text.append(f"Walls left: {walls} (+2 hand limit each)\n")
