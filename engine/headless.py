@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -31,6 +31,21 @@ class HeadlessResult:
     capped: bool
     seconds: float
     illegal: list[tuple[int, str]] = field(default_factory=list)  # (seat, message) per refusal
+
+
+def replay_steps(game: Game) -> Iterator[tuple[Game, Action]]:
+    """`game`'s actions from its start, each with the game as it stood before it.
+
+    One replay is advanced after each step, so read what you need of it before
+    asking for the next (who acted: ``{a.type for g, a in replay_steps(game) if
+    g.to_act == 0}``).
+    """
+    from engine.registry import new_game  # the registry imports the rulesets
+
+    replay = new_game(game.config)
+    for action in game.log:
+        yield replay, action
+        replay.apply(action)
 
 
 def turn_of(game: Game) -> int:

@@ -179,31 +179,7 @@ def test_starfarers_worlds_sampled_from_beliefs_hold_hands_the_beliefs_allow(
     seed: int, seats: int
 ) -> None:
     game = new_game(GameConfig("starfarers", seats, seed))
-    trackers = [CardTracker.for_view(game.view(p)) for p in range(seats)]
-    rng = Rng(seed)
-    checked = exact_checked = 0
-    for step in range(900):
-        if game.to_act is None:
-            break
-        legal = game.legal_actions()
-        events = game.apply(legal[rng.below(len(legal))])
-        for p, tracker in enumerate(trackers):
-            tracker.feed([e.for_seat(p) for e in events])
-        if step % 20:
-            continue
-        p = step // 20 % seats
-        view = dict(game.view(p))
-        trackers[p].observe(view)
-        beliefs = trackers[p].beliefs()
-        world = sample_consistent(view, Rng(seed * 1000 + step), beliefs)
-        assert _public(dict(world.view(p))) == _public(view)
-        for q, belief in beliefs.items():
-            hand = _hand(world, q)
-            assert belief.allows(hand), (step, q, belief, hand)
-            if belief.exact:
-                assert hand == _hand(game, q)
-                exact_checked += 1
-        checked += 1
+    checked, exact_checked = _sample_along(game, seed, every=20)
     assert checked > 20 and exact_checked > 5
 
 
@@ -214,13 +190,13 @@ def _public(view: dict[str, object]) -> dict[str, object]:
     return {k: v for k, v in view.items() if k != "config"}
 
 
-@pytest.mark.parametrize(
-    ("ruleset", "seed"), [("base", 21), ("base", 22), ("base", 23), ("ck", 24), ("fleet", 25)]
-)
-def test_worlds_sampled_from_beliefs_agree_with_every_public_event(ruleset: str, seed: int) -> None:
-    """Each sampled world shows the seat the same view and holds hands the events allow."""
-    game = new_game(GameConfig(ruleset, 4, seed))
-    trackers = [CardTracker.for_view(game.view(p)) for p in range(4)]
+def _sample_along(game: Game, seed: int, every: int) -> tuple[int, int]:
+    """A seeded random game in which every seat counts cards; every `every` actions a seat
+    (in turn) samples a world from its beliefs. Each world shows that seat the same view,
+    holds hands its beliefs allow, and an exact belief is the true hand. Returns the worlds
+    checked and the exact beliefs among them."""
+    seats = game.config.seats
+    trackers = [CardTracker.for_view(game.view(p)) for p in range(seats)]
     rng = Rng(seed)
     checked = exact_checked = 0
     for step in range(900):
@@ -230,9 +206,9 @@ def test_worlds_sampled_from_beliefs_agree_with_every_public_event(ruleset: str,
         events = game.apply(legal[rng.below(len(legal))])
         for p, tracker in enumerate(trackers):
             tracker.feed([e.for_seat(p) for e in events])
-        if step % 25:
+        if step % every:
             continue
-        p = step // 25 % 4
+        p = step // every % seats
         view = dict(game.view(p))
         trackers[p].observe(view)
         beliefs = trackers[p].beliefs()
@@ -245,6 +221,16 @@ def test_worlds_sampled_from_beliefs_agree_with_every_public_event(ruleset: str,
                 assert hand == _hand(game, q)
                 exact_checked += 1
         checked += 1
+    return checked, exact_checked
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "seed"), [("base", 21), ("base", 22), ("base", 23), ("ck", 24), ("fleet", 25)]
+)
+def test_worlds_sampled_from_beliefs_agree_with_every_public_event(ruleset: str, seed: int) -> None:
+    """Each sampled world shows the seat the same view and holds hands the events allow."""
+    game = new_game(GameConfig(ruleset, 4, seed))
+    checked, exact_checked = _sample_along(game, seed, every=25)
     assert checked > 20 and exact_checked > 20
 
 

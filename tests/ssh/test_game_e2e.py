@@ -16,7 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ai.bots.greedy import GreedyBot
-from engine.registry import get_ruleset, new_game
+from engine.headless import replay_steps
+from engine.registry import get_ruleset
 from tests.ssh.conftest import LineSession, Tap, connect, open_app, open_lines
 from tui.ssh.server import Service
 
@@ -313,11 +314,6 @@ async def test_a_ck_table_played_to_the_game_over_screen_by_keys(
     await term.wait_for(b"Victory points over time", 30)  # the game-over screen
     assert b" wins." in term.text()
     assert game.config.options["vp_to_win"] == 5 and game.view(0)["ruleset"] == "ck"
-    replay = new_game(game.config)
-    mine: set[str] = set()
-    for action in game.log:
-        if replay.to_act == 0:
-            mine.add(action.type)
-        replay.apply(action)
+    mine = {action.type for before, action in replay_steps(game) if before.to_act == 0}
     assert {"build_settlement", "build_road", "roll", "end_turn"} <= mine
     conn.close()

@@ -16,7 +16,7 @@ from tui_keys import game_screen, next_dialog, play_to_the_end
 
 from engine import saves
 from engine.config import GameConfig
-from engine.registry import new_game
+from engine.headless import replay_steps
 from engine.rulesets.fleet.fleet import moved
 from engine.rulesets.fleet.phases import FLEET
 from tui.app import CatanApp
@@ -50,15 +50,13 @@ async def test_a_whole_fleet_game_with_keys_alone(tmp_path: Path) -> None:
     game = saves.load_path(tui_saves.only_autosave(tmp_path))
     assert game.to_act is None and game.view(0)["ruleset"] == "fleet"
     # Replay who did what: the person's ships, fleet moves and settlements from the fleet.
-    replay = new_game(game.config)
     mine: Counter[str] = Counter()
-    for action in game.log:
-        if replay.to_act == 0:
+    for before, action in replay_steps(game):
+        if before.to_act == 0:
             mine[action.type] += 1
-            fleet_phase = replay.view(0)["stage"] == FLEET and replay.view(0)["phase"] == "main"
+            fleet_phase = before.view(0)["stage"] == FLEET and before.view(0)["phase"] == "main"
             if action.type == "build_settlement" and fleet_phase:
                 mine["islet_settlement"] += 1
-        replay.apply(action)
     assert mine["build_ship"] >= 1 and mine["move_fleet"] >= 1, mine
     assert mine["islet_settlement"] >= 1, mine
 
