@@ -133,6 +133,17 @@ def check_only_own_secrets(tap: Tap, label: str, seat: int) -> int:
     return states
 
 
+async def table_over(service: Service, number: int) -> Any:
+    """Lobby table `number` once the lobby marks it over (just after the last push)."""
+    table = service.lobby.tables[number]
+    deadline = asyncio.get_running_loop().time() + 10
+    while table.status != "over":
+        assert asyncio.get_running_loop().time() < deadline, f"table {number} never marked over"
+        await asyncio.sleep(0.05)
+    assert table.table is not None
+    return table
+
+
 async def test_two_people_two_bots_play_to_the_end(service: Service, keys: Any, tap: Tap) -> None:
     alice, bob, conns = await seat_game(service, keys)
     # carol (password login) watches from the start
@@ -190,12 +201,7 @@ async def test_a_starfarers_table_of_two_people_and_two_bots_plays_to_the_end(
     )
     assert over_a["winner"] == over_b["winner"] is not None
     assert max(over_a["scores"]) >= 15
-    table = service.lobby.tables[1]
-    for _ in range(200):  # the lobby marks the table over just after the last push
-        if table.status == "over":
-            break
-        await asyncio.sleep(0.05)
-    assert table.status == "over" and table.table is not None
+    table = await table_over(service, 1)
     assert table.table.game.view(0)["ruleset"] == "starfarers"
     for label, seat in (("t1:seat0:alice", 0), ("t1:seat2:bob", 2)):
         states = [
@@ -235,12 +241,7 @@ async def test_a_ck_table_of_a_person_and_two_bots_plays_to_the_end(
     await alice.send({"open": grant["msg"]["token"]})
     over = await asyncio.wait_for(play_seat(alice, random_chooser(3)), 300)
     assert over["winner"] is not None and over["scores"][over["winner"]] >= 5
-    table = service.lobby.tables[1]
-    for _ in range(200):  # the lobby marks the table over just after the last push
-        if table.status == "over":
-            break
-        await asyncio.sleep(0.05)
-    assert table.status == "over" and table.table is not None
+    table = await table_over(service, 1)
     game = table.table.game
     assert game.winner == over["winner"] and game.config.options["vp_to_win"] == 5
     assert game.view(0)["ruleset"] == "ck"
