@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from engine.table.unix_socket import TokenBook
 from tests.ssh.conftest import Tap, connect, open_lines
 from tests.ssh.test_game_e2e import check_only_own_secrets, is_msg, play_seat, random_chooser
+from tests.ssh.waits import until
 from tui.ssh.lobby_host import Lobby
 from tui.ssh.server import Service
 
@@ -25,14 +24,6 @@ SEED = 3  # the seed's default Fleet game
 async def one(lobby: Lobby, user: str, msg: dict[str, Any]) -> dict[str, Any]:
     (reply,) = await lobby.handle(user, msg)
     return reply
-
-
-async def until(cond: Callable[[], bool], what: str, seconds: float = 120) -> None:
-    deadline = time.monotonic() + seconds
-    while not cond():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.02)
 
 
 async def test_a_fleet_table_is_created_from_the_lobby_and_played_to_the_end(
@@ -59,7 +50,11 @@ async def test_a_fleet_table_is_created_from_the_lobby_and_played_to_the_end(
     assert hosted.table is not None and hosted.table.game.view(0)["ruleset"] == "fleet"
     handover = {"t": "lobby.handover", "v": 1, "table": table_id, "seat": 0}
     assert (await one(lobby, "alice", handover))["t"] == "lobby"
-    await until(lambda: hosted.table is not None and hosted.table.game.is_over, "the game's end")
+
+    def game_over() -> bool:
+        return hosted.table is not None and hosted.table.game.is_over
+
+    await until(game_over, "the game's end", 120)
     await lobby.close()
 
 

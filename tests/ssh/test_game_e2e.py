@@ -19,6 +19,7 @@ from ai.bots.greedy import GreedyBot
 from engine.headless import replay_steps
 from engine.registry import get_ruleset
 from tests.ssh.conftest import LineSession, Tap, connect, open_app, open_lines
+from tests.ssh.waits import until
 from tui.ssh.server import Service
 
 SKIP = {"offer_trade", "counter_trade"}
@@ -136,10 +137,7 @@ def check_only_own_secrets(tap: Tap, label: str, seat: int) -> int:
 async def table_over(service: Service, number: int) -> Any:
     """Lobby table `number` once the lobby marks it over (just after the last push)."""
     table = service.lobby.tables[number]
-    deadline = asyncio.get_running_loop().time() + 10
-    while table.status != "over":
-        assert asyncio.get_running_loop().time() < deadline, f"table {number} never marked over"
-        await asyncio.sleep(0.05)
+    await until(lambda: table.status == "over", f"table {number} to be marked over", 10)
     assert table.table is not None
     return table
 
