@@ -22,7 +22,8 @@ iterations go to the moves still in contention.
 
 The time budget per decision is ``budget_ms`` of the thread's CPU time (so a
 busy machine, or a tournament with a worker per core, does not starve the
-search), never more than ``WALL_FACTOR`` times it on the wall clock; with
+search), never more than ``WALL_FACTOR`` times it on the wall clock (checked before each
+candidate's rollout, so a slow iteration is cut short and dropped); with
 ``iterations=N`` the search stops after N iterations instead, which makes the
 bot's play independent of machine speed (the time budget does not). Widening
 and pruning depend on the iteration count only, so a fixed-iteration search
@@ -122,6 +123,14 @@ class MctsBot(ValueBot):
             return True
         return time.thread_time() < deadline and time.perf_counter() < self._wall_deadline
 
+    def _overdue(self) -> bool:
+        """Past the wall-clock cap (never with a fixed iteration count): stop even mid-iteration.
+
+        One iteration plays every live candidate; where a rollout is slow (Cities & Knights)
+        an iteration alone can outlast the budget, so the cap is checked before each one.
+        """
+        return not self.iterations and time.perf_counter() > self._wall_deadline
+
     def search(
         self,
         view: View,
@@ -153,11 +162,16 @@ class MctsBot(ValueBot):
             chance = self.rng.next64()
             scores = []
             for j in live:
+                if self._overdue():
+                    break
                 g = world.copy()
                 g.rng = Rng(chance)  # type: ignore[attr-defined]
                 g.apply(arms[j])
                 self.rollout(g, seat, feats, Rng(chance ^ 0x9E3779B9))
                 scores.append(feats.evaluate(g, seat))
+            if len(scores) < len(live):  # out of wall-clock time mid-iteration: drop it
+                iterations -= 1
+                break
             for i, j in enumerate(live):
                 diffs[j].append(scores[i] - scores[0])
             live = [j for j in live if j == 0 or not self._beaten(diffs[j])]

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
+
+import pytest
 
 from ai.bots.mcts import MctsBot
 from engine.actions import Action
@@ -21,12 +24,14 @@ class Recorder(MctsBot):
     def __init__(self, seed: int = 0, **params: Any) -> None:
         super().__init__(seed, **params)
         self.searched: list[tuple[int, int]] = []  # (candidates given, candidates played)
+        self.kept: list[tuple[bool, int]] = []  # (the value pick played, iterations run)
 
     def search(
         self, view: Any, candidates: list[Action], feats: Any, deadline: float, reserve: Any = ()
     ) -> Action:
         action = super().search(view, candidates, feats, deadline, reserve)
         self.searched.append((len(candidates), self.last_searched))
+        self.kept.append((action == candidates[0], self.last_iterations))
         return action
 
 
@@ -81,3 +86,36 @@ def test_a_candidate_is_dropped_only_when_clearly_worse_and_seen_enough() -> Non
     noisy = [-3.0, 4.0, -2.0, 3.5, -4.0, 1.0]
     assert not bot._beaten(noisy)
     assert not MctsBot(0, prune=0)._beaten(worse)  # pruning off
+
+
+class _JumpingClock:
+    """A wall clock that moves a second per reading (CPU time stays real)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 1.0
+        return self.now
+
+    @staticmethod
+    def thread_time() -> float:
+        return time.thread_time()
+
+
+def test_a_search_past_its_wall_clock_cap_stops_mid_iteration_and_keeps_the_value_pick(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each rollout here 'takes' a second: no iteration completes, so candidate 0 is played.
+
+    Without the check before each candidate's rollout, the first three iterations always
+    ran to the end (a C&K decision then took up to a second on a loaded machine).
+    """
+    import ai.bots.mcts as mcts
+
+    monkeypatch.setattr(mcts, "time", _JumpingClock())
+    bots = [Recorder(3), Recorder(4)]
+    _play(bots, 60)
+    kept = [k for bot in bots for k in bot.kept]
+    assert kept, "no decision reached the search in 60 actions of seed 12"
+    assert all(k == (True, 0) for k in kept), kept
