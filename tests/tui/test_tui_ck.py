@@ -308,3 +308,21 @@ def test_the_metropolis_has_a_line_of_its_own_naming_its_holder() -> None:
     assert lines[science + 2] == "   Metropolis: yours (+2 VP)"
     trade = lines.index(next(line for line in lines if line.startswith(" Trade")))
     assert lines[trade + 1] == "   Metropolis: Blue (+2 VP)"
+
+
+async def test_the_second_setup_building_is_asked_for_as_a_city(tmp_path: Path) -> None:
+    """The prompt said 'Build a settlement' while the second setup building became a city."""
+    from tui.widgets.action_bar import ActionBar
+
+    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(GameConfig("ck", 3, 5, {}), SEATS))
+    async with app.run_test(size=(80, 24)) as pilot:
+        prompts: list[tuple[int, str]] = []
+        while len(prompts) < 2:
+            assert await wait_for_decision(pilot) == "target"
+            screen = game_screen(app)
+            assert screen is not None and screen.view is not None
+            if screen.view["phase"] == "setup_settlement":
+                status = str(screen.query_one(ActionBar).status)
+                prompts.append((int(screen.view["setup_pos"]), status.split(":")[0]))
+            await step(pilot)
+        assert prompts == [(0, "Build a settlement"), (5, "Place your city")], prompts

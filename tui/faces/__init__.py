@@ -80,6 +80,8 @@ class RulesetFace:
     hand_dev_label: str = "Dev"  # the scoreboard's column of cards held beside the hand
     # what choosing the target under the cursor would do (view, action types, target id)
     target_hint: Callable[[View, tuple[str, ...], int], str | None] | None = None
+    # a command's label at this moment, where its action type says less (action types, view)
+    relabel: Callable[[View, tuple[str, ...]], str | None] | None = None
 
     @property
     def title(self) -> str:

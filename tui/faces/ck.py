@@ -73,6 +73,14 @@ def dialogs() -> Mapping[str, DialogMaker]:
     return DIALOGS
 
 
+def relabel(view: View, types: tuple[str, ...]) -> str | None:
+    """The second setup building is a city (§3): its prompt says so."""
+    second = int(view.get("setup_pos", 0)) >= int(view.get("num_seats", 0))
+    if types == ("build_settlement",) and view.get("phase") == "setup_settlement" and second:
+        return "Place your city"
+    return None
+
+
 FACE = BASE_FACE.derive(
     "ck",
     guide=packaged_guide("ck.md"),
@@ -88,4 +96,5 @@ FACE = BASE_FACE.derive(
     equipment_title="Barbarians, cities, progress",
     extra_die=event_die,
     hand_dev_label="Prog",  # the progress cards held
+    relabel=relabel,
 )

@@ -303,6 +303,10 @@ class GameScreen(Screen[None]):
         self.rev = int(msg.get("rev", -1))
         self.legal = list(msg.get("legal") or [])
         self.cmds = choices.commands(self.legal, self.ruleset)
+        relabel = self.face.relabel
+        if relabel is not None:
+            for cmd in self.cmds:
+                cmd.label = relabel(view, tuple(cmd.types)) or cmd.label
         if self.target is not None and not any(
             c.key == self.target.key and c.mode == "target" for c in self.cmds
         ):
