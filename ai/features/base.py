@@ -11,7 +11,9 @@ building always beats hoarding.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol, TypeVar
 
@@ -199,6 +201,55 @@ def _missing(hand: list[int], cost: tuple[int, ...]) -> int:
     return sum(c - h for h, c in zip(hand, cost, strict=True) if c > h)
 
 
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The evaluation's hand-set weights, in points (about 10 a victory point).
+
+    Declared once so that a self-play duel can try other values against these
+    (``scripts/duel_eval.py``: one value bot with changed weights against three
+    with the defaults); the rulesets built on the base game's evaluation share it.
+    """
+
+    vp: float = 10.0
+    production: float = 0.9  # times the production score (pips, diversity)
+    best_spot: float = 0.45  # the best free site on the seat's roads
+    second_spot: float = 0.15
+    spot_beyond: float = 0.18  # the best site one road further
+    card: float = 0.3  # a card in hand, up to `card_cap` cards
+    card_cap: int = 7
+    city_progress: float = 6.0  # halved for every card still missing (bank rates counted)
+    settlement_progress: float = 5.0
+    road_progress: float = 2.0
+    development_progress: float = 2.5
+    knight_held: float = 2.2  # a knight card in hand
+    card_held: float = 3.0  # another development card in hand
+    knight_played: float = 2.5  # up to 4 knights played
+    road: float = 0.6  # Longest Road's length, up to 8
+    harbour_2: float = 0.25  # times the production of a 2:1 harbour's resource
+    harbour_3: float = 0.08  # times the production of each resource at 3:1
+    rival_card: float = 0.4  # an opponent's card in hand
+    rival_development: float = 2.0  # an opponent's development card
+    leader_share: float = 0.35  # of the strongest opponent's value, subtracted
+    field_share: float = 0.1  # of every opponent's value, subtracted
+
+
+WEIGHTS = Weights()
+"""The weights in play. Self-play duels of other values (leader share 0.5 and 0.65,
+production 1.35) and weights fitted to game outcomes all played worse or no better."""
+
+
+@contextmanager
+def weighed_by(changed: Weights) -> Iterator[None]:
+    """The evaluation reads `changed` inside the block (one process, one decision at a time)."""
+    global WEIGHTS
+    kept = WEIGHTS
+    WEIGHTS = changed
+    try:
+        yield
+    finally:
+        WEIGHTS = kept
+
+
 SEVEN = 1.0 / 6.0
 """Chance that a roll of two dice is a 7."""
 CARD_AT_RISK = 1.1
@@ -235,14 +286,20 @@ def _missing_at_rates(hand: list[int], cost: tuple[int, ...], rates: list[int]) 
 
 
 def _seat_value(game: BaseGame, seat: int, detail: bool) -> float:
+    w = WEIGHTS
     vp = game.total_vp(seat)
     if vp >= game.vp_to_win:
         return 1000.0
     prod = production(game, seat)
-    value = 10.0 * vp + 0.9 * _production_score(game, prod)
+    value = w.vp * vp + w.production * _production_score(game, prod)
     prices = game.PRICES
     if not detail:
-        return value + 0.4 * sum(game.hand(seat)) + 2.0 * sum(game.row(game.dev_hands, seat))
+        hand_cards = sum(game.hand(seat))
+        return (
+            value
+            + w.rival_card * hand_cards
+            + w.rival_development * sum(game.row(game.dev_hands, seat))
+        )
     hand = game.hand(seat)
     cards = sum(hand)
     # spots to expand to
@@ -253,41 +310,49 @@ def _seat_value(game: BaseGame, seat: int, detail: bool) -> float:
         best_here = sorted((_spot_score(game, seat, v, prod) for v in spots_here), reverse=True)
         best_next = max((_spot_score(game, seat, v, prod) for v in spots_next), default=0.0)
         if best_here:
-            value += 0.45 * best_here[0] + (0.15 * best_here[1] if len(best_here) > 1 else 0.0)
-        value += 0.18 * best_next
+            value += w.best_spot * best_here[0] + (
+                w.second_spot * best_here[1] if len(best_here) > 1 else 0.0
+            )
+        value += w.spot_beyond * best_next
     # hand: raw value plus progress toward the builds available
-    value += 0.3 * min(cards, 7)
+    value += w.card * min(cards, w.card_cap)
     progress = 0.0
     can_city = game.cities_left[seat] and any(
         game.vertex_level[v] == 1 for v in game.buildings[seat]
     )
     rates = game.row(game.rates, seat)
     if can_city:
-        progress = max(progress, 6.0 * 0.5 ** _missing_at_rates(hand, prices["city"], rates))
+        progress = max(
+            progress, w.city_progress * 0.5 ** _missing_at_rates(hand, prices["city"], rates)
+        )
     if spots_here:
-        progress = max(progress, 5.0 * 0.5 ** _missing_at_rates(hand, prices["settlement"], rates))
+        missing = _missing_at_rates(hand, prices["settlement"], rates)
+        progress = max(progress, w.settlement_progress * 0.5**missing)
     elif spots_next and game.roads_left[seat]:
-        progress = max(progress, 2.0 * 0.5 ** _missing_at_rates(hand, prices["road"], rates))
+        progress = max(
+            progress, w.road_progress * 0.5 ** _missing_at_rates(hand, prices["road"], rates)
+        )
     if game.dev_deck_size:
-        progress = max(progress, 2.5 * 0.5 ** _missing_at_rates(hand, prices["development"], rates))
+        missing = _missing_at_rates(hand, prices["development"], rates)
+        progress = max(progress, w.development_progress * 0.5**missing)
     value += progress
     value -= discard_risk(game, seat, cards)
     # development cards and the armies/roads races
     dev = game.row(game.dev_hands, seat)
     new = game.row(game.dev_new, seat)
-    value += 2.2 * (dev[KNIGHT] + new[KNIGHT]) + 3.0 * (
+    value += w.knight_held * (dev[KNIGHT] + new[KNIGHT]) + w.card_held * (
         sum(dev) + sum(new) - dev[KNIGHT] - new[KNIGHT]
     )
-    value -= 3.0 * (dev[VICTORY_POINT] + new[VICTORY_POINT])  # already counted as VP
+    value -= w.card_held * (dev[VICTORY_POINT] + new[VICTORY_POINT])  # already counted as VP
     knights = game.row(game.dev_played, seat)[KNIGHT]
-    value += 2.5 * min(knights, 4)
-    value += 0.6 * min(game.road_length[seat], 8)
+    value += w.knight_played * min(knights, 4)
+    value += w.road * min(game.road_length[seat], 8)
     # harbours matter in proportion to what they can trade
     for r in range(len(rates)):
         if rates[r] == 2:
-            value += 0.25 * prod[r]
+            value += w.harbour_2 * prod[r]
         elif rates[r] == 3:
-            value += 0.08 * prod[r]
+            value += w.harbour_3 * prod[r]
     return value
 
 
@@ -311,7 +376,7 @@ def relative_value(game: G, seat: int, seat_value: Callable[[G, int, bool], floa
         return 1000.0 if game.winner_seat == seat else -1000.0
     mine = seat_value(game, seat, True)
     others = [seat_value(game, p, False) for p in range(game.config.seats) if p != seat]
-    return mine - 0.35 * max(others) - 0.1 * sum(others)
+    return mine - WEIGHTS.leader_share * max(others) - WEIGHTS.field_share * sum(others)
 
 
 def evaluate(game: BaseGame, seat: int) -> float:

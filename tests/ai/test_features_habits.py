@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+import random
+
 from ai.features import base as feats
 from engine.config import GameConfig
+from engine.headless import random_rollout
 from engine.registry import new_game
 from engine.rulesets.base.game import BaseGame
 
@@ -44,3 +48,21 @@ def test_the_evaluation_prefers_spending_down_to_seven_over_holding_eight() -> N
     game.hands[0:5] = [2, 2, 1, 1, 1]  # 7 cards
     spent = feats.evaluate(game, seat)
     assert spent > holding
+
+
+def test_changed_weights_hold_only_inside_weighed_by() -> None:
+    """What scripts/duel_eval.py swaps around one seat's decisions, and only there."""
+    game = _game()
+    random_rollout(game, random.Random(3), turn_cap=20)  # seed 3: a position at turn 21
+    assert game.total_vp(0) >= 2
+    before = feats.evaluate(game, 0)
+    doubled = dataclasses.replace(feats.WEIGHTS, vp=20.0, leader_share=0.0, field_share=0.0)
+    with feats.weighed_by(doubled):
+        inside = feats.evaluate(game, 0)
+    assert feats.evaluate(game, 0) == before
+    assert feats.Weights() == feats.WEIGHTS
+    rivals = [feats._seat_value(game, p, False) for p in (1, 2, 3)]
+    mine = feats._seat_value(game, 0, True)
+    assert before == mine - 0.35 * max(rivals) - 0.1 * sum(rivals)
+    # twice the points a VP: the seat's setup VP count 10 more each; no rival subtracted
+    assert inside == mine + 10.0 * game.total_vp(0)
