@@ -6,11 +6,11 @@ Table seeds are named (SEED); every wait is on a condition with a timeout.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from engine.table.unix_socket import Endpoint, TokenBook
+from tests.ssh.waits import until
 from tui.ssh.lobby_host import Lobby
 
 SEED = 3
@@ -35,15 +35,6 @@ def create(seed: int = SEED, **options: Any) -> dict[str, Any]:
 async def one(lobby: Lobby, user: str, msg: dict[str, Any]) -> dict[str, Any]:
     (reply,) = await lobby.handle(user, msg)
     return reply
-
-
-async def until(check: Callable[[], bool], what: str, timeout: float = 20.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not check():
-        if loop.time() > end:
-            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
-        await asyncio.sleep(0.01)
 
 
 async def test_one_user_may_hold_only_so_many_open_tables(tmp_path: Path) -> None:

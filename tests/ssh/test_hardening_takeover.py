@@ -9,7 +9,6 @@ bot, which then plays it. Table seeds are named in each test (SEED).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,21 +19,12 @@ from engine.table.client import TAKEN_OVER
 from engine.table.unix_socket import Endpoint, TokenBook
 from tests.ssh.conftest import LineSession, connect, open_lines
 from tests.ssh.test_game_e2e import is_msg
+from tests.ssh.waits import until
 from tui.ssh.lobby_host import Lobby
 from tui.ssh.server import Service
 
 SEED = 5
 MESSAGE = "This seat was taken over by another session of yours."
-
-
-async def until(check: Callable[[], bool], what: str, timeout: float = 10.0) -> None:
-    """Wait for `check()` on the loop's clock; fail naming `what` when it never holds."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not check():
-        if loop.time() > end:
-            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
-        await asyncio.sleep(0.01)
 
 
 async def recv(endpoint: Endpoint, what: str, timeout: float = 5.0) -> dict[str, Any]:

@@ -12,10 +12,10 @@ import struct
 import subprocess
 import sys
 import termios
-from collections.abc import Callable
 from typing import Any
 
 from tests.ssh.conftest import LineSession, TerminalReader, connect, open_app
+from tests.ssh.waits import until
 from tui.ssh.child import OUT_OF_MEMORY
 from tui.ssh.limits import MAX_COLS, MAX_ROWS, SESSION_MEMORY_MB, clamp_size
 from tui.ssh.server import Service
@@ -51,15 +51,6 @@ def address_space_limit(pid: int) -> tuple[str, str]:
                 soft, hard = line.split()[3:5]
                 return soft, hard
     raise AssertionError(f"no address space line in /proc/{pid}/limits")
-
-
-async def until(check: Callable[[], bool], what: str, timeout: float = 10) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not check():
-        if loop.time() > end:
-            raise AssertionError(f"timed out waiting until {what}")
-        await asyncio.sleep(0.02)
 
 
 def test_clamp_size() -> None:
