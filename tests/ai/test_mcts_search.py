@@ -119,3 +119,76 @@ def test_a_search_past_its_wall_clock_cap_stops_mid_iteration_and_keeps_the_valu
     kept = [k for bot in bots for k in bot.kept]
     assert kept, "no decision reached the search in 60 actions of seed 12"
     assert all(k == (True, 0) for k in kept), kept
+
+
+class RolloutRecorder(Recorder):
+    """Notes, for each rollout, the phase of the decision searched and the turns it played."""
+
+    def __init__(self, seed: int = 0, **params: Any) -> None:
+        super().__init__(seed, **params)
+        self.phase = ""
+        self.rollouts: list[tuple[str, int]] = []  # (decision's phase, turns the rollout played)
+        self.runs: list[tuple[str, int]] = []  # (decision's phase, iterations run)
+
+    def search(
+        self, view: Any, candidates: list[Action], feats: Any, deadline: float, reserve: Any = ()
+    ) -> Action:
+        action = super().search(view, candidates, feats, deadline, reserve)
+        self.runs.append((self.phase, self.last_iterations))
+        return action
+
+    def decide(self, view: Any, legal: list[Action]) -> Action:
+        self.phase = str(view["phase"])
+        return super().decide(view, legal)
+
+    def rollout(self, game: Game, seat: int, feats: Any, rng: Rng) -> None:
+        start = int(game.turn)  # type: ignore[attr-defined]
+        super().rollout(game, seat, feats, rng)
+        self.rollouts.append((self.phase, int(game.turn) - start))  # type: ignore[attr-defined]
+
+
+def test_setup_rollouts_play_setup_turns_into_the_game_and_later_ones_a_round() -> None:
+    """A site is judged by the first rounds it yields: its rollouts reach turn `setup_turns`."""
+    bots = [RolloutRecorder(3, iterations=3, setup_turns=12), RolloutRecorder(4, iterations=3)]
+    game = _play(bots, 80)
+    assert int(game.turn) > 2, "seed 12 should leave the setup within 80 actions"  # type: ignore[attr-defined]
+    setup = [t for bot in bots for phase, t in bot.rollouts if phase.startswith("setup")]
+    later = [t for bot in bots for phase, t in bot.rollouts if not phase.startswith("setup")]
+    assert setup and later, (setup, later)
+    # Setup rollouts stop as turn `setup_turns` + 1 begins, counted from the setup (turn 0)
+    # or, when the searching seat's own play ended the setup, from turn 1.
+    assert {t for phase, t in bots[0].rollouts if phase.startswith("setup")} <= {13, 14}
+    assert {t for phase, t in bots[1].rollouts if phase.startswith("setup")} <= {17, 18}
+    assert all(t <= 2 + 1 for t in later), later  # a round of 2 seats, into the next turn
+
+
+class _CountingCpuClock:
+    """A thread clock that moves 10 ms per reading (the wall clock stays real)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def thread_time(self) -> float:
+        self.now += 0.01
+        return self.now
+
+    @staticmethod
+    def perf_counter() -> float:
+        return time.perf_counter()
+
+
+def test_setup_decisions_get_the_setup_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With CPU time at 10 ms a reading, a 300 ms setup budget runs more iterations than 30 ms."""
+    import ai.bots.mcts as mcts
+
+    monkeypatch.setattr(mcts, "time", _CountingCpuClock())
+    monkeypatch.setattr(mcts, "WALL_CAP", 60.0)  # the wall clock is real: never the limit here
+    bots = [
+        RolloutRecorder(3, budget_ms=30, setup_ms=300, setup_turns=2),
+        RolloutRecorder(4, budget_ms=30, setup_ms=300, setup_turns=2),
+    ]
+    _play(bots, 60)
+    setup = [n for bot in bots for (ph, n) in bot.runs if ph.startswith("setup")]
+    later = [n for bot in bots for (ph, n) in bot.runs if not ph.startswith("setup")]
+    assert setup and later, (setup, later)
+    assert min(setup) > max(later), (setup, later)
