@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -35,16 +36,16 @@ class Recorder(MctsBot):
         return action
 
 
-def _play(bots: list[Recorder], actions: int) -> Game:
+def _play(bots: Sequence[Recorder], actions: int) -> Game:
     """Seat 0 and 1 played by `bots` for `actions` decisions of a fixed game (seed SEED)."""
     game = new_game(GameConfig("base", 2, SEED))
     for seat, bot in enumerate(bots):
         bot.on_game_start(seat, dict(game.view(seat)))
     for _ in range(actions):
-        seat = game.to_act
-        if seat is None:
+        who = game.to_act
+        if who is None:
             break
-        action = bots[seat].decide(dict(game.view(seat)), game.legal_actions())
+        action = bots[who].decide(dict(game.view(who)), game.legal_actions())
         events = game.apply(action)
         for q, bot in enumerate(bots):
             bot.on_events([e.for_seat(q) for e in events])
@@ -73,8 +74,8 @@ def test_fixed_iterations_with_widening_and_pruning_are_deterministic() -> None:
     params = {"iterations": 24, "widen": 3, "prune": 4}
     first = _play([Recorder(7, **params), Recorder(8, **params)], 50)
     second = _play([Recorder(7, **params), Recorder(8, **params)], 50)
-    assert first.log == second.log  # type: ignore[attr-defined]
-    assert len(first.log) == 50  # type: ignore[attr-defined]
+    assert first.log == second.log
+    assert len(first.log) == 50
 
 
 def test_a_candidate_is_dropped_only_when_clearly_worse_and_seen_enough() -> None:
