@@ -21,7 +21,7 @@ standard errors (after ``prune`` samples) stops being played, so the
 iterations go to the moves still in contention.
 
 Where to build in the setup is searched harder: a setup decision has
-``setup_ms`` of CPU time (instead of ``budget_ms``) and its rollouts run
+``setup_factor`` times ``budget_ms`` of CPU time and its rollouts run
 ``setup_turns`` turns into the game (instead of a round), so a site is judged
 by what it yields over the first rounds rather than by its look. These are
 two or three decisions a game and decide much of it: against three value
@@ -85,7 +85,7 @@ class MctsBot(ValueBot):
         reach: float = 8.0,
         most: int = 8,
         prune: int = 6,
-        setup_ms: float = 800.0,
+        setup_factor: float = 8.0,
         setup_turns: int = 16,
     ) -> None:
         super().__init__(seed)
@@ -100,7 +100,7 @@ class MctsBot(ValueBot):
         self.reach = float(reach)
         self.most = int(most)
         self.prune = int(prune)
-        self.setup_ms = float(setup_ms)
+        self.setup_factor = float(setup_factor)
         self.setup_turns = int(setup_turns)
         self._turns = 0
         """Turns a rollout plays past the decision's turn (0: a round); set per decision."""
@@ -118,8 +118,8 @@ class MctsBot(ValueBot):
             return super().choose(view, legal)
         start = time.thread_time()
         budget_ms, self._turns = self.budget_ms, 0
-        if phase.startswith("setup") and self.setup_ms > 0:
-            budget_ms, self._turns = self.setup_ms, self.setup_turns
+        if phase.startswith("setup"):
+            budget_ms, self._turns = self.setup_factor * budget_ms, self.setup_turns
         wall = min(WALL_FACTOR * budget_ms / 1000.0, WALL_CAP)
         self._wall_deadline = time.perf_counter() + wall
         world = self.world(view)

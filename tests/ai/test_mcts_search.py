@@ -179,14 +179,14 @@ class _CountingCpuClock:
 
 
 def test_setup_decisions_get_the_setup_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With CPU time at 10 ms a reading, a 300 ms setup budget runs more iterations than 30 ms."""
+    """CPU time at 10 ms a reading: setup's 10 x 30 ms run more iterations than 30 ms do."""
     import ai.bots.mcts as mcts
 
     monkeypatch.setattr(mcts, "time", _CountingCpuClock())
     monkeypatch.setattr(mcts, "WALL_CAP", 60.0)  # the wall clock is real: never the limit here
     bots = [
-        RolloutRecorder(3, budget_ms=30, setup_ms=300, setup_turns=2),
-        RolloutRecorder(4, budget_ms=30, setup_ms=300, setup_turns=2),
+        RolloutRecorder(3, budget_ms=30, setup_factor=10, setup_turns=2),
+        RolloutRecorder(4, budget_ms=30, setup_factor=10, setup_turns=2),
     ]
     _play(bots, 60)
     setup = [n for bot in bots for (ph, n) in bot.runs if ph.startswith("setup")]
