@@ -89,19 +89,25 @@ def test_a_candidate_is_dropped_only_when_clearly_worse_and_seen_enough() -> Non
     assert not MctsBot(0, prune=0)._beaten(worse)  # pruning off
 
 
-class _JumpingClock:
-    """A wall clock that moves a second per reading (CPU time stays real)."""
+class _SteppingClock:
+    """Stands in for `time` in ai.bots.mcts: the wall clock (`perf_counter`) or the CPU clock
+    (`thread_time`) moves a fixed step per reading; a clock without a step stays real."""
 
-    def __init__(self) -> None:
-        self.now = 0.0
+    def __init__(self, wall_step: float = 0.0, cpu_step: float = 0.0) -> None:
+        self.wall_step, self.cpu_step = wall_step, cpu_step
+        self.wall = self.cpu = 0.0
 
     def perf_counter(self) -> float:
-        self.now += 1.0
-        return self.now
+        if not self.wall_step:
+            return time.perf_counter()
+        self.wall += self.wall_step
+        return self.wall
 
-    @staticmethod
-    def thread_time() -> float:
-        return time.thread_time()
+    def thread_time(self) -> float:
+        if not self.cpu_step:
+            return time.thread_time()
+        self.cpu += self.cpu_step
+        return self.cpu
 
 
 def test_a_search_past_its_wall_clock_cap_stops_mid_iteration_and_keeps_the_value_pick(
@@ -114,7 +120,7 @@ def test_a_search_past_its_wall_clock_cap_stops_mid_iteration_and_keeps_the_valu
     """
     import ai.bots.mcts as mcts
 
-    monkeypatch.setattr(mcts, "time", _JumpingClock())
+    monkeypatch.setattr(mcts, "time", _SteppingClock(wall_step=1.0))
     bots = [Recorder(3), Recorder(4)]
     _play(bots, 60)
     kept = [k for bot in bots for k in bot.kept]
@@ -158,31 +164,18 @@ def test_setup_rollouts_play_setup_turns_into_the_game_and_later_ones_a_round() 
     assert setup and later, (setup, later)
     # Setup rollouts stop as turn `setup_turns` + 1 begins, counted from the setup (turn 0)
     # or, when the searching seat's own play ended the setup, from turn 1.
-    assert {t for phase, t in bots[0].rollouts if phase.startswith("setup")} <= {13, 14}
-    assert {t for phase, t in bots[1].rollouts if phase.startswith("setup")} <= {17, 18}
+    first = {t for phase, t in bots[0].rollouts if phase.startswith("setup")}
+    second = {t for phase, t in bots[1].rollouts if phase.startswith("setup")}
+    assert first and first <= {13, 14}, first
+    assert second and second <= {17, 18}, second
     assert all(t <= 2 + 1 for t in later), later  # a round of 2 seats, into the next turn
-
-
-class _CountingCpuClock:
-    """A thread clock that moves 10 ms per reading (the wall clock stays real)."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def thread_time(self) -> float:
-        self.now += 0.01
-        return self.now
-
-    @staticmethod
-    def perf_counter() -> float:
-        return time.perf_counter()
 
 
 def test_setup_decisions_get_the_setup_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """CPU time at 10 ms a reading: setup's 10 x 30 ms run more iterations than 30 ms do."""
     import ai.bots.mcts as mcts
 
-    monkeypatch.setattr(mcts, "time", _CountingCpuClock())
+    monkeypatch.setattr(mcts, "time", _SteppingClock(cpu_step=0.01))
     monkeypatch.setattr(mcts, "WALL_CAP", 60.0)  # the wall clock is real: never the limit here
     bots = [
         RolloutRecorder(3, budget_ms=30, setup_factor=10, setup_turns=2),
