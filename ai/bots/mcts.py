@@ -68,7 +68,7 @@ class MctsBot(ValueBot):
     name: ClassVar[str] = "mcts"
     strength: ClassVar[str] = (
         "rung 4 (top): base 36.5% vs three value, 70% vs three greedy; Starfarers"
-        " 78.5% vs three greedy; median under 1 ms a move, 0.9 s at most (setup)"
+        " 62.5% vs three value, 73% vs three greedy; median under 1 ms, 0.9 s at most"
     )
 
     def __init__(
