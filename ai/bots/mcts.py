@@ -24,8 +24,9 @@ Where to build in the setup is searched harder: a setup decision has
 ``setup_factor`` times ``budget_ms`` of CPU time and its rollouts run
 ``setup_turns`` turns into the game (instead of a round), so a site is judged
 by what it yields over the first rounds rather than by its look. These are
-two to four decisions a game and decide much of it: against three value
-bots this alone took the base game's win rate from 29.0% to 36.5% (400 games).
+two to four decisions a game and decide much of it. Measured against three
+value bots on the same 200 boards in one session: 39.0% with it, 35.0%
+without (a gain within the noise of 200 games; ai/README.md).
 
 The time budget per decision is ``budget_ms`` of the thread's CPU time (so a
 busy machine, or a tournament with a worker per core, does not starve the
