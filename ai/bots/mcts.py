@@ -63,6 +63,8 @@ WALL_FACTOR = 4.0
 """A decision's wall-clock time at most this many times its CPU budget (a loaded machine)."""
 WALL_CAP = 0.9
 """And never more than this many seconds of wall-clock time, whatever the budget."""
+SETUP_ACTIONS_PER_TURN = 40
+"""A setup rollout's cap on actions: this many for each of its `setup_turns` turns."""
 
 
 class MctsBot(ValueBot):
@@ -216,13 +218,13 @@ class MctsBot(ValueBot):
         """Everyone plays the rule-based policy until a round has passed (or the game ends).
 
         After a setup decision: until `setup_turns` turns have passed instead, at most
-        40 actions a turn (`horizon` actions otherwise).
+        `SETUP_ACTIONS_PER_TURN` actions a turn (`horizon` actions otherwise).
         """
         settle(game, seat, feats, rng)
         if self.plan:
             continue_turn(game, seat, feats, rng, self.plan)
         if self._turns:
-            turns, horizon = self._turns, 40 * self._turns
+            turns, horizon = self._turns, SETUP_ACTIONS_PER_TURN * self._turns
         else:
             turns, horizon = game.num_seats, self.horizon
         last = int(getattr(game, "turn", 0)) + turns
