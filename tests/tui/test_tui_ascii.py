@@ -5,17 +5,16 @@ from __future__ import annotations
 
 import os
 import shlex
-import shutil
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+from tmux_server import AVAILABLE as TMUX
+from tmux_server import tmux as _tmux
+from tmux_server import tmux_status
 
 from tui.ascii_output import ascii_only, install
-
-TMUX = shutil.which("tmux") is not None
 
 
 def test_every_glyph_becomes_one_ascii_character() -> None:
@@ -39,12 +38,6 @@ def test_install_filters_every_write_once() -> None:
     install(driver)
     driver.write("│▶")
     assert written == ["|>"]
-
-
-def _tmux(*args: str) -> str:
-    return subprocess.run(
-        ["tmux", *args], check=True, capture_output=True, text=True, timeout=10
-    ).stdout
 
 
 @pytest.mark.skipif(not TMUX, reason="tmux is not installed (the CI script installs it)")
@@ -76,4 +69,4 @@ def test_ascii_play_in_tmux_sends_only_ascii(tmp_path: Path, size: tuple[int, in
         odd = sorted({ch for ch in pane if ord(ch) >= 128})
         assert not odd, f"non-ASCII {odd} in:\n{pane}"
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        tmux_status("kill-session", "-t", session)

@@ -4,24 +4,18 @@ from __future__ import annotations
 
 import os
 import shlex
-import shutil
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
 import tui_saves
+from tmux_server import AVAILABLE, tmux_status
+from tmux_server import tmux as _tmux
 
 pytestmark = pytest.mark.skipif(
-    shutil.which("tmux") is None, reason="tmux is not installed (the CI script installs it)"
+    not AVAILABLE, reason="tmux is not installed (the CI script installs it)"
 )
-
-
-def _tmux(*args: str) -> str:
-    return subprocess.run(
-        ["tmux", *args], check=True, capture_output=True, text=True, timeout=10
-    ).stdout
 
 
 def _wait_for(session: str, text: str, timeout: float = 30.0) -> str:
@@ -69,11 +63,10 @@ def test_catan_play_in_tmux(tmp_path: Path) -> None:
         _tmux("send-keys", "-t", session, "q")
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
-            alive = subprocess.run(["tmux", "has-session", "-t", session], capture_output=True)
-            if alive.returncode != 0:
+            if tmux_status("has-session", "-t", session) != 0:
                 break
             time.sleep(0.2)
         else:
             raise AssertionError("the app did not quit")
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        tmux_status("kill-session", "-t", session)
