@@ -1,13 +1,13 @@
-"""Self-play duel of evaluation weights: one bot with changed weights against three without.
+"""Self-play duel of evaluation weights: one bot with changed weights against the rest without.
 
 The base game's evaluation (and every ruleset built on it) reads its weights
 from ``ai.features.base.WEIGHTS``; this script plays seeded games in which one
 seat's bot decides with some of them changed (``--set leader_share=0.5``) and
 the other seats with the defaults, the changed seat rotating through every
 seat on each board, and prints the changed bot's wins with a Wilson 95%
-interval (25% is an even match with four seats). Everything runs in this
-process, one game after another, so the swap of weights around the changed
-seat's decisions touches nobody else. Run it under ``nice``:
+interval (25% is an even match with four seats; ``--seats 2`` plays head to
+head). Everything runs in this process, one game after another, so the swap
+of weights around the changed seat's decisions touches nobody else. Run it under ``nice``:
 
     python scripts/duel_eval.py --set leader_share=0.5 --games 400 --seed 500000
 """
@@ -82,15 +82,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=500000, help="board seed of the first round")
     parser.add_argument("--ruleset", default="base")
     parser.add_argument("--bot", default="value", help="the bot spec in every seat")
+    parser.add_argument("--seats", type=int, choices=(2, 3, 4), default=4)
     args = parser.parse_args()
     changes = {name: int(value) if name == "card_cap" else value for name, value in args.set}
     changed = dataclasses.replace(features.WEIGHTS, **changes)
-    wins = duel(changed, args.games, args.seed, args.ruleset, args.bot)
+    wins = duel(changed, args.games, args.seed, args.ruleset, args.bot, args.seats)
     low, high = wilson(wins, args.games)
+    others = {2: "one", 3: "two", 4: "three"}[args.seats]
     print(
         f"{args.bot} with {changes or 'the default weights'}: won {wins} of {args.games}"
         f" ({100 * wins / args.games:.1f}%, Wilson 95% {100 * low:.1f}-{100 * high:.1f}%)"
-        " against three with the defaults (25% is even)"
+        f" against {others} with the defaults ({100 / args.seats:.0f}% is even)"
     )
 
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 from ai.features import base as feats
 from engine.config import GameConfig
@@ -66,3 +69,18 @@ def test_changed_weights_hold_only_inside_weighed_by() -> None:
     assert before == mine - 0.35 * max(rivals) - 0.1 * sum(rivals)
     # twice the points a VP: the seat's setup VP count 10 more each; no rival subtracted
     assert inside == mine + 10.0 * game.total_vp(0)
+
+
+def test_duel_script_plays_head_to_head_with_seats_2() -> None:
+    """scripts/duel_eval.py --seats 2: one changed bot against one, seats swapped per board."""
+    script = Path(__file__).resolve().parents[2] / "scripts" / "duel_eval.py"
+    run = subprocess.run(
+        [sys.executable, str(script), "--seats", "2", "--games", "2", "--seed", "11"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "of 2 (" in run.stdout
+    assert "against one with the defaults (50% is even)" in run.stdout
