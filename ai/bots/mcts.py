@@ -90,6 +90,7 @@ class MctsBot(ValueBot):
         prune: int = 6,
         setup_factor: float = 8.0,
         setup_turns: int = 16,
+        search_robber: int = 1,
     ) -> None:
         super().__init__(seed)
         self.budget_ms = float(budget_ms)
@@ -105,6 +106,7 @@ class MctsBot(ValueBot):
         self.prune = int(prune)
         self.setup_factor = float(setup_factor)
         self.setup_turns = int(setup_turns)
+        self.search_robber = bool(int(search_robber))
         self._turns = 0
         """Turns a rollout plays past the decision's turn (0: a round); set per decision."""
         self.last_iterations = 0
@@ -118,6 +120,8 @@ class MctsBot(ValueBot):
         phase = view["phase"]
         feats = self.features(view)
         if phase in ("trade_response", "trade_confirm") or phase in feats.POLICY_PHASES:
+            return super().choose(view, legal)
+        if phase == "move_robber" and not self.search_robber:
             return super().choose(view, legal)
         start = time.thread_time()
         budget_ms, self._turns = self.budget_ms, 0

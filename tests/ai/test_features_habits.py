@@ -1,4 +1,5 @@
-"""The value bot's harbour-aware progress and discard-risk terms (ai/features/base.py)."""
+"""The value bot's harbour-aware progress and discard-risk terms (ai/features/base.py),
+and the scripts that try other weights and judge the search's overrides."""
 
 from __future__ import annotations
 
@@ -84,3 +85,32 @@ def test_duel_script_plays_head_to_head_with_seats_2() -> None:
     assert run.returncode == 0, run.stderr
     assert "of 2 (" in run.stdout
     assert "against one with the defaults (50% is even)" in run.stdout
+
+
+def test_override_script_judges_each_override_by_paired_playouts() -> None:
+    """scripts/override_check.py: per override, both actions' playout wins (seed 300)."""
+    script = Path(__file__).resolve().parents[2] / "scripts" / "override_check.py"
+    run = subprocess.run(
+        [
+            sys.executable,
+            str(script),
+            "--games",
+            "1",
+            "--playouts",
+            "2",
+            "--seed",
+            "300",
+            "--params",
+            "iterations=3",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    lines = [line for line in run.stdout.splitlines() if line.startswith("game 0 turn")]
+    assert lines, run.stdout
+    summary = next(line for line in run.stdout.splitlines() if "overrides; playouts won" in line)
+    assert summary.startswith(f"{len(lines)} overrides"), summary
+    assert f"(of {2 * len(lines)} each)" in summary

@@ -186,3 +186,22 @@ def test_setup_decisions_get_the_setup_budget(monkeypatch: pytest.MonkeyPatch) -
     later = [n for bot in bots for (ph, n) in bot.runs if not ph.startswith("setup")]
     assert setup and later, (setup, later)
     assert min(setup) > max(later), (setup, later)
+
+
+def test_search_robber_0_leaves_robber_placement_to_the_value_ranking() -> None:
+    """`search_robber=0`: no search at move_robber (the default searches there, seed 12)."""
+
+    def robber_moves_and_searches(**params: Any) -> tuple[int, int]:
+        bots = [
+            RolloutRecorder(3, iterations=3, **params),
+            RolloutRecorder(4, iterations=3, **params),
+        ]
+        game = _play(bots, 400)
+        moves = sum(1 for a in game.log if a.type == "move_robber")
+        return moves, sum(1 for bot in bots for phase, _ in bot.runs if phase == "move_robber")
+
+    moves, searched = robber_moves_and_searches()
+    assert moves and searched, "seed 12 should search a robber placement in 400 actions"
+    moves, searched = robber_moves_and_searches(search_robber=0)
+    assert moves > 0, "seed 12 should move the robber in 400 actions"
+    assert searched == 0

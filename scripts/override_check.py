@@ -1,0 +1,139 @@
+"""Are the search's overrides better than the value bot's pick? Judged by full games.
+
+Plays seeded base games of `mcts` (with the given parameters) against `value`
+bots. Whenever the search overrides the value bot's pick outside the setup,
+the true position is played to the end from each of the two actions,
+`--playouts` times, by `value` bots in every seat, with the same dice and bot
+seeds for both actions (paired). A good override wins more of its playouts
+than the value pick does. Prints each override, then the totals per kind of
+decision (phase, value's pick, the override), and how many overrides won
+more, fewer or as many playouts.
+
+    python scripts/override_check.py --games 10 --playouts 30 --params budget_ms=100
+
+The playouts see the true hands and deck (a judge, not a player), and they
+model the opponent as the value bot, which is the opponent of the issue's
+benchmarks. Run under ``nice``: 10 games take a few minutes.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import defaultdict
+from typing import Any
+
+from ai.bots.mcts import MctsBot
+from ai.protocol import bot_view, call_hook
+from ai.registry import create_bot
+from engine.actions import Action
+from engine.config import GameConfig
+from engine.game import Game
+from engine.registry import new_game
+from engine.rng import Rng
+
+
+class Watched(MctsBot):
+    """An mcts bot that keeps its last search's (phase, value pick, choice)."""
+
+    def __init__(self, seed: int = 0, **params: Any) -> None:
+        super().__init__(seed, **params)
+        self.last: tuple[str, Action, Action] | None = None
+
+    def search(
+        self, view: Any, candidates: list[Action], feats: Any, deadline: float, reserve: Any = ()
+    ) -> Action:
+        action = super().search(view, candidates, feats, deadline, reserve)
+        self.last = (str(view["phase"]), candidates[0], action)
+        return action
+
+
+def playout(game: Game, action: Action, seat: int, k: int, max_turns: int) -> bool:
+    """Whether `seat` wins when `action` is played and value bots play on (dice seed `k`)."""
+    g = game.copy()
+    g.rng = Rng(1000 + k)  # type: ignore[attr-defined]
+    g.apply(action)
+    bots = [create_bot("value", 77 * k + p) for p in range(g.num_seats)]
+    _start(g, bots)
+    _finish(g, bots, max_turns)
+    return g.winner == seat
+
+
+def _start(game: Game, bots: list[Any]) -> None:
+    for p, bot in enumerate(bots):
+        call_hook(bot, "on_game_start", p, bot_view(game.view(p)))
+
+
+def _decide(game: Game, bots: list[Any]) -> Action:
+    seat = game.to_act
+    assert seat is not None
+    action: Action = bots[seat].decide(bot_view(game.view(seat)), game.legal_actions())
+    return action
+
+
+def _apply(game: Game, bots: list[Any], action: Action) -> None:
+    events = game.apply(action)
+    for p, bot in enumerate(bots):
+        call_hook(bot, "on_events", [e.for_seat(p) for e in events])
+
+
+def _finish(game: Game, bots: list[Any], max_turns: int) -> None:
+    while game.to_act is not None and int(getattr(game, "turn", 0)) <= max_turns:
+        _apply(game, bots, _decide(game, bots))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--playouts", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=300, help="board seed of the first game")
+    parser.add_argument("--seats", type=int, choices=(2, 3, 4), default=2)
+    parser.add_argument("--params", default="", help="mcts parameters, e.g. budget_ms=400")
+    parser.add_argument("--max-turns", type=int, default=300)
+    args = parser.parse_args()
+    params = dict(kv.split("=", 1) for kv in args.params.split(",") if kv)
+    totals: dict[tuple[str, str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
+    better = worse = same = 0
+    for g in range(args.games):
+        game = new_game(GameConfig("base", args.seats, args.seed + g))
+        hero = g % args.seats
+        watched = Watched(g * 8 + hero, **params)
+        bots: list[Any] = [
+            watched if p == hero else create_bot("value", g * 8 + p) for p in range(args.seats)
+        ]
+        _start(game, bots)
+        while game.to_act is not None and int(getattr(game, "turn", 0)) <= args.max_turns:
+            seat = game.to_act
+            watched.last = None
+            action = _decide(game, bots)
+            last = watched.last if seat == hero else None
+            if last is not None and last[1] != last[2] and not last[0].startswith("setup"):
+                phase, pick, chosen = last
+                n = args.playouts
+                kept = sum(playout(game, pick, seat, k, args.max_turns) for k in range(n))
+                over = sum(playout(game, chosen, seat, k, args.max_turns) for k in range(n))
+                key = (phase, pick.type, chosen.type)
+                row = totals[key]
+                row[0] += 1
+                row[1] += kept
+                row[2] += over
+                better += over > kept
+                worse += over < kept
+                same += over == kept
+                turn = getattr(game, "turn", 0)
+                print(f"game {g} turn {turn} {key}: value pick {kept}/{n}, override {over}/{n}")
+            _apply(game, bots, action)
+    count = sum(r[0] for r in totals.values())
+    kept_wins = sum(r[1] for r in totals.values())
+    over_wins = sum(r[2] for r in totals.values())
+    print(
+        f"{count} overrides; playouts won: value pick {kept_wins}, override {over_wins}"
+        f" (of {count * args.playouts} each); the override won more {better}, fewer {worse},"
+        f" as many {same}"
+    )
+    print("per kind (phase, value pick, override): overrides, value pick's wins, override's wins")
+    for key, row in sorted(totals.items(), key=lambda kv: -kv[1][0]):
+        print(f"  {key}: {row[0]}, {row[1]}, {row[2]}")
+
+
+if __name__ == "__main__":
+    main()
