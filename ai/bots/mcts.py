@@ -23,8 +23,9 @@ iterations go to the moves still in contention.
 Measured, extra time does not pay: head to head over 400 two-seat games the
 search at 400 ms won 44.5% against itself at 100 ms (ai/README.md). Its
 overrides of the value bot's pick, judged by full-game playouts
-(scripts/override_check.py), lose on balance, robber placements most of
-all; ``search_robber=0`` leaves those to the value ranking.
+(scripts/override_check.py), lose on balance with two seats (robber
+placements most of all) and break even with four; ``search_robber=0``
+leaves the robber to the value ranking.
 
 Where to build in the setup is searched harder: a setup decision has
 ``setup_factor`` times ``budget_ms`` of CPU time and its rollouts run
@@ -125,9 +126,11 @@ class MctsBot(ValueBot):
             return legal[0]
         phase = view["phase"]
         feats = self.features(view)
-        if phase in ("trade_response", "trade_confirm") or phase in feats.POLICY_PHASES:
-            return super().choose(view, legal)
-        if phase == "move_robber" and not self.search_robber:
+        if (
+            phase in ("trade_response", "trade_confirm")
+            or phase in feats.POLICY_PHASES
+            or (phase == "move_robber" and not self.search_robber)
+        ):
             return super().choose(view, legal)
         start = time.thread_time()
         budget_ms, self._turns = self.budget_ms, 0
