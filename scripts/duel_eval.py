@@ -17,12 +17,12 @@ from __future__ import annotations
 import argparse
 import dataclasses
 
+import selfplay
+
 import ai.features.base as features
-from ai.protocol import bot_view, call_hook
 from ai.registry import create_bot
 from ai.tournament import wilson
 from engine.config import GameConfig
-from engine.errors import IllegalAction
 from engine.registry import new_game
 
 
@@ -44,22 +44,14 @@ def duel(
         board, hero = seed + i // seats, i % seats
         game = new_game(GameConfig(ruleset, seats, board))
         bots = [create_bot(spec, board * 8 + p) for p in range(seats)]
-        for p, bot in enumerate(bots):
-            call_hook(bot, "on_game_start", p, bot_view(game.view(p)))
+        selfplay.start(game, bots)
         while game.to_act is not None and int(getattr(game, "turn", 0)) <= max_turns:
-            seat = game.to_act
-            legal = game.legal_actions()
-            if seat == hero:
+            if game.to_act == hero:
                 with features.weighed_by(changed):
-                    action = bots[seat].decide(bot_view(game.view(seat)), legal)
+                    action = selfplay.ask(game, bots)
             else:
-                action = bots[seat].decide(bot_view(game.view(seat)), legal)
-            try:
-                events = game.apply(action)
-            except IllegalAction:
-                events = game.apply(legal[0])
-            for p, bot in enumerate(bots):
-                call_hook(bot, "on_events", [e.for_seat(p) for e in events])
+                action = selfplay.ask(game, bots)
+            selfplay.play(game, bots, action)
         wins += game.winner == hero
     return wins
 

@@ -22,8 +22,9 @@ import argparse
 from collections import defaultdict
 from typing import Any
 
+import selfplay
+
 from ai.bots.mcts import MctsBot
-from ai.protocol import bot_view, call_hook
 from ai.registry import create_bot
 from engine.actions import Action
 from engine.config import GameConfig
@@ -53,32 +54,9 @@ def playout(game: Game, action: Action, seat: int, k: int, max_turns: int) -> bo
     g.rng = Rng(1000 + k)  # type: ignore[attr-defined]
     g.apply(action)
     bots = [create_bot("value", 77 * k + p) for p in range(g.num_seats)]
-    _start(g, bots)
-    _finish(g, bots, max_turns)
+    selfplay.start(g, bots)
+    selfplay.finish(g, bots, max_turns)
     return g.winner == seat
-
-
-def _start(game: Game, bots: list[Any]) -> None:
-    for p, bot in enumerate(bots):
-        call_hook(bot, "on_game_start", p, bot_view(game.view(p)))
-
-
-def _decide(game: Game, bots: list[Any]) -> Action:
-    seat = game.to_act
-    assert seat is not None
-    action: Action = bots[seat].decide(bot_view(game.view(seat)), game.legal_actions())
-    return action
-
-
-def _apply(game: Game, bots: list[Any], action: Action) -> None:
-    events = game.apply(action)
-    for p, bot in enumerate(bots):
-        call_hook(bot, "on_events", [e.for_seat(p) for e in events])
-
-
-def _finish(game: Game, bots: list[Any], max_turns: int) -> None:
-    while game.to_act is not None and int(getattr(game, "turn", 0)) <= max_turns:
-        _apply(game, bots, _decide(game, bots))
 
 
 def main() -> None:
@@ -100,11 +78,11 @@ def main() -> None:
         bots: list[Any] = [
             watched if p == hero else create_bot("value", g * 8 + p) for p in range(args.seats)
         ]
-        _start(game, bots)
+        selfplay.start(game, bots)
         while game.to_act is not None and int(getattr(game, "turn", 0)) <= args.max_turns:
             seat = game.to_act
             watched.last = None
-            action = _decide(game, bots)
+            action = selfplay.ask(game, bots)
             last = watched.last if seat == hero else None
             if last is not None and last[1] != last[2] and not last[0].startswith("setup"):
                 phase, pick, chosen = last
@@ -121,7 +99,7 @@ def main() -> None:
                 same += over == kept
                 turn = getattr(game, "turn", 0)
                 print(f"game {g} turn {turn} {key}: value pick {kept}/{n}, override {over}/{n}")
-            _apply(game, bots, action)
+            selfplay.play(game, bots, action)
     count = sum(r[0] for r in totals.values())
     kept_wins = sum(r[1] for r in totals.values())
     over_wins = sum(r[2] for r in totals.values())
