@@ -6,8 +6,10 @@ from pathlib import Path
 from typing import Any
 
 import tui_saves
-from tui_keys import game_screen, wait_for_decision
+from tui_keys import game_screen, step, wait_for_decision
 
+from engine.config import GameConfig
+from engine.rulesets.base.board import base_grid
 from tui.app import CatanApp
 from tui.screens.game import GameScreen
 from tui.widgets.map_view import MapView
@@ -136,3 +138,43 @@ async def test_the_footer_follows_the_keys_and_takes_clicks(tmp_path: Path) -> N
         await pilot.click(KeyFooter, offset=(x, 0))
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
+
+
+def _robber_loss(view: dict[str, Any], h: int) -> tuple[int, int]:
+    """Pips the person's own buildings and the opponents' lose with the robber on `h`."""
+    number = view["board"]["hexes"][h]["number"]
+    pips = 6 - abs(7 - number) if number else 0
+    mine = theirs = 0
+    for v in base_grid().hex_vertices[h]:
+        owner, level = view["vertices"][v]
+        if owner == view["seat"]:
+            mine += pips * level
+        elif owner >= 0:
+            theirs += pips * level
+    return mine, theirs
+
+
+async def test_the_robber_cursor_starts_on_a_hex_that_hurts_the_others_not_you(
+    tmp_path: Path,
+) -> None:
+    """Seed 3: the person's first robber move; Enter at once must not block their own land."""
+    seats = ["human", "random", "random", "random"]
+    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(GameConfig("base", 4, 3, {}), seats))
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(400):
+            kind = await wait_for_decision(pilot)
+            screen = game_screen(app)
+            assert screen is not None and kind != "over", "no robber move before the game ended"
+            if kind == "target" and screen.target and "move_robber" in screen.target.types:
+                break
+            await step(pilot)
+        else:
+            raise AssertionError("the person never moved the robber in 400 decisions")
+        ids = sorted(screen.target.targets())
+        view = screen.view or {}
+        assert screen.cursor in ids
+        losses = {h: _robber_loss(view, h) for h in ids}
+        mine, theirs = losses[screen.cursor]
+        assert mine == min(m for m, _ in losses.values()), f"cursor on own land: {losses}"
+        best = max(t for m, t in losses.values() if m == mine)
+        assert theirs == best > 0, f"cursor on hex {screen.cursor}, not the worst for the others"

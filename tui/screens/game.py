@@ -25,7 +25,7 @@ from tui import choices
 from tui.faces import face
 from tui.logbook import LogBook
 from tui.narrate import bundle, narrate
-from tui.places import hex_places
+from tui.places import hex_places, robber_start
 from tui.screens.dialogs.choice import ChoiceDialog
 from tui.screens.dialogs.game_over import GameOverDialog
 from tui.screens.dialogs.save_as import SaveAsDialog
@@ -648,6 +648,9 @@ class GameScreen(Screen[None]):
         self.target = cmd
         ids = sorted(cmd.targets())
         self.cursor = self._move(None, "right") if ids else None
+        if "move_robber" in cmd.types and cmd.target_kind == "hex":
+            start = robber_start(self.view or {}, ids)
+            self.cursor = self.cursor if start is None else start
         if self.cursor is None and ids:
             self.cursor = ids[0]
         self._show_highlight()
