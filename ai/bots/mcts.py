@@ -38,8 +38,10 @@ without (a gain within the noise of 200 games; ai/README.md).
 The time budget per decision is ``budget_ms`` of the thread's CPU time (so a
 busy machine, or a tournament with a worker per core, does not starve the
 search), never more than ``WALL_FACTOR`` times it on the wall clock nor more
-than ``WALL_CAP`` seconds (checked before each candidate's rollout, so a slow
-iteration is cut short and dropped); with
+than ``WALL_CAP`` seconds per ``DEFAULT_BUDGET_MS`` of budget (0.9 s at the
+default, so its setup decisions stay under a second; 3.6 s at 400 ms, so a
+longer budget buys its setup decisions their time too), checked before each
+candidate's rollout, so a slow iteration is cut short and dropped; with
 ``iterations=N`` the search stops after N iterations instead, which makes the
 bot's play independent of machine speed (the time budget does not). Widening
 and pruning depend on the iteration count only, so a fixed-iteration search
@@ -68,8 +70,10 @@ from engine.rng import Rng
 
 WALL_FACTOR = 4.0
 """A decision's wall-clock time at most this many times its CPU budget (a loaded machine)."""
+DEFAULT_BUDGET_MS = 100.0
+"""The CPU milliseconds a decision gets unless the bot is given `budget_ms`."""
 WALL_CAP = 0.9
-"""And never more than this many seconds of wall-clock time, whatever the budget."""
+"""And never more than this many seconds of wall-clock time per `DEFAULT_BUDGET_MS` of budget."""
 SETUP_ACTIONS_PER_TURN = 40
 """A setup rollout's cap on actions: this many for each of its `setup_turns` turns."""
 
@@ -84,7 +88,7 @@ class MctsBot(ValueBot):
     def __init__(
         self,
         seed: int = 0,
-        budget_ms: float = 100.0,
+        budget_ms: float = DEFAULT_BUDGET_MS,
         width: int = 4,
         margin: float = 4.0,
         horizon: int = 60,
@@ -136,7 +140,7 @@ class MctsBot(ValueBot):
         budget_ms, self._turns = self.budget_ms, 0
         if phase.startswith("setup"):
             budget_ms, self._turns = self.setup_factor * budget_ms, self.setup_turns
-        wall = min(WALL_FACTOR * budget_ms / 1000.0, WALL_CAP)
+        wall = min(WALL_FACTOR * budget_ms / 1000.0, WALL_CAP * self.budget_ms / DEFAULT_BUDGET_MS)
         self._wall_deadline = time.perf_counter() + wall
         world = self.world(view)
         ranked = self.ranked(view, legal, world, feats)

@@ -188,6 +188,25 @@ def test_setup_decisions_get_the_setup_budget(monkeypatch: pytest.MonkeyPatch) -
     assert min(setup) > max(later), (setup, later)
 
 
+def test_the_wall_clock_cap_grows_with_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """50 ms of wall clock a reading, CPU time all but stopped: the wall cap ends each search.
+
+    At the default 100 ms a setup decision stops at 0.9 s; at 400 ms it may run to 3.6 s
+    (4 x 0.9), so the longer budget's setup search runs about four times the iterations.
+    """
+    import ai.bots.mcts as mcts
+
+    def first_setup_iterations(budget_ms: float) -> int:
+        monkeypatch.setattr(mcts, "time", _SteppingClock(wall_step=0.05, cpu_step=1e-7))
+        bot = RolloutRecorder(3, budget_ms=budget_ms, setup_turns=1)
+        _play([bot, RolloutRecorder(4, iterations=3, setup_turns=1)], 1)
+        assert bot.runs and bot.runs[0][0].startswith("setup"), bot.runs
+        return bot.runs[0][1]
+
+    default, longer = first_setup_iterations(100.0), first_setup_iterations(400.0)
+    assert default >= 3 and 3 * default <= longer, (default, longer)
+
+
 def test_search_robber_0_leaves_robber_placement_to_the_value_ranking() -> None:
     """`search_robber=0`: no search at move_robber (the default searches there, seed 12)."""
 
