@@ -7,7 +7,9 @@ the true position is played to the end from each of the two actions,
 seeds for both actions (paired). A good override wins more of its playouts
 than the value pick does. Prints each override, then the totals per kind of
 decision (phase, value's pick, the override), and how many overrides won
-more, fewer or as many playouts.
+more, fewer or as many playouts, and the same split by how sure the search was
+(its gain over the value pick in standard errors), which says whether a
+stricter threshold would keep the good overrides and drop the bad.
 
     python scripts/override_check.py --games 10 --playouts 30 --params budget_ms=100
 
@@ -38,14 +40,19 @@ class Watched(MctsBot):
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
         super().__init__(seed, **params)
-        self.last: tuple[str, Action, Action] | None = None
+        self.last: tuple[str, Action, Action, float] | None = None
 
     def search(
         self, view: Any, candidates: list[Action], feats: Any, deadline: float, reserve: Any = ()
     ) -> Action:
         action = super().search(view, candidates, feats, deadline, reserve)
-        self.last = (str(view["phase"]), candidates[0], action)
+        self.last = (str(view["phase"]), candidates[0], action, self.last_z)
         return action
+
+
+Z_EDGES = (3.0, 5.0)
+Z_BINS = ("< 3", "3-5", ">= 5")
+"""How sure the search was of an override: its gain in standard errors, in three bins."""
 
 
 def playout(game: Game, action: Action, seat: int, k: int, max_turns: int) -> bool:
@@ -71,6 +78,7 @@ def main() -> None:
     params = dict(kv.split("=", 1) for kv in args.params.split(",") if kv)
     totals: dict[tuple[str, str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
     better = worse = same = 0
+    by_z: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
     for g in range(args.games):
         game = new_game(GameConfig("base", args.seats, args.seed + g))
         hero = g % args.seats
@@ -85,7 +93,7 @@ def main() -> None:
             action = selfplay.ask(game, bots)
             last = watched.last if seat == hero else None
             if last is not None and last[1] != last[2] and not last[0].startswith("setup"):
-                phase, pick, chosen = last
+                phase, pick, chosen, z = last
                 n = args.playouts
                 kept = sum(playout(game, pick, seat, k, args.max_turns) for k in range(n))
                 over = sum(playout(game, chosen, seat, k, args.max_turns) for k in range(n))
@@ -97,8 +105,15 @@ def main() -> None:
                 better += over > kept
                 worse += over < kept
                 same += over == kept
+                sure = by_z[Z_BINS[sum(z >= edge for edge in Z_EDGES)]]
+                sure[0] += 1
+                sure[1] += kept
+                sure[2] += over
                 turn = getattr(game, "turn", 0)
-                print(f"game {g} turn {turn} {key}: value pick {kept}/{n}, override {over}/{n}")
+                print(
+                    f"game {g} turn {turn} {key} z {z:.1f}: value pick {kept}/{n},"
+                    f" override {over}/{n}"
+                )
             selfplay.play(game, bots, action)
     count = sum(r[0] for r in totals.values())
     kept_wins = sum(r[1] for r in totals.values())
@@ -111,6 +126,11 @@ def main() -> None:
     print("per kind (phase, value pick, override): overrides, value pick's wins, override's wins")
     for key, row in sorted(totals.items(), key=lambda kv: -kv[1][0]):
         print(f"  {key}: {row[0]}, {row[1]}, {row[2]}")
+    print("by the search's gain in standard errors: overrides, value pick's wins, override's wins")
+    for label in Z_BINS:
+        if label in by_z:
+            row = by_z[label]
+            print(f"  z {label}: {row[0]}, {row[1]}, {row[2]}")
 
 
 if __name__ == "__main__":

@@ -124,6 +124,9 @@ class MctsBot(ValueBot):
         self._wall_deadline = math.inf
         self.last_searched = 0
         """Candidates the last search played at least once (after widening)."""
+        self.last_z = 0.0
+        """The last search's best rival to the value pick: its mean paired gain in standard
+        errors (0 when the value pick scored best; an override needs more than `confidence`)."""
 
     def choose(self, view: View, legal: list[Action]) -> Action:
         if len(legal) == 1:
@@ -222,8 +225,11 @@ class MctsBot(ValueBot):
         best = max(seen, key=lambda j: (_mean(diffs[j]), -j))
         d = diffs[best]
         if best == 0:
+            self.last_z = 0.0
             return arms[0]
-        return arms[best] if _mean(d) > self.confidence * _stderr(d) else arms[0]
+        error = _stderr(d)
+        self.last_z = _mean(d) / error if error > 0 else math.copysign(math.inf, _mean(d))
+        return arms[best] if _mean(d) > self.confidence * error else arms[0]
 
     def _beaten(self, d: list[float]) -> bool:
         """Whether paired differences `d` show a candidate worse than candidate 0 (enough seen)."""

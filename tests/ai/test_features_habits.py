@@ -114,3 +114,9 @@ def test_override_script_judges_each_override_by_paired_playouts() -> None:
     summary = next(line for line in run.stdout.splitlines() if "overrides; playouts won" in line)
     assert summary.startswith(f"{len(lines)} overrides"), summary
     assert f"(of {2 * len(lines)} each)" in summary
+    # An override needs a gain of more than `confidence` (2.0) standard errors; the bins by
+    # that gain hold every override once.
+    sure = [float(line.split(" z ")[1].split(":")[0]) for line in lines]
+    assert all(z > 2.0 for z in sure), sure
+    bins = run.stdout.split("by the search's gain in standard errors")[1].splitlines()[1:]
+    assert sum(int(b.split(":")[1].split(",")[0]) for b in bins) == len(lines), bins
