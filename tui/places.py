@@ -71,29 +71,37 @@ class HexPlaces:
         return f"{', '.join(parts)} ({pips} pip{'s' * (pips != 1)} of 36)"
 
 
+def buildings_around(view: Mapping[str, Any], h: int) -> list[tuple[int, int]]:
+    """(owner, level) of each building on hex `h`'s corners (1 a settlement, 2 a city)."""
+    places = hex_places(view)
+    buildings = view.get("vertices")
+    if places is None or not isinstance(buildings, list):
+        return []
+    corners = places.grid.hex_vertices[h] if 0 <= h < len(places.grid.hex_vertices) else ()
+    found = (buildings[v] for v in corners if 0 <= v < len(buildings))
+    return [(int(owner), int(level)) for owner, level in found if owner >= 0]
+
+
 def robber_start(view: Mapping[str, Any], hexes: Sequence[int]) -> int | None:
     """Where the robber's cursor starts among `hexes`: blocking you least, the others most.
 
     Scored by the pips each building around a hex would lose (a city twice):
     your own loss first, then the opponents' gain, then reading order. None when
-    the view has no hex board or building list, or `hexes` is empty.
+    the view has no hex board, or `hexes` is empty.
     """
     places = hex_places(view)
-    buildings = view.get("vertices")
-    seat = view.get("seat")
-    if places is None or not isinstance(buildings, list) or not hexes:
+    if places is None or not hexes:
         return None
-    grid = places.grid
+    seat = view.get("seat")
 
     def cost(h: int) -> tuple[int, int, int]:
         number = places.hexes[h].get("number") if 0 <= h < len(places.hexes) else None
         pips = PIPS.get(number, 0) if isinstance(number, int) else 0
         mine = theirs = 0
-        for v in grid.hex_vertices[h] if 0 <= h < len(grid.hex_vertices) else ():
-            owner, level = buildings[v] if 0 <= v < len(buildings) else (-1, 0)
+        for owner, level in buildings_around(view, h):
             if owner == seat:
                 mine += pips * level
-            elif owner >= 0:
+            else:
                 theirs += pips * level
         return (mine, -theirs, h)
 

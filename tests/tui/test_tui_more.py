@@ -12,6 +12,7 @@ from engine.config import GameConfig
 from engine.rulesets.base.board import base_grid
 from tui.app import CatanApp
 from tui.screens.game import GameScreen
+from tui.widgets.action_bar import ActionBar
 from tui.widgets.map_view import MapView
 
 
@@ -178,3 +179,19 @@ async def test_the_robber_cursor_starts_on_a_hex_that_hurts_the_others_not_you(
         assert mine == min(m for m, _ in losses.values()), f"cursor on own land: {losses}"
         best = max(t for m, t in losses.values() if m == mine)
         assert theirs == best > 0, f"cursor on hex {screen.cursor}, not the worst for the others"
+        # The actions bar says whom the highlighted hex blocks, by name.
+        status = screen.query_one(ActionBar).status
+        owners = {view["vertices"][v][0] for v in base_grid().hex_vertices[screen.cursor]}
+        blocked = [screen.names[s] for s in sorted(owners - {-1})]
+        terrain = view["board"]["hexes"][screen.cursor]["terrain"]
+        assert f"\nThis hex: {terrain} " in status, status
+        assert status.endswith(f" · blocks {', '.join(blocked)}"), status
+        before = screen.cursor
+        await pilot.press("tab")  # another hex: the line follows the cursor
+        assert screen.cursor not in (before, None)
+        status = screen.query_one(ActionBar).status
+        hexes = view["board"]["hexes"]
+        name = hexes[screen.cursor]["terrain"]
+        assert f"\nThis hex: {name} {hexes[screen.cursor]['number']}" in status or (
+            name == "desert" and "\nThis hex: the desert" in status
+        ), status

@@ -25,7 +25,7 @@ from tui import choices
 from tui.faces import face
 from tui.logbook import LogBook
 from tui.narrate import bundle, narrate
-from tui.places import hex_places, robber_start
+from tui.places import buildings_around, hex_places, robber_start
 from tui.screens.dialogs.choice import ChoiceDialog
 from tui.screens.dialogs.game_over import GameOverDialog
 from tui.screens.dialogs.save_as import SaveAsDialog
@@ -432,8 +432,11 @@ class GameScreen(Screen[None]):
             )
             hint = self._corner_hint(view) or self._site_hint(view)
             told = self.face.target_hint
+            robber = self._robber_hint(view)
             if hint:
                 bar.status += f"\nThis {'place' if kind == 'point' else 'corner'}: {hint}"
+            elif robber:
+                bar.status += f"\nThis hex: {robber}"
             elif told is not None and self.cursor is not None:
                 line = told(view, tuple(self.target.types), self.cursor)
                 bar.status += f"\n{line}" if line else ""
@@ -466,6 +469,22 @@ class GameScreen(Screen[None]):
             return ""
         robber = view.get("robber")
         return places.production_hint(self.cursor, robber if isinstance(robber, int) else None)
+
+    def _robber_hint(self, view: dict[str, Any]) -> str:
+        """Whose buildings the robber would block on the highlighted hex, while moving it."""
+        target = self.target
+        if target is None or "move_robber" not in target.types or self.cursor is None:
+            return ""
+        places = hex_places(view)
+        if places is None or target.target_kind != "hex":
+            return ""
+        me = view.get("seat")
+        seats = sorted({owner for owner, _ in buildings_around(view, self.cursor)})
+        names = [
+            "you" if s == me else (self.names[s] if s < len(self.names) else f"seat {s}")
+            for s in seats
+        ]
+        return f"{places.hex(self.cursor)} · blocks {', '.join(names) or 'nobody'}"
 
     def _site_hint(self, view: dict[str, Any]) -> str:
         """Starfarers: what a colony on the highlighted site would produce, while placing one."""
