@@ -478,6 +478,8 @@ class GameScreen(Screen[None]):
         places = hex_places(view)
         if places is None or target.target_kind != "hex":
             return ""
+        if places.hexes[self.cursor].get("terrain") == "sea":
+            return ""  # Catan Fleet's pirate sinks ships; it blocks no building
         me = view.get("seat")
         seats = sorted({owner for owner, _ in buildings_around(view, self.cursor)})
         names = [
