@@ -207,8 +207,8 @@ def test_the_wall_clock_cap_grows_with_the_budget(monkeypatch: pytest.MonkeyPatc
     assert default >= 3 and 3 * default <= longer, (default, longer)
 
 
-def test_search_robber_0_leaves_robber_placement_to_the_value_ranking() -> None:
-    """`search_robber=0`: no search at move_robber (the default searches there, seed 12)."""
+def test_robber_placement_is_left_to_the_value_ranking_unless_search_robber_1() -> None:
+    """By default no search at move_robber; `search_robber=1` searches there (seed 12)."""
 
     def robber_moves_and_searches(**params: Any) -> tuple[int, int]:
         bots = [
@@ -219,8 +219,8 @@ def test_search_robber_0_leaves_robber_placement_to_the_value_ranking() -> None:
         moves = sum(1 for a in game.log if a.type == "move_robber")
         return moves, sum(1 for bot in bots for phase, _ in bot.runs if phase == "move_robber")
 
-    moves, searched = robber_moves_and_searches()
+    moves, searched = robber_moves_and_searches(search_robber=1)
     assert moves and searched, "seed 12 should search a robber placement in 400 actions"
-    moves, searched = robber_moves_and_searches(search_robber=0)
+    moves, searched = robber_moves_and_searches()
     assert moves > 0, "seed 12 should move the robber in 400 actions"
     assert searched == 0
