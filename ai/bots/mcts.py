@@ -77,6 +77,8 @@ DEFAULT_BUDGET_MS = 100.0
 WALL_CAP = 0.9
 """And never more than this many seconds of wall-clock time per `DEFAULT_BUDGET_MS` of budget."""
 SETUP_ACTIONS_PER_TURN = 40
+PLAN_DEPTH = 4
+"""Own actions a rollout plays by one-ply evaluation before the rule policy (``plan``)."""
 """A setup rollout's cap on actions: this many for each of its `setup_turns` turns."""
 
 
@@ -96,7 +98,7 @@ class MctsBot(ValueBot):
         horizon: int = 60,
         iterations: int = 0,
         confidence: float = 2.0,
-        plan: int = 4,
+        plan: int = PLAN_DEPTH,
         widen: int = 8,
         reach: float = 8.0,
         most: int = 8,
@@ -104,6 +106,8 @@ class MctsBot(ValueBot):
         setup_factor: float = 8.0,
         setup_turns: int = 16,
         search_robber: int = 0,
+        plan_all: int = 0,
+        rounds: int = 1,
     ) -> None:
         super().__init__(seed)
         self.budget_ms = float(budget_ms)
@@ -120,6 +124,8 @@ class MctsBot(ValueBot):
         self.setup_factor = float(setup_factor)
         self.setup_turns = int(setup_turns)
         self.search_robber = bool(int(search_robber))
+        self.plan_all = bool(int(plan_all))
+        self.rounds = int(rounds)
         self._turns = 0
         """Turns a rollout plays past the decision's turn (0: a round); set per decision."""
         self.last_iterations = 0
@@ -240,10 +246,14 @@ class MctsBot(ValueBot):
         return _mean(d) + self.confidence * _stderr(d) < 0.0
 
     def rollout(self, game: Game, seat: int, feats: ModuleType, rng: Rng) -> None:
-        """Everyone plays the rule-based policy until a round has passed (or the game ends).
+        """Everyone plays on until `rounds` rounds have passed (or the game ends).
 
-        After a setup decision: until `setup_turns` turns have passed instead, at most
-        `SETUP_ACTIONS_PER_TURN` actions a turn (`horizon` actions otherwise).
+        The searching seat first finishes its turn by one-ply evaluation (`plan`
+        actions at most); after that every seat plays the rule-based policy, or with
+        `plan_all` plays its main phases by one-ply evaluation too, as a value bot
+        would. After a setup decision: until `setup_turns` turns have passed
+        instead, at most `SETUP_ACTIONS_PER_TURN` actions a turn (`horizon` actions
+        a round otherwise).
         """
         settle(game, seat, feats, rng)
         if self.plan:
@@ -251,14 +261,25 @@ class MctsBot(ValueBot):
         if self._turns:
             turns, horizon = self._turns, SETUP_ACTIONS_PER_TURN * self._turns
         else:
-            turns, horizon = game.num_seats, self.horizon
+            turns, horizon = self.rounds * game.num_seats, self.rounds * self.horizon
         last = int(getattr(game, "turn", 0)) + turns
         for _ in range(horizon):
             who = game.to_act
             if who is None or int(getattr(game, "turn", 0)) > last:
                 return
+            if self.plan_all and feats.phase_of(game) == "main":
+                self._plan_turn(game, who, feats, rng)
+                continue
             legal = [a for a in game.legal_actions() if a.type != "offer_trade"]
             game.apply(feats.policy(game, who, legal, rng))
+
+    def _plan_turn(self, game: Game, who: int, feats: ModuleType, rng: Rng) -> None:
+        """`who`'s main phase as the value bot would play it, then the turn's end."""
+        continue_turn(game, who, feats, rng, self.plan or PLAN_DEPTH)
+        if game.to_act == who and feats.phase_of(game) == "main":
+            legal = [a for a in game.legal_actions() if a.type != "offer_trade"]
+            ends = [a for a in legal if a.type == "end_turn"]
+            game.apply(ends[0] if ends else feats.policy(game, who, legal, rng))
 
 
 def _mean(d: Sequence[float]) -> float:

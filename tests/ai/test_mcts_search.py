@@ -224,3 +224,53 @@ def test_robber_placement_is_left_to_the_value_ranking_unless_search_robber_1() 
     moves, searched = robber_moves_and_searches()
     assert moves > 0, "seed 12 should move the robber in 400 actions"
     assert searched == 0
+
+
+def test_plan_all_plays_every_seats_main_phase_by_one_ply_evaluation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`plan_all=1`: inside rollouts the rule policy never picks a main-phase action (seed 12).
+
+    By default it plays every main phase after the searching seat's planned turn.
+    """
+    import ai.features.base as base_features
+
+    rule_policy = base_features.policy
+
+    def main_phase_picks(**params: Any) -> tuple[int, int]:
+        picks = [0]
+
+        def watched(game: Game, seat: int, legal: list[Action], rng: Rng) -> Action:
+            picks[0] += game.phase_name == "main"  # type: ignore[attr-defined]
+            return rule_policy(game, seat, legal, rng)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(base_features, "policy", watched)
+        bots = [
+            RolloutRecorder(3, iterations=3, **params),
+            RolloutRecorder(4, iterations=3, **params),
+        ]
+        _play(bots, 120)
+        monkeypatch.setattr(base_features, "policy", rule_policy)
+        return picks[0], sum(len(bot.rollouts) for bot in bots)
+
+    picks, rollouts = main_phase_picks()
+    assert rollouts and picks, "seed 12: the default rollouts use the rule policy in main phases"
+    picks, rollouts = main_phase_picks(plan_all=1)
+    assert rollouts > 0, "seed 12 should search within 120 actions"
+    assert picks == 0
+
+
+def test_rounds_2_plays_rollouts_two_rounds_long() -> None:
+    """Two seats, `rounds=2`: main-game rollouts run up to four turns (one round: two)."""
+
+    def later_turns(**params: Any) -> list[int]:
+        bots = [
+            RolloutRecorder(3, iterations=3, **params),
+            RolloutRecorder(4, iterations=3, **params),
+        ]
+        _play(bots, 120)
+        return [t for bot in bots for phase, t in bot.rollouts if not phase.startswith("setup")]
+
+    one, two = later_turns(), later_turns(rounds=2)
+    assert one and two, "seed 12 should search in the main game within 120 actions"
+    assert max(one) <= 3 < max(two) <= 5, (max(one), max(two))
