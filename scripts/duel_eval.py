@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+from contextlib import nullcontext
 
 import selfplay
 
@@ -46,10 +47,8 @@ def duel(
         bots = [create_bot(spec, board * 8 + p) for p in range(seats)]
         selfplay.start(game, bots)
         while game.to_act is not None and int(getattr(game, "turn", 0)) <= max_turns:
-            if game.to_act == hero:
-                with features.weighed_by(changed):
-                    action = selfplay.ask(game, bots)
-            else:
+            weights = features.weighed_by(changed) if game.to_act == hero else nullcontext()
+            with weights:
                 action = selfplay.ask(game, bots)
             selfplay.play(game, bots, action)
         wins += game.winner == hero

@@ -432,10 +432,9 @@ class GameScreen(Screen[None]):
             )
             hint = self._corner_hint(view) or self._site_hint(view)
             told = self.face.target_hint
-            robber = self._robber_hint(view)
             if hint:
                 bar.status += f"\nThis {'place' if kind == 'point' else 'corner'}: {hint}"
-            elif robber:
+            elif robber := self._robber_hint(view):
                 bar.status += f"\nThis hex: {robber}"
             elif told is not None and self.cursor is not None:
                 line = told(view, tuple(self.target.types), self.cursor)
@@ -668,10 +667,9 @@ class GameScreen(Screen[None]):
     def _begin_target(self, cmd: choices.Command) -> None:
         self.target = cmd
         ids = sorted(cmd.targets())
-        self.cursor = self._move(None, "right") if ids else None
-        if "move_robber" in cmd.types and cmd.target_kind == "hex":
-            start = robber_start(self.view or {}, ids)
-            self.cursor = self.cursor if start is None else start
+        robber = "move_robber" in cmd.types and cmd.target_kind == "hex"
+        start = robber_start(self.view or {}, ids) if robber else None
+        self.cursor = start if start is not None else self._move(None, "right") if ids else None
         if self.cursor is None and ids:
             self.cursor = ids[0]
         self._show_highlight()
