@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Where `catan bench`'s time goes: listing per decision kind, applying per action kind.
+
+    python scripts/cost_split.py --ruleset ck [--games 30] [--seed 1] [--top 12]
+
+Plays the bench's games (uniform random legal play, trade offers drawn
+again, the same seeds) and times every `legal_actions()` call by the kind of
+decision on top of the stack and every `apply()` by the action's type. For
+each it prints the count, the mean microseconds per call and the share of
+microseconds per action of the whole run, so two rulesets' lines can be set
+side by side: what the listing of a decision kind, or one kind of action,
+adds to every action's cost. Wall clock, so run it on a quiet machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import defaultdict
+
+from engine.config import GameConfig
+from engine.game import Game
+from engine.registry import new_game
+
+_OPEN_ENDED = frozenset({"offer_trade", "counter_trade"})
+
+
+def _decision_kind(game: Game) -> str:
+    """The kind of decision on top of the stack (a hex-core game) or the phase's name."""
+    pending = getattr(game, "pending", None)
+    if pending:
+        return str(pending[-1].kind)
+    return str(getattr(game, "phase_name", "-"))
+
+
+def measure(
+    ruleset: str, games: int, seed: int, players: int = 4, turn_cap: int = 1000
+) -> tuple[int, dict[str, list[float]], dict[str, list[float]]]:
+    """Actions played, and per decision kind / action type: [calls, seconds]."""
+    clock = time.perf_counter
+    listing: dict[str, list[float]] = defaultdict(lambda: [0, 0.0])
+    applying: dict[str, list[float]] = defaultdict(lambda: [0, 0.0])
+    actions = 0
+    for i in range(games):
+        game = new_game(GameConfig(ruleset, players, seed + i, {}))
+        draw = random.Random(seed + i).random
+        while game.to_act is not None and int(getattr(game, "turn", 0)) <= turn_cap:
+            kind = _decision_kind(game)
+            t0 = clock()
+            legal = game.legal_actions()
+            t1 = clock()
+            row = listing[kind]
+            row[0] += 1
+            row[1] += t1 - t0
+            action = legal[int(draw() * len(legal))]
+            tries = 0
+            while action.type in _OPEN_ENDED:  # as engine.headless.random_rollout draws
+                tries += 1
+                if tries == 8:
+                    quiet = [a for a in legal if a.type not in _OPEN_ENDED]
+                    action = quiet[int(draw() * len(quiet))] if quiet else action
+                    break
+                action = legal[int(draw() * len(legal))]
+            t0 = clock()
+            game.apply(action)
+            t1 = clock()
+            row = applying[action.type]
+            row[0] += 1
+            row[1] += t1 - t0
+            actions += 1
+    return actions, dict(listing), dict(applying)
+
+
+def report(title: str, table: dict[str, list[float]], actions: int, top: int) -> list[str]:
+    total = sum(seconds for _, seconds in table.values())
+    lines = [f"{title}: {total / actions * 1e6:.2f} us per action"]
+    ranked = sorted(table.items(), key=lambda kv: -kv[1][1])
+    for name, (calls, seconds) in ranked[:top]:
+        lines.append(
+            f"  {name:22s} {int(calls):7d} calls {seconds / calls * 1e6:8.2f} us each"
+            f" {seconds / actions * 1e6:7.2f} us per action"
+        )
+    return lines
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--ruleset", default="base")
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--top", type=int, default=12)
+    args = parser.parse_args(argv)
+    actions, listing, applying = measure(args.ruleset, args.games, args.seed, args.players)
+    print(f"{args.ruleset}, {args.players} players, {args.games} games: {actions} actions")
+    print("\n".join(report("listing, by decision kind", listing, actions, args.top)))
+    print("\n".join(report("applying, by action type", applying, actions, args.top)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,40 @@
+"""scripts/cost_split.py: where the bench's time goes, split by decision kind and action type."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "cost_split.py"
+
+
+def _rows(block: str) -> dict[str, int]:
+    """Name -> calls for the rows under one heading of the script's output."""
+    out = {}
+    for line in block.splitlines()[1:]:
+        if not line.startswith("  "):
+            break
+        name, calls = line.split()[:2]
+        out[name] = int(calls)
+    return out
+
+
+def test_every_listing_and_every_action_of_the_games_is_counted_once() -> None:
+    """Seed 4, one C&K game: the listings and the applied actions each add up to the actions."""
+    command = [sys.executable, str(SCRIPT), "--ruleset", "ck", "--games", "1", "--seed", "4"]
+    run = subprocess.run(
+        [*command, "--top", "1000"], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert run.returncode == 0, run.stderr
+    head, rest = run.stdout.split("\n", 1)
+    actions = int(head.split(": ")[1].split()[0])
+    listing = _rows(rest.split("listing, by decision kind")[1])
+    applying = _rows(rest.split("applying, by action type")[1])
+    assert sum(listing.values()) == actions, listing
+    assert sum(applying.values()) == actions, applying
+    # C&K's own decisions and actions are there by name, not only the base game's.
+    assert "main" in listing and "roll" in applying, (listing, applying)
+    assert any(a in applying for a in ("build_knight", "activate_knight", "play_progress")), (
+        applying
+    )
