@@ -53,21 +53,29 @@ class HexPlaces:
         land = grid.edge_land[e] if 0 <= e < len(grid.edge_land) else ()
         return " / ".join(self.hex(h) for h in land) or "the coast"
 
-    def production_hint(self, v: int, robber: int | None = None) -> str:
-        """What a settlement on corner `v` would produce: "ore on 9, grain on 5 (8 pips)"."""
-        parts: list[str] = []
-        pips = 0
+    def _yields(self, v: int) -> list[tuple[int, str, int]]:
+        """(hex, terrain, number) of each numbered land hex around corner `v`."""
+        out = []
         for h in self.land_of_vertex(v):
             info = self.hexes[h]
             number = info.get("number")
-            if not isinstance(number, int) or number not in PIPS:
-                continue
-            terrain = str(info.get("terrain"))
-            blocked = " (robber)" if h == robber else ""
-            parts.append(f"{RESOURCE_OF.get(terrain, terrain)} on {number}{blocked}")
-            pips += 0 if h == robber else PIPS[number]
+            if isinstance(number, int) and number in PIPS:
+                out.append((h, str(info.get("terrain")), number))
+        return out
+
+    def pips(self, v: int, robber: int | None = None) -> int:
+        """The pips a settlement on corner `v` would produce on (none from the robber's hex)."""
+        return sum(PIPS[number] for h, _, number in self._yields(v) if h != robber)
+
+    def production_hint(self, v: int, robber: int | None = None) -> str:
+        """What a settlement on corner `v` would produce: "ore on 9, grain on 5 (8 pips)"."""
+        parts = [
+            f"{RESOURCE_OF.get(terrain, terrain)} on {number}{' (robber)' if h == robber else ''}"
+            for h, terrain, number in self._yields(v)
+        ]
         if not parts:
             return "produces nothing"
+        pips = self.pips(v, robber)
         return f"{', '.join(parts)} ({pips} pip{'s' * (pips != 1)} of 36)"
 
 
@@ -106,6 +114,18 @@ def robber_start(view: Mapping[str, Any], hexes: Sequence[int]) -> int | None:
         return (mine, -theirs, h)
 
     return min(hexes, key=cost)
+
+
+def corner_start(view: Mapping[str, Any], corners: Sequence[int]) -> int | None:
+    """Where a settlement's or city's cursor starts among `corners`: the most pips, then
+    reading order (the robber's hex produces nothing). None without a hex board or corners.
+    """
+    places = hex_places(view)
+    if places is None or not corners:
+        return None
+    robber = view.get("robber")
+    blocked = robber if isinstance(robber, int) else None
+    return min(corners, key=lambda v: (-places.pips(v, blocked), v))
 
 
 RESOURCE_OF = {

@@ -195,3 +195,46 @@ async def test_the_robber_cursor_starts_on_a_hex_that_hurts_the_others_not_you(
         assert f"\nThis hex: {name} {hexes[screen.cursor]['number']}" in status or (
             name == "desert" and "\nThis hex: the desert" in status
         ), status
+
+
+def _corner_pips(view: dict[str, Any], v: int) -> int:
+    """Pips a settlement on corner `v` would produce on (nothing from the robber's hex)."""
+    hexes = view["board"]["hexes"]
+    numbers = [hexes[h]["number"] for h in base_grid().vertex_land[v] if h != view["robber"]]
+    return sum(6 - abs(7 - n) for n in numbers if n)
+
+
+async def test_the_settlement_cursor_starts_on_the_legal_corner_with_the_most_pips(
+    tmp_path: Path,
+) -> None:
+    """Seed 3: both setup settlements; the cursor opens on the richest legal corner, says so,
+    and Enter at once builds there."""
+    seats = ["human", "random", "random", "random"]
+    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(GameConfig("base", 4, 3, {}), seats))
+    placed = 0
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(40):
+            kind = await wait_for_decision(pilot)
+            screen = game_screen(app)
+            assert screen is not None and kind != "over"
+            target = screen.target
+            if kind != "target" or target is None or "build_settlement" not in target.types:
+                await step(pilot)
+                continue
+            view = screen.view or {}
+            ids = sorted(target.targets())
+            best = max(_corner_pips(view, v) for v in ids)
+            assert screen.cursor == min(v for v in ids if _corner_pips(view, v) == best), (
+                f"cursor on corner {screen.cursor}, {_corner_pips(view, screen.cursor)} pips;"
+                f" the best legal corner has {best}"
+            )
+            status = screen.query_one(ActionBar).status
+            assert f"({best} pips of 36)" in status, status
+            corner = screen.cursor
+            await pilot.press("enter")
+            placed += 1
+            await wait_for_decision(pilot)
+            assert (screen.view or {})["vertices"][corner] == [0, 1], "not built where it opened"
+            if placed == 2:
+                break
+        assert placed == 2, "the person placed fewer than two setup settlements in 40 decisions"

@@ -25,7 +25,7 @@ from tui import choices
 from tui.faces import face
 from tui.logbook import LogBook
 from tui.narrate import bundle, narrate
-from tui.places import buildings_around, hex_places, robber_start
+from tui.places import buildings_around, corner_start, hex_places, robber_start
 from tui.screens.dialogs.choice import ChoiceDialog
 from tui.screens.dialogs.game_over import GameOverDialog
 from tui.screens.dialogs.save_as import SaveAsDialog
@@ -426,10 +426,9 @@ class GameScreen(Screen[None]):
             kind = self.target.target_kind
             count = len(self.target.actions)
             what = PLURALS.get(kind, kind + "s") if count != 1 else SINGULARS.get(kind, kind)
-            bar.status = (
-                f"{self.target.label}: ←↑↓→ move between the {count} "
-                f"legal {what}, Enter confirm, Esc back"
-            )
+            # Enter and Esc are on the chips below and in the footer: the hint's line stays in
+            # view in an 80x24 terminal.
+            bar.status = f"{self.target.label}: ←↑↓→ move between the {count} legal {what}"
             hint = self._corner_hint(view) or self._site_hint(view)
             told = self.face.target_hint
             if hint:
@@ -667,8 +666,12 @@ class GameScreen(Screen[None]):
     def _begin_target(self, cmd: choices.Command) -> None:
         self.target = cmd
         ids = sorted(cmd.targets())
-        robber = "move_robber" in cmd.types and cmd.target_kind == "hex"
-        start = robber_start(self.view or {}, ids) if robber else None
+        view = self.view or {}
+        start = None
+        if "move_robber" in cmd.types and cmd.target_kind == "hex":
+            start = robber_start(view, ids)
+        elif cmd.target_kind == "vertex" and {"build_settlement", "build_city"} & set(cmd.types):
+            start = corner_start(view, ids)
         self.cursor = start if start is not None else self._move(None, "right") if ids else None
         if self.cursor is None and ids:
             self.cursor = ids[0]
