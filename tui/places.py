@@ -20,6 +20,11 @@ PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 """Ways out of 36 that two dice make each number: the dots on a number chip."""
 
 
+def _pip_sum(yields: Sequence[tuple[int, str, int]], robber: int | None) -> int:
+    """The pips of (hex, terrain, number) yields, none from the robber's hex."""
+    return sum(PIPS[number] for h, _, number in yields if h != robber)
+
+
 @dataclass(frozen=True)
 class HexPlaces:
     hexes: tuple[Mapping[str, Any], ...]
@@ -65,17 +70,18 @@ class HexPlaces:
 
     def pips(self, v: int, robber: int | None = None) -> int:
         """The pips a settlement on corner `v` would produce on (none from the robber's hex)."""
-        return sum(PIPS[number] for h, _, number in self._yields(v) if h != robber)
+        return _pip_sum(self._yields(v), robber)
 
     def production_hint(self, v: int, robber: int | None = None) -> str:
         """What a settlement on corner `v` would produce: "ore on 9, grain on 5 (8 pips)"."""
+        yields = self._yields(v)
         parts = [
             f"{RESOURCE_OF.get(terrain, terrain)} on {number}{' (robber)' if h == robber else ''}"
-            for h, terrain, number in self._yields(v)
+            for h, terrain, number in yields
         ]
         if not parts:
             return "produces nothing"
-        pips = self.pips(v, robber)
+        pips = _pip_sum(yields, robber)
         return f"{', '.join(parts)} ({pips} pip{'s' * (pips != 1)} of 36)"
 
 

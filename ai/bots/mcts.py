@@ -78,9 +78,9 @@ DEFAULT_BUDGET_MS = 100.0
 WALL_CAP = 0.9
 """And never more than this many seconds of wall-clock time per `DEFAULT_BUDGET_MS` of budget."""
 SETUP_ACTIONS_PER_TURN = 40
+"""A setup rollout's cap on actions: this many for each of its `setup_turns` turns."""
 PLAN_DEPTH = 4
 """Own actions a rollout plays by one-ply evaluation before the rule policy (``plan``)."""
-"""A setup rollout's cap on actions: this many for each of its `setup_turns` turns."""
 
 
 class MctsBot(ValueBot):
