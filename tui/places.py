@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from types import MappingProxyType
 from typing import Any
 
 from engine.shared.hexgrid import HexGrid
@@ -72,11 +73,19 @@ class HexPlaces:
         """The pips a settlement on corner `v` would produce on (none from the robber's hex)."""
         return _pip_sum(self._yields(v), robber)
 
-    def production_hint(self, v: int, robber: int | None = None) -> str:
-        """What a settlement on corner `v` would produce: "ore on 9, grain on 5 (8 pips)"."""
+    def production_hint(
+        self, v: int, robber: int | None = None, takes: Mapping[str, str] = MappingProxyType({})
+    ) -> str:
+        """What a building on corner `v` would produce: "ore on 9, grain on 5 (8 pips of 36)".
+
+        `takes` words what the building takes from a terrain where that is not its resource
+        (a Cities & Knights city on forest: "lumber+paper"); the pips count the chance of
+        producing, not the cards.
+        """
         yields = self._yields(v)
         parts = [
-            f"{RESOURCE_OF.get(terrain, terrain)} on {number}{' (robber)' if h == robber else ''}"
+            f"{takes.get(terrain) or RESOURCE_OF.get(terrain, terrain)} on {number}"
+            f"{' (robber)' if h == robber else ''}"
             for h, terrain, number in yields
         ]
         if not parts:

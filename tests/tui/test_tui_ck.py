@@ -326,3 +326,90 @@ async def test_the_second_setup_building_is_asked_for_as_a_city(tmp_path: Path) 
                 prompts.append((int(screen.view["setup_pos"]), status.split(":")[0]))
             await step(pilot)
         assert prompts == [(0, "Build a settlement"), (5, "Place your city")], prompts
+
+
+# What a city takes from each terrain in C&K (rules §5), written out here as the oracle.
+CITY_TAKES = {
+    "hills": "2 brick",
+    "fields": "2 grain",
+    "forest": "lumber+paper",
+    "pasture": "wool+cloth",
+    "mountains": "ore+coin",
+}
+
+
+def _around(view: dict[str, Any], v: int) -> list[tuple[str, int]]:
+    """(terrain, number) of the numbered land hexes around corner `v`, from the engine's grid."""
+    from engine.rulesets.base.board import grid_of
+
+    hexes = view["board"]["hexes"]
+    land = frozenset((h["q"], h["r"]) for h in hexes if h["terrain"] != "sea")
+    sea = frozenset((h["q"], h["r"]) for h in hexes if h["terrain"] == "sea")
+    grid = grid_of(land, sea)
+    return [
+        (hexes[h]["terrain"], hexes[h]["number"]) for h in grid.vertex_land[v] if hexes[h]["number"]
+    ]
+
+
+async def _hint_after(pilot: Any, app: CatanApp, key: str) -> tuple[str, int, dict[str, Any]]:
+    """Press a command's key: the status line below the prompt, the cursor and the view."""
+    from tui.widgets.action_bar import ActionBar
+
+    await pilot.press(key)
+    assert await wait_for_decision(pilot) == "target", f"{key!r} did not start choosing a corner"
+    screen = game_screen(app)
+    assert screen is not None and screen.cursor is not None and screen.view is not None
+    status = str(screen.query_one(ActionBar).status)
+    return status.split("\n", 1)[1], screen.cursor, screen.view
+
+
+async def test_a_city_corner_says_the_commodity_and_a_knight_corner_says_the_knight(
+    tmp_path: Path,
+) -> None:
+    """A city's corner hint said 'lumber on 3' where a C&K city takes lumber and paper; a
+    knight's corner hint gave the corner's production, which means nothing to a knight."""
+    position = tui_saves.ck_midgame(tmp_path)  # the person may build a city and knights
+    app = CatanApp(saves_dir=tmp_path / "saves", load=position, speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_decision(pilot)
+        hint, v, view = await _hint_after(pilot, app, "c")
+        takes = [f"{CITY_TAKES[terrain]} on {number}" for terrain, number in _around(view, v)]
+        assert takes and hint.startswith("This corner: " + ", ".join(takes)), (hint, takes)
+        assert "pips of 36" in hint
+
+        await pilot.press("escape")
+        hint, v, view = await _hint_after(pilot, app, "k")  # recruit: an empty corner
+        assert view["knight_owner"][v] == -1 and "pips" not in hint, hint
+        assert hint.startswith("This corner: beside "), hint
+        for terrain, number in _around(view, v):
+            assert f"{terrain} {number}" in hint, (hint, terrain, number)
+
+        await pilot.press("escape")
+        hint, v, view = await _hint_after(pilot, app, "j")  # activate: the person's own knight
+        assert (view["knight_owner"][v], view["knight_level"][v], view["knight_active"][v]) == (
+            0,
+            2,
+            0,
+        )
+        assert hint.split(";")[0] == "This corner: your strong knight (inactive)", hint
+        await pilot.press("escape", "q", "y")
+        await pilot.pause()
+
+
+def test_a_rivals_knight_beside_the_robber_is_named_with_its_state() -> None:
+    """The hint names another seat's knight by colour and says the robber is next to it."""
+    from tui.corners_ck import knight_hint
+
+    game = new_game(GameConfig("ck", 3, 5, {}))
+    view: dict[str, Any] = dict(game.view(0))
+    grid = game.board.grid  # type: ignore[attr-defined]
+    v = grid.hex_vertices[view["robber"]][0]
+    view["knight_owner"] = [-1] * len(view["knight_owner"])
+    view["knight_owner"][v], view["knight_level"][v], view["knight_active"][v] = 2, 3, 1
+    assert knight_hint(view, ("target_knight",), v) == (
+        "This corner: White's mighty knight (active); next to the robber"
+    )
+    assert knight_hint(view, ("build_road",), v) is None  # not a knight's command
+    away = next(w for w in range(grid.num_vertices) if view["robber"] not in grid.vertex_land[w])
+    hint = knight_hint(view, ("build_knight",), away)
+    assert hint is not None and hint.startswith("This corner: beside ") and "robber" not in hint

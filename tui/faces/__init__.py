@@ -80,6 +80,9 @@ class RulesetFace:
     hand_dev_label: str = "Dev"  # the scoreboard's column of cards held beside the hand
     # what choosing the target under the cursor would do (view, action types, target id)
     target_hint: Callable[[View, tuple[str, ...], int], str | None] | None = None
+    # what a building placed by a corner command takes from each terrain, where not its
+    # resource (view, action types) -> terrain -> words ("lumber+paper"), or None
+    corner_takes: Callable[[View, tuple[str, ...]], Mapping[str, str] | None] | None = None
     # a command's label at this moment, where its action type says less (action types, view)
     relabel: Callable[[View, tuple[str, ...]], str | None] | None = None
 

@@ -75,10 +75,22 @@ def dialogs() -> Mapping[str, DialogMaker]:
 
 def relabel(view: View, types: tuple[str, ...]) -> str | None:
     """The second setup building is a city (§3): its prompt says so."""
-    second = int(view.get("setup_pos", 0)) >= int(view.get("num_seats", 0))
-    if types == ("build_settlement",) and view.get("phase") == "setup_settlement" and second:
-        return "Place your city"
-    return None
+    from tui.corners_ck import places_city
+
+    return "Place your city" if "build_city" not in types and places_city(view, types) else None
+
+
+def corner_takes(view: View, types: tuple[str, ...]) -> Mapping[str, str] | None:
+    """A city takes a commodity beside its resource: its corner hint says which."""
+    from tui.corners_ck import city_takes, places_city
+
+    return city_takes() if places_city(view, types) else None
+
+
+def target_hint(view: View, types: tuple[str, ...], target: int) -> str | None:
+    from tui.corners_ck import knight_hint
+
+    return knight_hint(view, types, target)
 
 
 FACE = BASE_FACE.derive(
@@ -97,4 +109,6 @@ FACE = BASE_FACE.derive(
     extra_die=event_die,
     hand_dev_label="Prog",  # the progress cards held
     relabel=relabel,
+    corner_takes=corner_takes,
+    target_hint=target_hint,
 )

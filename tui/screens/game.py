@@ -53,6 +53,7 @@ CARD_LABELS = {
 SPEED_ORDER = ("instant", "normal", "slow")
 PLURALS = {"vertex": "corners", "hex": "hexes"}  # what the map calls them, in the plural
 SINGULARS = {"vertex": "corner"}
+_BUILDINGS = frozenset({"build_settlement", "build_city"})  # corner commands that yield
 COMMAND_KEYS = [
     ("r", "Roll"),
     ("s", "Settlement"),
@@ -460,13 +461,20 @@ class GameScreen(Screen[None]):
 
     def _corner_hint(self, view: dict[str, Any]) -> str:
         """What the highlighted corner would produce, while placing a settlement or city."""
-        if self.target is None or self.target.target_kind != "vertex" or self.cursor is None:
+        target = self.target
+        if target is None or target.target_kind != "vertex" or self.cursor is None:
             return ""
+        types = tuple(target.types)
+        if not _BUILDINGS & set(types):
+            return ""  # a knight's corner, say: its face's `target_hint` speaks for it
         places = hex_places(view)
         if places is None:
             return ""
         robber = view.get("robber")
-        return places.production_hint(self.cursor, robber if isinstance(robber, int) else None)
+        takes = self.face.corner_takes(view, types) if self.face.corner_takes else None
+        return places.production_hint(
+            self.cursor, robber if isinstance(robber, int) else None, takes or {}
+        )
 
     def _robber_hint(self, view: dict[str, Any]) -> str:
         """Whose buildings the robber would block on the highlighted hex, while moving it."""
@@ -670,7 +678,7 @@ class GameScreen(Screen[None]):
         start = None
         if "move_robber" in cmd.types and cmd.target_kind == "hex":
             start = robber_start(view, ids)
-        elif cmd.target_kind == "vertex" and {"build_settlement", "build_city"} & set(cmd.types):
+        elif cmd.target_kind == "vertex" and _BUILDINGS & set(cmd.types):
             start = corner_start(view, ids)
         self.cursor = start if start is not None else self._move(None, "right") if ids else None
         if self.cursor is None and ids:

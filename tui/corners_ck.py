@@ -1,0 +1,85 @@
+"""What a Cities & Knights corner means to the player choosing it on the map.
+
+A city takes a commodity beside its resource on forest, pasture and mountains
+(`city_takes`, derived from the engine's tables), so the corner hint of a city
+says "lumber+paper on 3", not the settlement's "lumber on 3". A knight's
+corner is not about production: `knight_hint` names the knight standing there
+(whose, how strong, active or not) or, on an empty corner, the hexes around
+it, and says when the robber is next to it (an active knight there may chase
+it away).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from engine.rulesets.base.board import RESOURCES, TERRAIN_RESOURCE
+from engine.rulesets.ck.cards import COMMODITY_FROM, HAND, KNIGHT_STRENGTHS
+from tui.narrate import SEAT_NAMES
+from tui.places import hex_places
+
+KNIGHT_WORDS = dict(zip(KNIGHT_STRENGTHS, ("basic", "strong", "mighty"), strict=True))
+"""A knight's strength as players call it."""
+
+KNIGHT_TYPES = frozenset(
+    {
+        "build_knight",
+        "relocate_knight",
+        "place_knight",
+        "remove_knight",
+        "target_knight",
+        "activate_knight",
+        "promote_knight",
+    }
+)
+"""The commands that choose a corner for, or with, a knight."""
+
+
+@cache
+def city_takes() -> Mapping[str, str]:
+    """Terrain -> what a city there takes: "lumber+paper" on forest, "2 brick" on hills."""
+    out: dict[str, str] = {}
+    for terrain, r in TERRAIN_RESOURCE.items():
+        if r < 0:
+            continue
+        commodity = COMMODITY_FROM.get(r)
+        name = RESOURCES[r]
+        out[terrain] = f"{name}+{HAND.names[commodity]}" if commodity is not None else f"2 {name}"
+    return out
+
+
+def places_city(view: Mapping[str, Any], types: tuple[str, ...]) -> bool:
+    """Whether a corner command builds a city: an upgrade, or the second setup building (§3)."""
+    if "build_city" in types:
+        return True
+    second = int(view.get("setup_pos", 0)) >= int(view.get("num_seats", 0))
+    return types == ("build_settlement",) and view.get("phase") == "setup_settlement" and second
+
+
+def knight_hint(view: Mapping[str, Any], types: tuple[str, ...], v: int) -> str | None:
+    """The knight on corner `v`, or the hexes around it, and whether the robber is beside it:
+    "This corner: Blue's strong knight (active); next to the robber"."""
+    if not KNIGHT_TYPES & set(types):
+        return None
+    places = hex_places(view)
+    owners = view.get("knight_owner")
+    if places is None or not isinstance(owners, list) or not 0 <= v < len(owners):
+        return None
+    owner = owners[v]
+    if owner >= 0:
+        level = int(view["knight_level"][v])
+        whose = "your" if owner == view.get("seat") else f"{_seat_name(owner)}'s"
+        state = "active" if view["knight_active"][v] else "inactive"
+        said = f"{whose} {KNIGHT_WORDS.get(level, 'basic')} knight ({state})"
+    else:
+        said = f"beside {places.vertex(v)}"
+    robber = view.get("robber")
+    if isinstance(robber, int) and robber in places.land_of_vertex(v):
+        said += "; next to the robber"
+    return f"This corner: {said}"
+
+
+def _seat_name(seat: int) -> str:
+    return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else f"Seat {seat}"
