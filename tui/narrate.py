@@ -49,13 +49,24 @@ class _Teller:
         """Where a piece stands, as a phrase with a leading space ("" when unknown)."""
         return self.where(point) if self.where is not None and point is not None else ""
 
+    def prep(self, word: str, point: Any) -> str:
+        """A place with its preposition, `prep("to", ("hex", 3))` -> " to fields 5"; "" if
+        the place is unknown (a hex is named bare: the sentence chooses "to" or "on")."""
+        place = self.at(point)
+        return f" {word}{place}" if place else ""
+
     def who(self, seat: Any) -> str:
         if not isinstance(seat, int) or not 0 <= seat < len(self.names):
             return "Someone"
         return "You" if seat == self.me else self.names[seat]
 
     def whose(self, seat: Any) -> str:
+        """At a sentence's start: "Your", "Blue's"."""
         return "Your" if seat == self.me else f"{self.who(seat)}'s"
+
+    def possessive(self, seat: Any) -> str:
+        """Inside a sentence: "your", "Blue's"."""
+        return "your" if seat == self.me else f"{self.who(seat)}'s"
 
     def whom(self, seat: Any) -> str:
         if seat == self.me:
@@ -91,9 +102,10 @@ def _production(t: _Teller, e: dict[str, Any]) -> str | None:
     shortages += _blocked(t, e.get("blocked"))
     if not gains:
         return " ".join(["Nobody produced anything.", *shortages])
-    parts = []
+    parts: list[str] = []
     for seat, got in sorted(gains.items(), key=lambda kv: int(kv[0])):
-        parts.append(f"{t.who(int(seat))} {t.verb(int(seat), 'get', 'gets')} {bundle(got)}")
+        who = t.whom(int(seat)) if parts else t.who(int(seat))  # "you" after a semicolon
+        parts.append(f"{who} {t.verb(int(seat), 'get', 'gets')} {bundle(got)}")
     return " ".join(["; ".join(parts) + ".", *shortages])
 
 
@@ -101,8 +113,7 @@ def _blocked(t: _Teller, blocked: Any) -> list[str]:
     """What the robber kept from each seat ("The robber on mountains 9 keeps 1 ore from you.")."""
     if not isinstance(blocked, dict) or not isinstance(blocked.get("seats"), dict):
         return []
-    place = t.at(("hex", blocked.get("hex"))).removeprefix(" to ")
-    on = f" on {place}" if place else ""
+    on = t.prep("on", ("hex", blocked.get("hex")))
     lines = []
     for seat, kept in sorted(blocked["seats"].items(), key=lambda kv: int(kv[0])):
         lines.append(f"The robber{on} keeps {bundle(kept)} from {t.whom(int(seat))}.")
@@ -110,7 +121,7 @@ def _blocked(t: _Teller, blocked: Any) -> list[str]:
 
 
 def _robber(t: _Teller, e: dict[str, Any]) -> str:
-    place = t.at(("hex", e.get("hex"))) or f" to hex {e.get('hex')}"
+    place = t.prep("to", ("hex", e.get("hex"))) or f" to hex {e.get('hex')}"
     return f"{t.who(e.get('seat'))} moved the robber{place}."
 
 
@@ -163,7 +174,7 @@ def _trade_closed(t: _Teller, e: dict[str, Any]) -> str:
 
 def _must_discard(t: _Teller, e: dict[str, Any]) -> str:
     owed = e.get("owed") or {}
-    parts = [f"{t.who(int(s))} {n}" for s, n in owed.items()]
+    parts = [f"{t.whom(int(s))} {n}" for s, n in owed.items()]
     return "Seven! Discard half: " + ", ".join(parts) + "."
 
 

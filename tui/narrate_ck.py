@@ -1,14 +1,13 @@
 """Cities & Knights' events told in words: the barbarians, knights, improvements, progress cards.
 
 `TELL` adds to the base game's phrasing (tui.narrate) a sentence for every
-event kind the C&K engine declares; `place_namer` names board places the way
-players see them ("forest 8", "pasture 5 / hills 10").
+event kind the C&K engine declares; board places are named as in the base
+game (`tui.places.hex_namer`: "forest 8", "pasture 5 / hills 10").
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from functools import lru_cache
+from collections.abc import Callable
 from typing import Any
 
 from tui.narrate import BASE_TELL, bundle
@@ -66,14 +65,12 @@ def _attack(t: Teller, e: Event) -> str:
     if e.get("catan_wins"):
         tied = e.get("tied") or []
         if tied:
-            names = ", ".join(t.who(s) for s in tied)
+            names = ", ".join(t.whom(s) for s in tied)
             return f"{head} Catan wins! Tied defenders draw a progress card: {names}."
-        if e.get("defender") is None:
-            return f"{head} Catan wins!"
-        return f"{head} Catan wins!"
+        return f"{head} Catan wins!"  # the Defender of Catan has an event of its own
     pillaged = e.get("pillaged") or []
     if pillaged:
-        names = ", ".join(t.who(s) for s in pillaged)
+        names = ", ".join(t.whom(s) for s in pillaged)
         return f"{head} The barbarians win; a city is pillaged: {names}."
     return f"{head} The barbarians win, but no city can be pillaged."
 
@@ -148,7 +145,7 @@ def _progress_taken(t: Teller, e: Event) -> str:
 def _taken(t: Teller, e: Event) -> str:
     taken = e.get("taken") or {}
     total = sum(n for n in taken.values() if isinstance(n, int))
-    parts = ", ".join(f"{t.who(int(s))} {n}" for s, n in taken.items())
+    parts = ", ".join(f"{t.whom(int(s))} {n}" for s, n in taken.items())
     return f"{t.who(e.get('seat'))} took {total} {e.get('card')}" + (
         f" ({parts})." if parts else "."
     )
@@ -156,7 +153,9 @@ def _taken(t: Teller, e: Event) -> str:
 
 def _city_lost(t: Teller, e: Event) -> str:
     at = t.at(("vertex", e.get("vertex")))
-    return f"The barbarians pillaged {t.whose(e.get('seat'))} city{at}: it is a settlement again."
+    return (
+        f"The barbarians pillaged {t.possessive(e.get('seat'))} city{at}: it is a settlement again."
+    )
 
 
 def _build(t: Teller, e: Event) -> str | None:
@@ -191,7 +190,7 @@ TELL: dict[str, Callable[[Teller, Event], str | None]] = {
     "card_given": _given,
     "progress_taken": _progress_taken,
     "merchant": lambda t, e: (
-        f"{t.who(e.get('seat'))} placed the merchant{t.at(('hex', e.get('hex')))} (+1 VP)."
+        f"{t.who(e.get('seat'))} placed the merchant{t.prep('on', ('hex', e.get('hex')))} (+1 VP)."
     ),
     "numbers_swapped": lambda t, e: (
         f"The number chips of{t.at(('hex', e.get('hex')))} and"
@@ -202,50 +201,8 @@ TELL: dict[str, Callable[[Teller, Event], str | None]] = {
     ),
     "taken": _taken,
     "harbor_cancelled": lambda t, e: (
-        f"{t.who(e.get('with'))} had no commodity: {t.whose(e.get('seat'))} harbour "
+        f"{t.who(e.get('with'))} had no commodity: {t.possessive(e.get('seat'))} harbour "
         "exchange is cancelled."
     ),
     "free_cards": lambda t, e: f"{t.who(e.get('seat'))} took {bundle(e.get('cards'))}.",
-    "robber": lambda t, e: f"{t.who(e.get('seat'))} moved the robber{t.at(('hex', e.get('hex')))}.",
 }
-
-
-# -- places --------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=4)
-def _places(hexes: tuple[tuple[int, int, str, int | None], ...]) -> Any:
-    from engine.rulesets.base.board import grid_of
-
-    land = frozenset((q, r) for q, r, t, _ in hexes if t != "sea")
-    sea = frozenset((q, r) for q, r, t, _ in hexes if t == "sea")
-    return grid_of(land, sea)
-
-
-def hex_name(view: Mapping[str, Any], h: int) -> str:
-    hexes = (view.get("board") or {}).get("hexes") or []
-    if not 0 <= h < len(hexes):
-        return f"hex {h}"
-    terrain, number = hexes[h].get("terrain"), hexes[h].get("number")
-    return f"{terrain} {number}" if number else f"the {terrain}"
-
-
-def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
-    """("vertex", 12) -> " at forest 8 / hills 5"; an edge " by ..."; a hex " on ..."."""
-    hexes = (view.get("board") or {}).get("hexes") or []
-    key = tuple((int(h["q"]), int(h["r"]), str(h["terrain"]), h.get("number")) for h in hexes)
-
-    def where(place: Any) -> str:
-        if not (isinstance(place, tuple) and len(place) == 2 and isinstance(place[1], int)):
-            return ""
-        kind, i = place
-        if kind == "hex":
-            return f" on {hex_name(view, i)}"
-        grid = _places(key)
-        land = grid.vertex_land if kind == "vertex" else grid.edge_land
-        if not 0 <= i < len(land):
-            return ""
-        names = " / ".join(hex_name(view, h) for h in land[i]) or "the coast"
-        return f" at {names}" if kind == "vertex" else f" by {names}"
-
-    return where

@@ -31,7 +31,10 @@ def _island_of() -> dict[tuple[int, int], str]:
 
 
 def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
-    """Names places: a hex " on the mountains of I1", a corner " at forest 5"; "" if unknown."""
+    """Names places: a hex " the mountains of I1", a corner " at forest 5"; "" if unknown.
+
+    A hex is named bare, like the base game's: the sentence gives it its preposition.
+    """
     from tui.places import hex_namer
 
     hexes = (view.get("board") or {}).get("hexes") or []
@@ -47,7 +50,7 @@ def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
         terrain = TERRAIN_WORDS.get(str(hx.get("terrain")), str(hx.get("terrain")))
         island = islands.get((hx.get("q"), hx.get("r")))
         where = f" of {island}" if island else ""
-        return f" on the {terrain}{where}"
+        return f" the {terrain}{where}"
 
     return name
 
@@ -86,14 +89,14 @@ def _fleet_move(t: Any, e: dict[str, Any]) -> str:
 
 
 def _pirate(t: Any, e: dict[str, Any]) -> str:
-    head = f"{t.who(e.get('seat'))} moved the pirate{t.at(e.get('hex'))}"
+    head = f"{t.who(e.get('seat'))} moved the pirate{t.prep('to', e.get('hex'))}"
     sunk = e.get("sunk") or {}
     parts = [
-        f"{t.who(int(s))} lost {_ships(len(edges))}"
+        f"{t.whom(int(s))} lost {_ships(len(edges))}"
         for s, edges in sorted(sunk.items(), key=lambda kv: int(kv[0]))
         if isinstance(edges, list)
     ]
-    spared = [f"{t.whose(s)} 2-ship fleet was let go" for s in e.get("spared") or []]
+    spared = [f"{t.possessive(s)} 2-ship fleet was let go" for s in e.get("spared") or []]
     if not parts and not spared:
         return head + "; no ship lay beside it."
     return head + ": " + "; ".join(parts + spared) + "."
@@ -110,7 +113,7 @@ def _keep_fleet(t: Any, e: dict[str, Any]) -> str:
 def _chip_swap(t: Any, e: dict[str, Any]) -> str:
     who = t.who(e.get("seat"))
     return (
-        f"{who} swapped number chips{t.at(e.get('hex'))}: put the {e.get('placed')} there "
+        f"{who} swapped number chips{t.prep('on', e.get('hex'))}: put the {e.get('placed')} there "
         f"and took the {e.get('took')}."
     )
 
@@ -125,7 +128,7 @@ def _islet_chip(t: Any, e: dict[str, Any]) -> str:
     if isinstance(previous, int) and previous >= 0:
         return (
             f"Islet {islet}'s victory-point chip is returned: a tie for the most points there "
-            f"({t.who(previous)} lost it)."
+            f"({t.whom(previous)} lost it)."
         )
     return f"Nobody holds islet {islet}'s victory-point chip."
 
@@ -138,5 +141,5 @@ TELL: dict[str, Callable[[Any, dict[str, Any]], str | None]] = {
     "keep_fleet": _keep_fleet,
     "chip_swap": _chip_swap,
     "islet_chip": _islet_chip,
-    "robber": lambda t, e: f"{t.who(e.get('seat'))} moved the robber{t.at(e.get('hex'))}.",
+    "robber": lambda t, e: f"{t.who(e.get('seat'))} moved the robber{t.prep('to', e.get('hex'))}.",
 }

@@ -180,7 +180,11 @@ def _cached(key: tuple[tuple[int, int, str, int | None], ...]) -> HexPlaces:
 
 
 def hex_namer(view: Mapping[str, Any]) -> Callable[[Any], str] | None:
-    """A `where` for the narrator: ("vertex", 12) -> " at mountains 9 / fields 5"."""
+    """A `where` for the narrator: ("vertex", 12) -> " at mountains 9 / fields 5".
+
+    A corner comes with "at" and an edge with "by"; a hex is its bare name (" fields 5"):
+    the sentence says whether the robber moves *to* it or the merchant stands *on* it.
+    """
     places = hex_places(view)
     if places is None:
         return None
@@ -194,7 +198,7 @@ def hex_namer(view: Mapping[str, Any]) -> Callable[[Any], str] | None:
         if kind == "edge":
             return f" by {places.edge(i)}"
         if kind == "hex":
-            return f" to {places.hex(i)}"
+            return f" {places.hex(i)}"
         return ""
 
     return where

@@ -413,3 +413,39 @@ def test_a_rivals_knight_beside_the_robber_is_named_with_its_state() -> None:
     away = next(w for w in range(grid.num_vertices) if view["robber"] not in grid.vertex_land[w])
     hint = knight_hint(view, ("build_knight",), away)
     assert hint is not None and hint.startswith("This corner: beside ") and "robber" not in hint
+
+
+async def test_up_and_down_scroll_the_side_panel_when_no_corner_is_chosen(tmp_path: Path) -> None:
+    """At 80x24 C&K's tracks, walls and progress cards sit below the fold of the side panel,
+    and the arrows did nothing outside a target: keys alone could not reach them."""
+    from textual.containers import VerticalScroll
+
+    from tui.widgets.equipment import EquipmentPanel
+
+    position = tui_saves.ck_midgame(tmp_path)
+    app = CatanApp(saves_dir=tmp_path / "saves", load=position, speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for_decision(pilot) == "turn"
+        screen = game_screen(app)
+        assert screen is not None and screen.target is None
+        side = screen.query_one("#side", VerticalScroll)
+        panel = screen.query_one(EquipmentPanel)
+        assert side.scroll_y == 0 and side.max_scroll_y > 0
+        bottom = panel.virtual_region.bottom  # within the side panel's scrolled content
+
+        def shown() -> bool:
+            return bottom <= int(side.scroll_y) + side.scrollable_content_region.height
+
+        assert not shown(), "the whole panel fits: nothing to scroll to"
+        for _ in range(20):
+            await pilot.press("down")
+            if shown():
+                break
+        assert shown(), f"Down never brought the panel's end into view ({side.scroll_y})"
+        assert screen.target is None  # the arrows chose nothing
+        for _ in range(20):
+            await pilot.press("up")
+        await pilot.pause()
+        assert side.scroll_y == 0
+        await pilot.press("q", "y")
+        await pilot.pause()

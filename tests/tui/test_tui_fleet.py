@@ -234,7 +234,9 @@ def test_the_log_says_where_a_fleet_settlement_or_road_was_built() -> None:
     event = game.apply(first)[0].for_seat(0)
     line = narrate(event, ["Red", "Blue", "White"], 0, where, face("fleet").tell())
     assert line == "You built a settlement at forest 5."
-    assert where(5) == " on the forest of E"
+    assert where(5) == " the forest of E"  # bare: the sentence gives "to" or "on"
+    robber = narrate({"kind": "robber", "seat": 1, "hex": 5}, ["Red", "Blue", "White"], 0, where)
+    assert robber == "Blue moved the robber to the forest of E."
 
 
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])

@@ -179,3 +179,86 @@ def test_gold_picks_are_told() -> None:
     )
     picked = {"kind": "pick_gold", "seat": 1, "resource": "ore"}
     assert narrate(picked, NAMES, 0) == "Blue took 1 ore from a gold field."
+
+
+def test_the_person_is_lower_case_inside_a_sentence() -> None:
+    """Seen in play: "The barbarians pillaged Your city"; "a city is pillaged: You, Blue"."""
+    from tui.faces import face
+
+    ck, fleet = face("ck").tell(), face("fleet").tell()
+    lost = {"kind": "city_lost", "seat": 0, "vertex": 3}
+    assert narrate(lost, NAMES, 0, None, ck) == (
+        "The barbarians pillaged your city: it is a settlement again."
+    )
+    assert narrate(lost, NAMES, 1, None, ck) == (
+        "The barbarians pillaged Red's city: it is a settlement again."
+    )
+    attack = {"kind": "attack", "barbarians": 3, "defenders": 1, "pillaged": [0, 1]}
+    assert narrate(attack, NAMES, 0, None, ck) == (
+        "The barbarians attack: barbarians 3, knights of Catan 1."
+        " The barbarians win; a city is pillaged: you, Blue."
+    )
+    tied = {"kind": "attack", "barbarians": 2, "defenders": 4, "catan_wins": True, "tied": [2, 0]}
+    said = narrate(tied, NAMES, 0, None, ck) or ""
+    assert said.endswith("Tied defenders draw a progress card: White, you."), said
+    got = {"kind": "production", "gains": {"0": {"ore": 1}, "1": {"wool": 2}}}
+    assert narrate(got, NAMES, 1) == "Red gets 1 ore; you get 2 wool."
+    assert narrate(got, NAMES, 0) == "You get 1 ore; Blue gets 2 wool."
+    taken = {"kind": "taken", "seat": 1, "card": "ore", "taken": {"0": 1, "2": 2}}
+    said = narrate(taken, NAMES, 0, None, ck)
+    assert said == "Blue took 3 ore (you 1, White 2).", said
+    owed = {"kind": "must_discard", "owed": {"0": 4, "2": 5}}
+    assert narrate(owed, NAMES, 0) == "Seven! Discard half: you 4, White 5."
+    cancelled = {"kind": "harbor_cancelled", "seat": 0, "with": 3}
+    assert narrate(cancelled, NAMES, 0, None, ck) == (
+        "Orange had no commodity: your harbour exchange is cancelled."
+    )
+    chip = {"kind": "islet_chip", "islet": 2, "holder": -1, "previous": 0}
+    said = narrate(chip, NAMES, 0, None, fleet) or ""
+    assert said.endswith("(you lost it)."), said
+    pirate = {"kind": "pirate", "seat": 2, "sunk": {"1": [4], "0": [5, 6]}, "spared": [0]}
+    said = narrate(pirate, NAMES, 0, None, fleet) or ""
+    assert said.endswith(": you lost 2 ships; Blue lost 1 ship; your 2-ship fleet was let go."), (
+        said
+    )
+
+
+def test_a_hex_takes_the_preposition_its_sentence_needs() -> None:
+    """C&K said "moved the robber on fields 10", "The number chips of on fields 10 and on
+    hills 6" and "The robber on on fields 10 keeps..."; its Inventor dialog "Swap on ..."."""
+    from tui.choices_ck import say
+    from tui.faces import face
+    from tui.places import hex_namer
+
+    game = new_game(GameConfig("ck", 3, 5, {}))
+    view = game.view(0)
+    where = hex_namer(view)
+    assert where is not None
+    hexes = view["board"]["hexes"]
+    a, b = [i for i, h in enumerate(hexes) if h["number"]][:2]
+    name = {i: f"{hexes[i]['terrain']} {hexes[i]['number']}" for i in (a, b)}
+    ck = face("ck").tell()
+
+    def said(event: dict[str, object]) -> str | None:
+        return narrate(event, NAMES, 0, where, ck)
+
+    assert said({"kind": "robber", "seat": 1, "hex": a}) == f"Blue moved the robber to {name[a]}."
+    assert said({"kind": "merchant", "seat": 0, "hex": a}) == (
+        f"You placed the merchant on {name[a]} (+1 VP)."
+    )
+    assert said({"kind": "numbers_swapped", "hex": a, "other": b}) == (
+        f"The number chips of {name[a]} and {name[b]} were swapped (Inventor)."
+    )
+    blocked = {"hex": a, "seats": {"1": {"ore": 1}}}
+    production = {"kind": "production", "gains": {"0": {"wool": 1}}, "blocked": blocked}
+    assert said(production) == f"You get 1 wool. The robber on {name[a]} keeps 1 ore from Blue."
+    swap = say({"type": "swap_numbers", "hex": a, "other": b}, NAMES, where)
+    assert swap == f"Swap {name[a]} and {name[b]}"
+    # Where the board is unknown, no dangling preposition.
+    base = face("base").tell()
+    assert narrate({"kind": "robber", "seat": 1, "hex": 4}, NAMES, 0, None, base) == (
+        "Blue moved the robber to hex 4."
+    )
+    assert narrate({"kind": "merchant", "seat": 1, "hex": 4}, NAMES, 0, None, ck) == (
+        "Blue placed the merchant (+1 VP)."
+    )

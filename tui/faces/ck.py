@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING
 
-from tui.faces import DialogMaker, Namer, Section, Tell, View, packaged_guide
+from tui.faces import DialogMaker, Section, Tell, View, packaged_guide
 from tui.faces.base import BASE_FACE
 
 if TYPE_CHECKING:
@@ -53,12 +53,6 @@ def equipment() -> tuple[Section, ...]:
     from tui.widgets.improvements import improvement_section, progress_section
 
     return (barbarian_section, improvement_section, progress_section)
-
-
-def place_namer(view: View) -> Namer:
-    from tui.narrate_ck import place_namer
-
-    return place_namer(view)
 
 
 def event_die(die: int) -> str:
@@ -102,7 +96,6 @@ FACE = BASE_FACE.derive(
     map_module="tui.render.hexmap_ck",
     tell=tell,
     equipment=equipment,
-    place_namer=place_namer,
     dialogs=dialogs,
     grows_actions=True,
     equipment_title="Barbarians, cities, progress",

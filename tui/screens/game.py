@@ -53,6 +53,7 @@ CARD_LABELS = {
 SPEED_ORDER = ("instant", "normal", "slow")
 PLURALS = {"vertex": "corners", "hex": "hexes"}  # what the map calls them, in the plural
 SINGULARS = {"vertex": "corner"}
+SIDE_STEP = 3  # rows the side panels scroll for Up or Down when no target is being chosen
 _BUILDINGS = frozenset({"build_settlement", "build_city"})  # corner commands that yield
 COMMAND_KEYS = [
     ("r", "Roll"),
@@ -727,6 +728,13 @@ class GameScreen(Screen[None]):
             self._flight_cursor(direction)
             return
         if self.target is None:
+            # Nothing to choose on the map: Up and Down scroll the side panels, which at
+            # 80x24 do not all fit (C&K's tracks and cards, Starfarers' equipment).
+            if direction in ("up", "down"):
+                side = self.query_one("#side", VerticalScroll)
+                side.scroll_relative(
+                    y=SIDE_STEP if direction == "down" else -SIDE_STEP, animate=False
+                )
             return
         self.cursor = self._move(self.cursor, direction)
         self._show_highlight()

@@ -19,7 +19,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from tui.choices_ck import card_words, say
-from tui.narrate_ck import LEVEL_NAMES, card_name, place_namer
+from tui.narrate_ck import LEVEL_NAMES, card_name
+from tui.places import hex_namer
 from tui.screens.dialogs.choice import ChoiceDialog
 
 Action = dict[str, Any]
@@ -44,7 +45,7 @@ def _top(view: View) -> tuple[str, int, Any]:
 def _choice(
     title: str, view: View, actions: list[Action], names: list[str], body: str | Text = ""
 ) -> ChoiceDialog:
-    where = place_namer(view)
+    where = hex_namer(view)
     options: list[tuple[str | Text, Any]] = [(say(a, names, where), a) for a in actions]
     keys = _digits(len(options))
     cancellable = any(a.get("type") in _MAIN_TYPES for a in actions)
@@ -71,7 +72,7 @@ def discard_progress_dialog(
 def draw_dialog(view: View, actions: list[Action], names: list[str]) -> ModalScreen[Any]:
     decks = view.get("progress_decks") or [0, 0, 0]
     left = dict(zip(("trade", "politics", "science"), decks, strict=False))
-    where = place_namer(view)
+    where = hex_namer(view)
     options: list[tuple[str | Text, Any]] = [
         (f"{say(a, names, where)} ({left.get(str(a['deck']), '?')} left)", a) for a in actions
     ]
