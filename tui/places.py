@@ -9,6 +9,7 @@ says what a corner would produce: its numbers and the pips they add up to.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -19,6 +20,24 @@ from engine.shared.hexgrid import HexGrid
 
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 """Ways out of 36 that two dice make each number: the dots on a number chip."""
+
+
+_SQRT3 = math.sqrt(3)
+_SIDES = ("east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east")
+
+
+def _plain_name(info: Mapping[str, Any]) -> str:
+    terrain = str(info.get("terrain") or "land")
+    number = info.get("number")
+    return f"{terrain} {number}" if number else f"the {terrain}"
+
+
+def _direction(dx: float, dy: float) -> str:
+    """Where a hex centre lies from the island's centre: "north-east", or "centre"."""
+    if math.hypot(dx, dy) < 1.0:
+        return "centre"
+    angle = math.degrees(math.atan2(-dy, dx)) % 360  # the screen's y grows downwards
+    return _SIDES[int((angle + 22.5) // 45) % 8]
 
 
 def _pip_sum(yields: Sequence[tuple[int, str, int]], robber: int | None) -> int:
@@ -39,12 +58,34 @@ class HexPlaces:
         return grid_of(land, sea)
 
     def hex(self, h: int) -> str:
+        """A hex as players name it, "pasture 4"; where two hexes share that name, with
+        where it lies on the island, "pasture 4 (east)"."""
         if not 0 <= h < len(self.hexes):
             return f"hex {h}"
-        info = self.hexes[h]
-        terrain = str(info.get("terrain") or "land")
-        number = info.get("number")
-        return f"{terrain} {number}" if number else f"the {terrain}"
+        return self._names[h]
+
+    @cached_property
+    def _names(self) -> tuple[str, ...]:
+        plain = [_plain_name(info) for info in self.hexes]
+        land = [h for h, info in enumerate(self.hexes) if info.get("terrain") != "sea"]
+        xs = {h: _SQRT3 * (self.hexes[h]["q"] + self.hexes[h]["r"] / 2) for h in land}
+        ys = {h: 1.5 * self.hexes[h]["r"] for h in land}
+        cx = sum(xs.values()) / len(land) if land else 0.0
+        cy = sum(ys.values()) / len(land) if land else 0.0
+        sides = {h: _direction(xs[h] - cx, ys[h] - cy) for h in land}
+        grid = self.grid
+        coast = {h for h in land if any(grid.vertex_coast[v] for v in grid.hex_vertices[h])}
+        names = list(plain)
+        for name in {plain[h] for h in land}:
+            same = [h for h in land if plain[h] == name]
+            if len(same) < 2 or name.startswith("the "):
+                continue  # unique, or the desert (nothing to tell apart)
+            for h in same:
+                where = sides[h]
+                if sum(1 for o in same if sides[o] == where) > 1:  # the same side: coast or not
+                    where += ", coast" if h in coast else ", inland"
+                names[h] = f"{name} ({where})"
+        return tuple(names)
 
     def land_of_vertex(self, v: int) -> Sequence[int]:
         grid = self.grid

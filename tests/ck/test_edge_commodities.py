@@ -99,6 +99,8 @@ def test_edge_19_two_walls_raise_the_hand_limit_to_eleven(cards: int, owed: int)
         hands=[{}, {"grain": cards}, {}],
         walls=walls,
     )
+    # Every seat sees each seat's limit (public: walls are on the board).
+    assert [p["hand_limit"] for p in game.view(0)["players"]] == [7, 11, 7]
     act(game, Roll())
     assert game.discard_owed == [0, owed, 0]
 

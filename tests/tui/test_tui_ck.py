@@ -449,3 +449,13 @@ async def test_up_and_down_scroll_the_side_panel_when_no_corner_is_chosen(tmp_pa
         assert side.scroll_y == 0
         await pilot.press("q", "y")
         await pilot.pause()
+
+
+def test_the_walls_line_gives_the_hand_limit_in_one_line_at_80x24() -> None:
+    """'Walls left: 2 (+2 hand limit each)' wrapped at 80x24; the limit itself says more."""
+    from tui.widgets.improvements import improvement_section
+
+    view: dict[str, Any] = {"seat": 0, "players": [{"walls_left": 2, "hand_limit": 9}]}
+    lines = improvement_section(view).plain.splitlines()
+    assert lines[-1] == "Walls left 2 · hand limit 9"
+    assert len(lines[-1]) <= 30  # the side panel's width at 80x24

@@ -44,6 +44,29 @@ def test_places_are_named_by_terrain_and_number_not_by_id() -> None:
     assert "edge" not in built and "hex" not in built
 
 
+def test_two_hexes_of_one_name_are_told_apart_by_where_they_lie() -> None:
+    """Seen in the Inventor dialog: "Swap fields 9 and pasture 4" twice, two pasture 4s."""
+    view = base_view()
+    hexes = view["board"]["hexes"]
+    at = {(h["q"], h["r"]): i for i, h in enumerate(hexes) if h["terrain"] != "sea"}
+    for i in at.values():  # every land hex its own name, then two pairs of twins
+        hexes[i] = dict(hexes[i], terrain=f"land{i}", number=None)
+    for q, r in ((-2, 0), (1, 0)):  # the middle row's west end; right of the centre
+        hexes[at[q, r]] = dict(hexes[at[q, r]], terrain="pasture", number=4)
+    for q, r in ((2, -2), (1, -1)):  # both north-east of the centre: the coast decides
+        hexes[at[q, r]] = dict(hexes[at[q, r]], terrain="hills", number=5)
+    hexes[at[0, 0]] = dict(hexes[at[0, 0]], terrain="fields", number=9)  # unique: no suffix
+    places = hex_places(view)
+    assert places is not None
+    assert places.hex(at[-2, 0]) == "pasture 4 (west)"
+    assert places.hex(at[1, 0]) == "pasture 4 (east)"
+    assert places.hex(at[0, 0]) == "fields 9"
+    assert places.hex(at[2, -2]) == "hills 5 (north-east, coast)"
+    assert places.hex(at[1, -1]) == "hills 5 (north-east, inland)"
+    line = narrate({"kind": "robber", "seat": 1, "hex": at[1, 0]}, NAMES, 0, hex_namer(view), BASE)
+    assert line == "Blue moved the robber to pasture 4 (east)."
+
+
 def test_the_corner_hint_says_what_a_settlement_would_produce() -> None:
     view = base_view()
     places = hex_places(view)

@@ -60,9 +60,9 @@ def improvement_section(view: Mapping[str, Any]) -> Text:
             owner = vertices[v][0]
             who = "yours" if owner == view.get("seat") else SEAT_NAMES[owner % len(SEAT_NAMES)]
             text.append(f"   Metropolis: {who} (+2 VP)\n", style="bold")
-    walls = me.get("walls_left")
-    if walls is not None:
-        text.append(f"Walls left: {walls} (+2 hand limit each)\n")
+    walls, limit = me.get("walls_left"), me.get("hand_limit")
+    if walls is not None:  # one line at 80x24: the limit itself, not the rule behind it
+        text.append(f"Walls left {walls}" + (f" · hand limit {limit}\n" if limit else "\n"))
     return text
 
 

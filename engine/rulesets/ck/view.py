@@ -30,6 +30,7 @@ def build_ck_view(game: CKGame, seat: int | None, base: BaseView) -> CKView:
     for p, info in enumerate(view["players"]):
         info["knights"] = on_board[p]
         info["walls_left"] = game.walls_left(p)
+        info["hand_limit"] = game.discard_limit(p)
     if seat is not None and game.pending:
         kind, who, data = game.pending[-1]
         if who == seat and kind == ck.MERCHANT_TAKE:

@@ -12,6 +12,8 @@ class CKPlayerView(BasePlayerView):
     defenders: int
     knights_left: CardCounts
     walls_left: int
+    hand_limit: int
+    """Cards held without discarding on a 7: 7, and 2 more per city wall on the board."""
 
 
 class CKMeView(BaseMeView):

@@ -56,7 +56,7 @@ class CKWalls(CKCore):
         return [Event("build", {"seat": seat, "piece": "wall", "vertex": a.vertex})]
 
     def discard_limit(self, seat: int) -> int:
-        return 7 + 2 * (WALLS - self.walls_left(seat))
+        return super().discard_limit(seat) + 2 * (WALLS - self.walls_left(seat))
 
 
 _WALL = tuple(BuildWall(v) for v in range(256))
