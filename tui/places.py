@@ -3,8 +3,10 @@
 `hex_places(view)` reads a hex view's board (terrain and number of each hex,
 in the grid's id order) and names a hex ("mountains 9", "the desert"), a
 corner by the land hexes around it ("mountains 9 / fields 5 / hills 6") and
-a road's edge by the one or two land hexes beside it. `production_hint`
-says what a corner would produce: its numbers and the pips they add up to.
+a road's edge by the one or two land hexes beside it. Two hexes of one name
+are told apart by where they lie from the island's centre ("pasture 4
+(east)"), and by the coast when that is the same too. `production_hint` says
+what a corner would produce: its numbers and the pips they add up to.
 """
 
 from __future__ import annotations
