@@ -7,7 +7,8 @@ legal actions (JSON dicts, in the engine's order) into commands:
 - ``target``: pick a vertex, edge, hex or point on the map among the legal ones;
 - ``dialog``: pick among several actions in a dialog (discard, steal, play a card...);
 - ``free``: a form (trade offers and counter-offers, which the rules check);
-- ``flight``: a Starfarers flight, chosen as ship and destination (tui/flight.py).
+- ``flight``: a move chosen on the map as where from and where to, by the face's plan
+  (a Starfarers flight, tui/flight.py; a Fleet move; a C&K knight's move, tui/knight_plan.py).
 
 Known action types have fixed keys; any other type (Starfarers, later rulesets)
 gets a digit key and is chosen on the map if its only field names a map target,

@@ -85,20 +85,26 @@ def _knight(t: Teller, e: Event) -> str:
     if what == "promoted":
         return f"{who} promoted a knight to {strength}{at}."
     if what == "moved":
-        return f"{who} moved a knight{at} to{t.at(('vertex', e.get('to'))) or ' another corner'}."
+        return f"{who} moved a knight{at}{_to(t, e.get('to')) or ' to another corner'}."
     if what == "activated":
         return f"{who} activated a knight{at}."
     if what == "deserted":
         return f"A {strength} knight deserted to {t.whom(e.get('seat'))}{at}."
     if what in ("relocated", "displaced"):
         return f"{who} put a displaced {strength} knight{at}."
-    return f"{who}'s knight {what}{at}."
+    return f"{t.whose(e.get('seat'))} knight {what}{at}."
+
+
+def _to(t: Teller, v: Any) -> str:
+    """A corner a knight goes to, as " to hills 4 / fields 8" ("" if unknown)."""
+    place = str(t.at(("vertex", v))).removeprefix(" at ")
+    return f" to {place}" if place else ""
 
 
 def _displaced(t: Teller, e: Event) -> str:
     at = t.at(("vertex", e.get("vertex")))
     to = e.get("to")
-    gone = f", to{t.at(('vertex', to))}" if isinstance(to, int) else ""
+    gone = f",{_to(t, to)}" if isinstance(to, int) and _to(t, to) else ""
     return f"{t.whose(e.get('seat'))} knight{at} left its corner{gone}."
 
 

@@ -459,3 +459,59 @@ def test_the_walls_line_gives_the_hand_limit_in_one_line_at_80x24() -> None:
     lines = improvement_section(view).plain.splitlines()
     assert lines[-1] == "Walls left 2 · hand limit 9"
     assert len(lines[-1]) <= 30  # the side panel's width at 80x24
+
+
+async def test_a_knight_is_moved_on_the_map_knight_then_corner(tmp_path: Path) -> None:
+    """`l` listed every (knight, corner) pair in a dialog; now the map shows where the knight
+    may go, the lines name both corners in words, and Enter moves it there."""
+    from tui.knight_plan import KnightPlan
+    from tui.widgets.action_bar import ActionBar
+
+    position = tui_saves.ck_knight_move(tmp_path)
+    game = saves.load_path(position)
+    moves = {(a.vertex, a.to) for a in game.legal_actions() if a.type == "move_knight"}  # type: ignore[attr-defined]
+    app = CatanApp(saves_dir=tmp_path / "saves", load=position, speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for_decision(pilot) == "turn"
+        await pilot.press("l")
+        assert await wait_for_decision(pilot) == "flight"
+        screen = game_screen(app)
+        assert screen is not None and isinstance(screen.flight, KnightPlan)
+        plan = screen.flight
+        assert {(plan.ship, to) for to in plan.routes} == moves
+        status = str(screen.query_one(ActionBar).status)
+        assert status.startswith("Move your basic knight at "), status
+        before = plan.cursor
+        await pilot.press("right")
+        assert plan.cursor in plan.routes and plan.cursor != before, "Right stayed put"
+        chosen = (plan.ship, plan.cursor)
+        assert f"to {plan._corner(plan.cursor)}" in str(screen.query_one(ActionBar).status)
+        await pilot.press("enter")
+        await wait_for_decision(pilot)
+        view = screen.view or {}
+        assert view["knight_owner"][chosen[1]] == 0 and view["knight_owner"][chosen[0]] == -1
+        await pilot.press("q", "y")
+        await pilot.pause()
+
+
+def test_a_moved_or_displaced_knight_is_told_where_it_went() -> None:
+    """Seen in play: "moved a knight at hills 6 / hills 4 to at hills 4 / fields 8"."""
+    from tui.faces import face
+    from tui.narrate import narrate
+    from tui.places import hex_namer
+
+    view = new_game(GameConfig("ck", 3, 5, {})).view(0)
+    where = hex_namer(view)
+    assert where is not None
+    ck = face("ck").tell()
+    a, b = where(("vertex", 10)).removeprefix(" at "), where(("vertex", 11)).removeprefix(" at ")
+    moved = {"kind": "knight", "seat": 0, "what": "moved", "vertex": 10, "to": 11}
+    assert narrate(moved, ["Red", "Blue", "White"], 0, where, ck) == (
+        f"You moved a knight at {a} to {b}."
+    )
+    gone = {"kind": "knight_displaced", "seat": 1, "vertex": 10, "to": 11}
+    assert narrate(gone, ["Red", "Blue", "White"], 0, where, ck) == (
+        f"Blue's knight at {a} left its corner, to {b}."
+    )
+    odd = {"kind": "knight", "seat": 0, "what": "vanished", "vertex": 10}
+    assert narrate(odd, ["Red", "Blue", "White"], 0, where, ck) == f"Your knight vanished at {a}."

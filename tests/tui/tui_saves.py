@@ -271,3 +271,9 @@ def fleet_split(directory: Path) -> Path:
     """Seed 32: the pirate split the human's fleet; the human keeps one piece."""
     game = play_until("fleet", 32, human_to_act({"keep_fleet"}))
     return write(game, directory, "fleet_split.json")
+
+
+def ck_knight_move(directory: Path) -> Path:
+    """Cities & Knights, seed 5, turn 385: the person's active basic knight may move to three
+    corners along its roads (seeded random play until a move is legal)."""
+    return write(play_until("ck", 5, human_to_act({"move_knight"}), max_actions=6000), directory)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tui.faces import DialogMaker, Section, Tell, View, packaged_guide
 from tui.faces.base import BASE_FACE
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from rich.style import Style
 
     from tui.choices import Spec
+    from tui.plans import RoutePlan
     from tui.rules.costs import Cost
 
 
@@ -81,6 +82,13 @@ def corner_takes(view: View, types: tuple[str, ...]) -> Mapping[str, str] | None
     return city_takes() if places_city(view, types) else None
 
 
+def plan(view: View, legal: list[dict[str, Any]]) -> RoutePlan | None:
+    """A knight's move is chosen on the map: the knight (Tab), then where it goes."""
+    from tui.knight_plan import KnightPlan
+
+    return KnightPlan.from_legal(view, legal)
+
+
 def target_hint(view: View, types: tuple[str, ...], target: int) -> str | None:
     from tui.corners_ck import knight_hint
 
@@ -104,4 +112,5 @@ FACE = BASE_FACE.derive(
     relabel=relabel,
     corner_takes=corner_takes,
     target_hint=target_hint,
+    plan=plan,
 )

@@ -254,6 +254,9 @@ def _building_char(owner: int, level: int, ascii: bool) -> str:
 def _paint_highlight(
     c: Canvas, lay: HexLayout, size: Size, hl: Highlight, view: Mapping[str, Any], ascii: bool
 ) -> None:
+    origin = hl.origin  # where a move starts (a C&K knight's move): marked as chosen
+    if origin is not None and hl.kind == "vertex" and 0 <= origin < len(lay.vertex_cell):
+        c.restyle(*lay.vertex_cell[origin], P.SELECTED)
     for target in hl.targets:
         if target != hl.cursor:
             _mark(c, lay, size, hl.kind, target, P.LEGAL, view, ascii, cursor=False)

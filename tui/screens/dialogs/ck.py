@@ -88,11 +88,6 @@ def spy_dialog(view: View, actions: list[Action], names: list[str]) -> ModalScre
     return _choice(f"Spy: take one of {whose}'s cards", view, actions, names)
 
 
-def move_dialog(view: View, actions: list[Action], names: list[str]) -> ModalScreen[Any]:
-    body = "An active knight moves along your roads; onto a weaker rival knight, it drives it off."
-    return _choice("Move a knight", view, actions, names, body)
-
-
 def improve_dialog(view: View, actions: list[Action], names: list[str]) -> ModalScreen[Any]:
     seat = view.get("seat")
     players = view.get("players") or []
@@ -248,7 +243,6 @@ DIALOGS: Mapping[str, Maker] = {
     "ck_discard_progress": discard_progress_dialog,
     "ck_draw": draw_dialog,
     "ck_spy": spy_dialog,
-    "ck_move": move_dialog,
     "ck_improve": improve_dialog,
     "ck_choice": choice_dialog,
     "ck_alchemist": alchemist_dialog,
