@@ -97,11 +97,21 @@ def _shake(t: Teller, e: dict[str, Any]) -> str:
     )
 
 
+SHAKE_WORDS = {
+    "black": "a black ball",
+    "red": "a red ball",
+    "sum_ge_4": "a speed of 4 or more",
+}
+"""What an encounter's shake of the mothership needs, by the engine's name of the test."""
+
+
 def _encounter_shake(t: Teller, e: dict[str, Any]) -> str:
     result = "passed" if e.get("hit") else "failed"
+    test = str(e.get("test"))
+    needed = f"needed {SHAKE_WORDS[test]}: {result}" if test in SHAKE_WORDS else None
     return (
         f"{t.who(e.get('seat'))} shook for the encounter: {_ball_list(e.get('balls'))} "
-        f"(the {e.get('test')} test {result})."
+        f"({needed or f'the {test} test {result}'})."
     )
 
 

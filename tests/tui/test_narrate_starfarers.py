@@ -207,3 +207,18 @@ def test_an_outposts_docking_point_is_named_by_its_civilisation() -> None:
         f"Your ship stopped at the {str(outposts[0][1]['civilisation']).replace('_', ' ').title()}"
         " outpost."
     )
+
+
+@pytest.mark.parametrize(
+    ("test", "hit", "said"),
+    [
+        ("sum_ge_4", True, "needed a speed of 4 or more: passed"),
+        ("black", False, "needed a black ball: failed"),
+        ("red", True, "needed a red ball: passed"),
+    ],
+)
+def test_a_shake_says_what_it_needed_in_words(test: str, hit: bool, said: str) -> None:
+    """The log showed the engine's name of the test: "(the sum_ge_4 test failed)"."""
+    event = {"kind": "encounter_shake", "seat": 0, "balls": ["yellow", "red"], "test": test}
+    line = narrate(dict(event, hit=hit), NAMES, 0)
+    assert line == f"You shook for the encounter: yellow and red ({said}).", line
