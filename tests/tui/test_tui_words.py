@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+import re
+
+import pytest
 
 from engine.config import GameConfig
 from engine.registry import new_game
@@ -262,3 +265,42 @@ def test_a_hex_takes_the_preposition_its_sentence_needs() -> None:
     assert narrate({"kind": "merchant", "seat": 1, "hex": 4}, NAMES, 0, None, ck) == (
         "Blue placed the merchant (+1 VP)."
     )
+
+
+_NOT_ENGLISH = re.compile(
+    r"_|None|\{|\}|  | (to|on|at|by) (to|on|at|by) |You's|(?:[a-z,;:]\s|\()(?:You|Your)\b"
+)
+"""Engine names ("sum_ge_4"), doubled prepositions ("to at"), "You's", "You" mid-sentence."""
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "seats"), [("base", 4), ("ck", 4), ("fleet", 3), ("starfarers", 4)]
+)
+def test_played_games_read_as_english_as_each_seat_sees_them(ruleset: str, seats: int) -> None:
+    """Seeds 3-6, seeded random play: every sentence of the log, as seat 0 and seat 1 see it,
+    is free of engine names, doubled prepositions and a capital "You" inside a sentence
+    (seen in play: "moved a knight ... to at ...", "pillaged Your city", "the sum_ge_4 test")."""
+    from tui.faces import face
+
+    shown = face(ruleset)
+    names = seat_names(seats)
+    kinds: set[str] = set()
+    for seed in (3, 4, 5, 6):
+        game = new_game(GameConfig(ruleset, seats, seed, {}))
+        rng = random.Random(seed)
+        for step in range(3000):
+            if game.to_act is None:
+                break
+            if step % 100 == 0:  # the board's names (chips move only by a swap card)
+                where = shown.namer(game.view(0))
+            legal = [
+                a for a in game.legal_actions() if a.type not in ("offer_trade", "counter_trade")
+            ]
+            for event in game.apply(rng.choice(legal)):
+                for seat in (0, 1):
+                    line = narrate(event.for_seat(seat), names, seat, where, shown.tell())
+                    if line is None or line.startswith("—"):
+                        continue
+                    kinds.add(event.kind)
+                    assert not _NOT_ENGLISH.search(line), (event.kind, line)
+    assert len(kinds) >= 15, f"only {sorted(kinds)} were told: the games stopped early"
