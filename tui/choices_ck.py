@@ -69,7 +69,7 @@ CK_SPECS: dict[str, Spec] = {
     "take_card": Spec("y", "Take a card", "dialog", "ck_choice", short="Choose"),
     "give_card": Spec("y", "Give a card", "dialog", "ck_choice", short="Choose"),
     "pick_resource": Spec("y", "Aqueduct: take a resource", "dialog", "ck_choice", short="Choose"),
-    "swap_numbers": Spec("y", "Inventor: swap two numbers", "dialog", "ck_choice", short="Choose"),
+    "swap_numbers": Spec("y", "Inventor: swap two numbers", "flight", short="Choose"),
     "pass": Spec("0", "Skip this step", "direct", short="Skip"),
 }
 

@@ -108,6 +108,9 @@ class FleetPlan:
             out.append(("tab", "Other end"))
         return (*out, ("esc", "Back"))
 
+    def advance(self) -> bool:
+        return False  # one choice: Enter sends
+
     def actions(self) -> list[dict[str, Any]]:
         route = self.route
         return [] if route is None else [{"type": "move_fleet", "route": list(route)}]

@@ -155,6 +155,9 @@ class FlightPlan:
     def keys(self) -> tuple[tuple[str, str], ...]:
         return (("⏎", "Fly there"), ("tab", "Ship"), ("esc", "Back"))
 
+    def advance(self) -> bool:
+        return False  # one choice: Enter flies
+
     def actions(self) -> list[dict[str, Any]]:
         """The chosen route as protocol actions (steps, then the finish if known)."""
         route = self.route

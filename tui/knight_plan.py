@@ -86,24 +86,27 @@ class KnightPlan:
         return f"{KNIGHT_WORDS.get(level, 'basic')} knight"
 
     def lines(self) -> list[str]:
+        # Two lines: the chips under them say what Enter, Tab and Esc do (80x24).
         count = f" ({self.index + 1} of {len(self.ships)})" if len(self.ships) > 1 else ""
-        head = f"Move your {self._knight(self.ship)} at {self._corner(self.ship)}{count}"
+        head = f"Move your {self._knight(self.ship)}{count} at {self._corner(self.ship)}"
         if self.cursor is None or self.route is None:
             return [head, "No destination: Esc."]
         owners = self.view.get("knight_owner") or []
         owner = owners[self.cursor] if self.cursor < len(owners) else -1
-        to = f"to {self._corner(self.cursor)}"
+        to = f"to {self._corner(self.cursor)} (←↑↓→)"
         if owner >= 0:
             who = SEAT_NAMES[owner % len(SEAT_NAMES)]
             to += f": drives off {who}'s {self._knight(self.cursor)}"
-        other = " · Tab: another knight" if len(self.ships) > 1 else ""
-        return [head, to, f"←↑↓→ where to · ⏎ move{other} · Esc back"]
+        return [head, to]
 
     def keys(self) -> tuple[tuple[str, str], ...]:
         out = [("⏎", "Move there")]
         if len(self.ships) > 1:
             out.append(("tab", "Other knight"))
         return (*out, ("esc", "Back"))
+
+    def advance(self) -> bool:
+        return False  # one choice: Enter sends
 
     def actions(self) -> list[Action]:
         route = self.route

@@ -198,9 +198,10 @@ TELL: dict[str, Callable[[Teller, Event], str | None]] = {
     "merchant": lambda t, e: (
         f"{t.who(e.get('seat'))} placed the merchant{t.prep('on', ('hex', e.get('hex')))} (+1 VP)."
     ),
+    # Told after the swap, so the hexes are named by their new numbers.
     "numbers_swapped": lambda t, e: (
-        f"The number chips of{t.at(('hex', e.get('hex')))} and"
-        f"{t.at(('hex', e.get('other')))} were swapped (Inventor)."
+        f"Two number chips were swapped (Inventor): now{t.at(('hex', e.get('hex')))} and"
+        f"{t.at(('hex', e.get('other')))}."
     ),
     "road_removed": lambda t, e: (
         f"{t.whose(e.get('seat'))} road{t.at(('edge', e.get('edge')))} was removed (Diplomat)."

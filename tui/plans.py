@@ -5,7 +5,9 @@ Starfarers' flights (tui/flight.py) and Catan Fleet's fleet moves
 (tui/fleet_plan.py). Arrow keys move `cursor` between the destinations
 (`routes`, ids of the map's `kind` of target), Tab and Shift+Tab call
 `next_ship(1)` and `next_ship(-1)` (the next ship; a fleet's other end or
-another way there), Enter sends `actions()`. Pure: no Textual.
+another way there), Enter sends `actions()` unless `advance()` takes it as
+the first of two choices (C&K's Inventor: one chip, then its partner).
+Pure: no Textual.
 """
 
 from __future__ import annotations
@@ -34,3 +36,4 @@ class RoutePlan(Protocol):
     def lines(self) -> list[str]: ...
     def keys(self) -> tuple[tuple[str, str], ...]: ...
     def actions(self) -> list[dict[str, Any]]: ...
+    def advance(self) -> bool: ...  # Enter as a first choice (then True), not a send

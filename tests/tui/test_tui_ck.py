@@ -515,3 +515,40 @@ def test_a_moved_or_displaced_knight_is_told_where_it_went() -> None:
     )
     odd = {"kind": "knight", "seat": 0, "what": "vanished", "vertex": 10}
     assert narrate(odd, ["Red", "Blue", "White"], 0, where, ck) == f"Your knight vanished at {a}."
+
+
+async def test_inventor_swaps_two_chips_chosen_on_the_map(tmp_path: Path) -> None:
+    """Inventor listed every pair of hexes in a dialog (60 here); now one chip is chosen on
+    the map, Enter, then its partner, Enter, and the two numbers change places."""
+    from tui.inventor_plan import InventorPlan
+    from tui.widgets.action_bar import ActionBar
+
+    position = tui_saves.ck_inventor(tmp_path)
+    app = CatanApp(saves_dir=tmp_path / "saves", load=position, speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        kind = await wait_for_decision(pilot)
+        if kind != "flight":  # resumed: the command waits for its key
+            await pilot.press("y")
+            kind = await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert kind == "flight" and screen is not None
+        plan = screen.flight
+        assert isinstance(plan, InventorPlan) and plan.first is None
+        numbers = [h["number"] for h in (screen.view or {})["board"]["hexes"]]
+        assert all(numbers[h] not in (2, 6, 8, 12) for h in plan.pairs)
+        await pilot.press("enter")  # the first chip: the one the cursor opened on
+        first = plan.first
+        assert first is not None and plan.ships == [first]
+        status = str(screen.query_one(ActionBar).status)
+        assert status.startswith(f"Inventor: swap the chips of {plan._hex(first)}"), status
+        await pilot.press("right")
+        other = plan.cursor
+        assert other is not None and other in plan.pairs[first] and other != first
+        await pilot.press("enter")
+        await wait_for_decision(pilot)
+        after = [h["number"] for h in (screen.view or {})["board"]["hexes"]]
+        assert (after[first], after[other]) == (numbers[other], numbers[first])
+        changed = [h for h in range(len(after)) if after[h] != numbers[h]]
+        assert sorted(changed) == sorted((first, other))
+        await pilot.press("q", "y")
+        await pilot.pause()

@@ -250,7 +250,7 @@ def test_a_hex_takes_the_preposition_its_sentence_needs() -> None:
         f"You placed the merchant on {name[a]} (+1 VP)."
     )
     assert said({"kind": "numbers_swapped", "hex": a, "other": b}) == (
-        f"The number chips of {name[a]} and {name[b]} were swapped (Inventor)."
+        f"Two number chips were swapped (Inventor): now {name[a]} and {name[b]}."
     )
     blocked = {"hex": a, "seats": {"1": {"ore": 1}}}
     production = {"kind": "production", "gains": {"0": {"wool": 1}}, "blocked": blocked}

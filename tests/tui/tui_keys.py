@@ -10,6 +10,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from tui.fleet_plan import FleetPlan
+from tui.inventor_plan import InventorPlan
 from tui.screens.dialogs.choice import ChoiceDialog
 from tui.screens.dialogs.ck import AlchemistDialog
 from tui.screens.dialogs.discard import DiscardDialog
@@ -368,6 +369,8 @@ async def step(pilot: Pilot[Any]) -> str:
         assert screen is not None and screen.flight is not None
         if isinstance(screen.flight, FleetPlan):
             await sail(pilot, screen)
+        elif isinstance(screen.flight, InventorPlan):  # the first chip offered, then its partner
+            await pilot.press("enter", "enter")
         else:  # the destination offered first (a station, a colony, else the farthest point)
             await pilot.press("enter" if screen.flight.route is not None else "escape")
     elif kind == "target":

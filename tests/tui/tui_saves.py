@@ -277,3 +277,8 @@ def ck_knight_move(directory: Path) -> Path:
     """Cities & Knights, seed 5, turn 385: the person's active basic knight may move to three
     corners along its roads (seeded random play until a move is legal)."""
     return write(play_until("ck", 5, human_to_act({"move_knight"}), max_actions=6000), directory)
+
+
+def ck_inventor(directory: Path) -> Path:
+    """Cities & Knights, seed 2, turn 57: the person has played Inventor and swaps two chips."""
+    return write(play_until("ck", 2, human_to_act({"swap_numbers"}), max_actions=20000), directory)

@@ -83,10 +83,12 @@ def corner_takes(view: View, types: tuple[str, ...]) -> Mapping[str, str] | None
 
 
 def plan(view: View, legal: list[dict[str, Any]]) -> RoutePlan | None:
-    """A knight's move is chosen on the map: the knight (Tab), then where it goes."""
+    """Chosen on the map: a knight's move (the knight, Tab, then where it goes), and
+    Inventor's swap (one number chip, Enter, then its partner)."""
+    from tui.inventor_plan import InventorPlan
     from tui.knight_plan import KnightPlan
 
-    return KnightPlan.from_legal(view, legal)
+    return InventorPlan.from_legal(view, legal) or KnightPlan.from_legal(view, legal)
 
 
 def target_hint(view: View, types: tuple[str, ...], target: int) -> str | None:

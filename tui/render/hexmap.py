@@ -254,9 +254,13 @@ def _building_char(owner: int, level: int, ascii: bool) -> str:
 def _paint_highlight(
     c: Canvas, lay: HexLayout, size: Size, hl: Highlight, view: Mapping[str, Any], ascii: bool
 ) -> None:
-    origin = hl.origin  # where a move starts (a C&K knight's move): marked as chosen
+    origin = hl.origin  # the first choice made (the knight that moves, Inventor's first chip)
     if origin is not None and hl.kind == "vertex" and 0 <= origin < len(lay.vertex_cell):
         c.restyle(*lay.vertex_cell[origin], P.SELECTED)
+    elif origin is not None and hl.kind == "hex" and 0 <= origin < len(lay.hex_centre):
+        x, y = lay.hex_centre[origin]
+        for dx in (-1, 0, 1) if not lay.compact else (-1, 0):
+            c.restyle(x + dx, y + size.chip_row, P.SELECTED)
     for target in hl.targets:
         if target != hl.cursor:
             _mark(c, lay, size, hl.kind, target, P.LEGAL, view, ascii, cursor=False)

@@ -651,6 +651,10 @@ class GameScreen(Screen[None]):
         """Send the chosen route's first action; the rest follow as the table accepts each."""
         plan = self.flight
         assert plan is not None
+        if plan.advance():  # the first of two choices (Inventor's first chip)
+            self._show_flight()
+            self._refresh_actions()
+            return
         actions = plan.actions()
         if not actions:
             return
