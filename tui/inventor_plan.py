@@ -88,12 +88,12 @@ class InventorPlan:
         # Two lines: the chips under them say what Enter, Tab and Esc do (80x24).
         if self.first is None:
             return [
-                "Inventor: the first chip to swap (←↑↓→)",
-                f"This hex: {self._hex(self.cursor)}",
+                "Inventor: the first chip to swap",
+                f"This hex: {self._hex(self.cursor)} · ←↑↓→",
             ]
         return [
             f"Inventor: swap the chips of {self._hex(self.first)}",
-            f"and {self._hex(self.cursor)} (←↑↓→)",
+            f"and {self._hex(self.cursor)} · ←↑↓→",
         ]
 
     def keys(self) -> tuple[tuple[str, str], ...]:

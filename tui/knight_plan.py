@@ -93,11 +93,11 @@ class KnightPlan:
             return [head, "No destination: Esc."]
         owners = self.view.get("knight_owner") or []
         owner = owners[self.cursor] if self.cursor < len(owners) else -1
-        to = f"to {self._corner(self.cursor)} (←↑↓→)"
+        to = f"to {self._corner(self.cursor)}"
         if owner >= 0:
             who = SEAT_NAMES[owner % len(SEAT_NAMES)]
             to += f": drives off {who}'s {self._knight(self.cursor)}"
-        return [head, to]
+        return [head, f"{to} · ←↑↓→"]
 
     def keys(self) -> tuple[tuple[str, str], ...]:
         out = [("⏎", "Move there")]

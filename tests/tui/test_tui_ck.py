@@ -552,3 +552,21 @@ async def test_inventor_swaps_two_chips_chosen_on_the_map(tmp_path: Path) -> Non
         assert sorted(changed) == sorted((first, other))
         await pilot.press("q", "y")
         await pilot.pause()
+
+
+def test_a_knight_move_onto_a_weaker_rival_says_it_drives_it_off() -> None:
+    """The cursor opens on the rival to displace, and the line names it."""
+    from tui.knight_plan import KnightPlan
+
+    view: dict[str, Any] = dict(new_game(GameConfig("ck", 3, 5, {})).view(0))
+    owners, levels = [-1] * len(view["knight_owner"]), [0] * len(view["knight_level"])
+    owners[10], levels[10] = 0, 2  # the person's strong knight
+    owners[12], levels[12] = 1, 1  # Blue's basic knight, one of its destinations
+    view["knight_owner"], view["knight_level"] = owners, levels
+    legal = [{"type": "move_knight", "vertex": 10, "to": to} for to in (11, 12)]
+    plan = KnightPlan.from_legal(view, legal)
+    assert plan is not None and plan.cursor == 12 and plan.ships == [10]
+    head, line = plan.lines()
+    assert head.startswith("Move your strong knight at ")
+    assert line.endswith(": drives off Blue's basic knight · ←↑↓→"), line
+    assert plan.actions() == [legal[1]] and not plan.advance()
