@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from tui.plans import chips
+
 Route = tuple[int, ...]
 
 
@@ -103,10 +105,7 @@ class FleetPlan:
         ]
 
     def keys(self) -> tuple[tuple[str, str], ...]:
-        out = [("⏎", "Sail there")]
-        if len(self.ships) > 1:
-            out.append(("tab", "Other end"))
-        return (*out, ("esc", "Back"))
+        return chips("Sail there", "Other end" if len(self.ships) > 1 else None)
 
     def advance(self) -> bool:
         return False  # one choice: Enter sends

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from tui.places import hex_places
+from tui.plans import chips
 
 Action = dict[str, Any]
 
@@ -97,9 +98,7 @@ class InventorPlan:
         ]
 
     def keys(self) -> tuple[tuple[str, str], ...]:
-        if self.first is None:
-            return (("⏎", "This chip"), ("esc", "Back"))
-        return (("⏎", "Swap"), ("tab", "First chip"), ("esc", "Back"))
+        return chips("This chip") if self.first is None else chips("Swap", "First chip")
 
     def actions(self) -> list[Action]:
         route = self.route

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from tui.corners_ck import KNIGHT_WORDS
 from tui.narrate import SEAT_NAMES
 from tui.places import hex_places
+from tui.plans import chips
 
 Action = dict[str, Any]
 
@@ -37,18 +38,19 @@ class KnightPlan:
         for a in legal:
             if a.get("type") == "move_knight":
                 by_knight.setdefault(int(a["vertex"]), {})[int(a["to"])] = a
-        if not by_knight:
-            return None
-        plan = cls(view, by_knight, sorted(by_knight))
-        plan.select(0)
-        return plan
+        return cls(view, by_knight, sorted(by_knight)) if by_knight else None
+
+    def __post_init__(self) -> None:
+        self.select(self.index)
 
     @property
     def ship(self) -> int:
+        """The corner of the knight that moves."""
         return self.ships[self.index]
 
     @property
     def routes(self) -> dict[int, Action]:
+        """Where that knight may go, each with its action."""
         return self.by_knight[self.ship]
 
     @property
@@ -100,10 +102,7 @@ class KnightPlan:
         return [head, f"{to} · ←↑↓→"]
 
     def keys(self) -> tuple[tuple[str, str], ...]:
-        out = [("⏎", "Move there")]
-        if len(self.ships) > 1:
-            out.append(("tab", "Other knight"))
-        return (*out, ("esc", "Back"))
+        return chips("Move there", "Other knight" if len(self.ships) > 1 else None)
 
     def advance(self) -> bool:
         return False  # one choice: Enter sends

@@ -16,6 +16,11 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 
+def chips(enter: str, tab: str | None = None) -> tuple[tuple[str, str], ...]:
+    """A plan's key chips: what Enter does, what Tab does (when there is a choice), Esc."""
+    return (("⏎", enter), *((("tab", tab),) if tab else ()), ("esc", "Back"))
+
+
 class RoutePlan(Protocol):
     @property
     def kind(self) -> str: ...  # the map's kind of target of the destinations ("point")
