@@ -305,7 +305,7 @@ def auto_command(cmds: list[Command]) -> Command | None:
     real = [c for c in cmds if c.key not in ("o",)]
     if len(real) == 1:
         cmd = real[0]
-        if cmd.mode in ("target", "dialog"):
+        if cmd.mode in ("target", "dialog", "flight"):  # flight: a lone plan (C&K's Inventor)
             return cmd
     return None
 

@@ -519,17 +519,15 @@ def test_a_moved_or_displaced_knight_is_told_where_it_went() -> None:
 
 async def test_inventor_swaps_two_chips_chosen_on_the_map(tmp_path: Path) -> None:
     """Inventor listed every pair of hexes in a dialog (60 here); now one chip is chosen on
-    the map, Enter, then its partner, Enter, and the two numbers change places."""
+    the map, Enter, then its partner, Enter, and the two numbers change places. The choice
+    opens by itself, as the dialog did (a lone decision)."""
     from tui.inventor_plan import InventorPlan
     from tui.widgets.action_bar import ActionBar
 
     position = tui_saves.ck_inventor(tmp_path)
     app = CatanApp(saves_dir=tmp_path / "saves", load=position, speed="instant")
     async with app.run_test(size=(80, 24)) as pilot:
-        kind = await wait_for_decision(pilot)
-        if kind != "flight":  # resumed: the command waits for its key
-            await pilot.press("y")
-            kind = await wait_for_decision(pilot)
+        kind = await wait_for_decision(pilot)  # the lone decision opens by itself
         screen = game_screen(app)
         assert kind == "flight" and screen is not None
         plan = screen.flight
