@@ -82,7 +82,7 @@ class KnightPlan:
         return self.names[v]
 
     def _knight(self, v: int) -> str:
-        """ "strong knight" (its owner aside)."""
+        """The knight at `v` by its strength: "strong knight"."""
         levels = self.view.get("knight_level") or []
         level = int(levels[v]) if v < len(levels) else 1
         return f"{KNIGHT_WORDS.get(level, 'basic')} knight"

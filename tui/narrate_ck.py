@@ -103,8 +103,8 @@ def _to(t: Teller, v: Any) -> str:
 
 def _displaced(t: Teller, e: Event) -> str:
     at = t.at(("vertex", e.get("vertex")))
-    to = e.get("to")
-    gone = f",{_to(t, to)}" if isinstance(to, int) and _to(t, to) else ""
+    to = _to(t, e.get("to")) if isinstance(e.get("to"), int) else ""
+    gone = f",{to}" if to else ""
     return f"{t.whose(e.get('seat'))} knight{at} left its corner{gone}."
 
 
@@ -157,6 +157,16 @@ def _taken(t: Teller, e: Event) -> str:
     )
 
 
+def _swapped(t: Teller, e: Event) -> str:
+    """Told after the swap, so the hexes are named by their new numbers."""
+    now = t.prep("now", ("hex", e.get("hex")))
+    if not now:
+        return "Two number chips were swapped (Inventor)."
+    return (
+        f"Two number chips were swapped (Inventor):{now}{t.prep('and', ('hex', e.get('other')))}."
+    )
+
+
 def _city_lost(t: Teller, e: Event) -> str:
     at = t.at(("vertex", e.get("vertex")))
     return (
@@ -198,11 +208,7 @@ TELL: dict[str, Callable[[Teller, Event], str | None]] = {
     "merchant": lambda t, e: (
         f"{t.who(e.get('seat'))} placed the merchant{t.prep('on', ('hex', e.get('hex')))} (+1 VP)."
     ),
-    # Told after the swap, so the hexes are named by their new numbers.
-    "numbers_swapped": lambda t, e: (
-        f"Two number chips were swapped (Inventor): now{t.at(('hex', e.get('hex')))} and"
-        f"{t.at(('hex', e.get('other')))}."
-    ),
+    "numbers_swapped": _swapped,
     "road_removed": lambda t, e: (
         f"{t.whose(e.get('seat'))} road{t.at(('edge', e.get('edge')))} was removed (Diplomat)."
     ),
