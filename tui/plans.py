@@ -1,13 +1,14 @@
 """A move chosen on the map as one decision: where from, where to, the way there previewed.
 
 The game screen drives any plan a ruleset's face makes (`RulesetFace.plan`):
-Starfarers' flights (tui/flight.py) and Catan Fleet's fleet moves
-(tui/fleet_plan.py). Arrow keys move `cursor` between the destinations
-(`routes`, ids of the map's `kind` of target), Tab and Shift+Tab call
-`next_ship(1)` and `next_ship(-1)` (the next ship; a fleet's other end or
-another way there), Enter sends `actions()` unless `advance()` takes it as
-the first of two choices (C&K's Inventor: one chip, then its partner).
-Pure: no Textual.
+Starfarers' flights (tui/flight.py), Catan Fleet's fleet moves
+(tui/fleet_plan.py), and C&K's knight moves and Inventor swaps
+(tui/knight_plan.py, tui/inventor_plan.py). Arrow keys move `cursor`
+between the destinations (`routes`, ids of the map's `kind` of target), Tab
+and Shift+Tab call `next_ship(1)` and `next_ship(-1)` (the next ship; a
+fleet's other end or another way there), Enter sends `actions()` unless
+`advance()` takes it as the first of two choices (C&K's Inventor: one chip,
+then its partner). Pure: no Textual.
 """
 
 from __future__ import annotations
