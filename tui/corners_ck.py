@@ -5,13 +5,13 @@ A city takes a commodity beside its resource on forest, pasture and mountains
 says "lumber+paper on 3", not the settlement's "lumber on 3". A knight's
 corner is not about production: `knight_hint` names the knight standing there
 (whose, how strong, active or not) or, on an empty corner, the hexes around
-it, and says when the robber is next to it (an active knight there may chase
-it away).
+it (with the rival roads a knight there would block), and says when the
+robber is next to it (an active knight there may chase it away).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -75,10 +75,21 @@ def knight_hint(view: Mapping[str, Any], types: tuple[str, ...], v: int) -> str 
         said = f"{whose} {KNIGHT_WORDS.get(level, 'basic')} knight ({state})"
     else:
         said = f"beside {places.vertex(v)}"
+        rivals = _rival_roads(view, places.grid.vertex_edges[v])
+        if rivals:  # a knight here stops those roads going on through this corner
+            whose = " and ".join(f"{_seat_name(p)}'s" for p in rivals)
+            said += f"; blocks {whose} road{'s' * (len(rivals) > 1)}"
     robber = view.get("robber")
     if isinstance(robber, int) and robber in places.land_of_vertex(v):
         said += "; next to the robber"
     return f"This corner: {said}"
+
+
+def _rival_roads(view: Mapping[str, Any], edges: Sequence[int]) -> list[int]:
+    """The other seats with a road on one of `edges`, in seat order."""
+    owners = view.get("edges") or []
+    me = view.get("seat")
+    return sorted({owners[e] for e in edges if e < len(owners) and owners[e] >= 0} - {me})
 
 
 def _seat_name(seat: int) -> str:

@@ -413,6 +413,16 @@ def test_a_rivals_knight_beside_the_robber_is_named_with_its_state() -> None:
     away = next(w for w in range(grid.num_vertices) if view["robber"] not in grid.vertex_land[w])
     hint = knight_hint(view, ("build_knight",), away)
     assert hint is not None and hint.startswith("This corner: beside ") and "robber" not in hint
+    assert "blocks" not in hint  # no road touches it yet
+    edges = [-1] * len(view["edges"])
+    first, second, *_ = grid.vertex_edges[away]
+    edges[first], edges[second] = 2, 0  # White's road and the person's own
+    view["edges"] = edges
+    hint = knight_hint(view, ("build_knight",), away)
+    assert hint is not None and hint.endswith("; blocks White's road"), hint
+    edges[second] = 1
+    hint = knight_hint(view, ("build_knight",), away)
+    assert hint is not None and hint.endswith("; blocks Blue's and White's roads"), hint
 
 
 async def test_up_and_down_scroll_the_side_panel_when_no_corner_is_chosen(tmp_path: Path) -> None:
