@@ -16,12 +16,10 @@ from functools import cache
 from typing import Any
 
 from engine.rulesets.base.board import RESOURCES, TERRAIN_RESOURCE
-from engine.rulesets.ck.cards import COMMODITY_FROM, HAND, KNIGHT_STRENGTHS
+from engine.rulesets.ck.cards import COMMODITY_FROM, HAND
 from tui.narrate import SEAT_NAMES
+from tui.narrate_ck import STRENGTH_WORDS
 from tui.places import hex_places
-
-KNIGHT_WORDS = dict(zip(KNIGHT_STRENGTHS, ("basic", "strong", "mighty"), strict=True))
-"""A knight's strength as players call it."""
 
 KNIGHT_TYPES = frozenset(
     {
@@ -70,14 +68,14 @@ def knight_hint(view: Mapping[str, Any], types: tuple[str, ...], v: int) -> str 
     owner = owners[v]
     if owner >= 0:
         level = int(view["knight_level"][v])
-        whose = "your" if owner == view.get("seat") else f"{_seat_name(owner)}'s"
+        whose = "your" if owner == view.get("seat") else f"{seat_name(owner)}'s"
         state = "active" if view["knight_active"][v] else "inactive"
-        said = f"{whose} {KNIGHT_WORDS.get(level, 'basic')} knight ({state})"
+        said = f"{whose} {STRENGTH_WORDS.get(level, 'basic')} knight ({state})"
     else:
         said = f"beside {places.vertex(v)}"
         rivals = _rival_roads(view, places.grid.vertex_edges[v])
         if rivals:  # a knight here stops those roads going on through this corner
-            whose = " and ".join(f"{_seat_name(p)}'s" for p in rivals)
+            whose = " and ".join(f"{seat_name(p)}'s" for p in rivals)
             said += f"; blocks {whose} road{'s' * (len(rivals) > 1)}"
     robber = view.get("robber")
     if isinstance(robber, int) and robber in places.land_of_vertex(v):
@@ -92,5 +90,6 @@ def _rival_roads(view: Mapping[str, Any], edges: Sequence[int]) -> list[int]:
     return sorted({owners[e] for e in edges if e < len(owners) and owners[e] >= 0} - {me})
 
 
-def _seat_name(seat: int) -> str:
+def seat_name(seat: int) -> str:
+    """A seat's colour name ("Blue"), or "Seat 7" past the named colours."""
     return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else f"Seat {seat}"

@@ -11,11 +11,11 @@ move drives off a rival knight (rules/cities-and-knights.md §10.3).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from tui.corners_ck import KNIGHT_WORDS
-from tui.narrate import SEAT_NAMES
+from tui.corners_ck import seat_name
+from tui.narrate_ck import STRENGTH_WORDS
 from tui.places import hex_places
 from tui.plans import chips
 
@@ -30,7 +30,6 @@ class KnightPlan:
     ships: list[int]  # the knights that may move, by corner
     index: int = 0
     cursor: int | None = None
-    names: dict[int, str] = field(default_factory=dict)  # corner -> its name, as asked
 
     @classmethod
     def from_legal(cls, view: Mapping[str, Any], legal: list[Action]) -> KnightPlan | None:
@@ -76,16 +75,14 @@ class KnightPlan:
         return {}
 
     def _corner(self, v: int) -> str:
-        if v not in self.names:
-            places = hex_places(self.view)
-            self.names[v] = places.vertex(v) if places is not None else f"corner {v}"
-        return self.names[v]
+        places = hex_places(self.view)  # cached per board
+        return places.vertex(v) if places is not None else f"corner {v}"
 
     def _knight(self, v: int) -> str:
         """The knight at `v` by its strength: "strong knight"."""
         levels = self.view.get("knight_level") or []
         level = int(levels[v]) if v < len(levels) else 1
-        return f"{KNIGHT_WORDS.get(level, 'basic')} knight"
+        return f"{STRENGTH_WORDS.get(level, 'basic')} knight"
 
     def lines(self) -> list[str]:
         # Two lines: the chips under them say what Enter, Tab and Esc do (80x24).
@@ -97,8 +94,7 @@ class KnightPlan:
         owner = owners[self.cursor] if self.cursor < len(owners) else -1
         to = f"to {self._corner(self.cursor)}"
         if owner >= 0:
-            who = SEAT_NAMES[owner % len(SEAT_NAMES)]
-            to += f": drives off {who}'s {self._knight(self.cursor)}"
+            to += f": drives off {seat_name(owner)}'s {self._knight(self.cursor)}"
         return [head, f"{to} · ←↑↓→"]
 
     def keys(self) -> tuple[tuple[str, str], ...]:
