@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tui.faces import face
+from tui.narrate_starfarers import START_GIFTS
 
 Action = dict[str, Any]
 
@@ -315,11 +316,12 @@ UPGRADE_WORDS = {
     "cannon": "a cannon (+1 combat strength), for 2 carbon",
     "pod": "a freight pod (trade stations, ice planets), for 2 ore",
 }
-START_WORDS = {
-    "boosters": "Two boosters (+2 speed)",
-    "cannon": "A cannon (+1 combat strength)",
-    "pod": "A freight pod (trade stations, ice planets)",
+_START_EFFECTS = {
+    "boosters": "+2 speed",
+    "cannon": "+1 combat strength",
+    "pod": "trade stations, ice planets",
 }
+START_WORDS = {k: f"{v[0].upper()}{v[1:]} ({_START_EFFECTS[k]})" for k, v in START_GIFTS.items()}
 
 
 def say(action: Action) -> str | None:

@@ -248,6 +248,21 @@ def _build(t: Teller, e: dict[str, Any]) -> str:
     return f"{t.who(e.get('seat'))} built a {piece.replace('_', ' ')}{t.at(e.get('site'))}."
 
 
+# The starting gifts of setup round 4 (engine key -> what the mothership gains).
+START_GIFTS = {"boosters": "two boosters", "cannon": "a cannon", "pod": "a freight pod"}
+
+
+def _place(t: Teller, e: dict[str, Any]) -> str:
+    """A setup placement: a piece on the map, a starting gift, or a 3-seat blocker."""
+    piece = str(e.get("piece"))
+    where = t.at(e.get("site"))
+    if piece == "blocker":
+        return f"A neutral colony closes a point{where}."
+    if piece in START_GIFTS:
+        return f"{t.who(e.get('seat'))} took {START_GIFTS[piece]} for the mothership."
+    return f"{t.who(e.get('seat'))} placed a {piece.replace('_', ' ')}{where}."
+
+
 TELL: dict[str, Callable[[Teller, dict[str, Any]], str | None]] = {
     "reserve_draw": _reserve_draw,
     "relief": lambda t, e: (
@@ -281,10 +296,7 @@ TELL: dict[str, Callable[[Teller, dict[str, Any]], str | None]] = {
     ),
     "upgrade_lost": lambda t, e: f"{t.who(e.get('seat'))} lost {_upgrade(e)} from the mothership.",
     "build": _build,
-    "place": lambda t, e: (
-        f"{t.who(e.get('seat'))} placed a {str(e.get('piece')).replace('_', ' ')}"
-        f"{t.at(e.get('site'))}."
-    ),
+    "place": _place,
     "found_colony": lambda t, e: f"{t.who(e.get('seat'))} founded a colony{t.at(e.get('site'))}.",
     "trade_station": lambda t, e: (
         f"{t.who(e.get('seat'))} founded a trade station at the "

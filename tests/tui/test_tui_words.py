@@ -269,24 +269,38 @@ def test_a_hex_takes_the_preposition_its_sentence_needs() -> None:
 
 _NOT_ENGLISH = re.compile(
     r"_|None|\{|\}|  | (to|on|at|by) (to|on|at|by) |You's|(?:[a-z,;:]\s|\()(?:You|Your)\b"
+    r"|Someone|\b[Aa] [aeiou]|\b[Aa] boosters\b"
 )
-"""Engine names ("sum_ge_4"), doubled prepositions ("to at"), "You's", "You" mid-sentence."""
+"""Engine names ("sum_ge_4"), doubled prepositions ("to at"), "You's", "You" mid-sentence,
+a seat nobody holds ("Someone placed a blocker"), "a" before a vowel or a plural."""
 
 
 @pytest.mark.parametrize(
-    ("ruleset", "seats"), [("base", 4), ("ck", 4), ("fleet", 3), ("starfarers", 4)]
+    ("ruleset", "seats", "variant"),
+    [
+        ("base", 4, None),
+        ("ck", 4, None),
+        ("fleet", 3, None),
+        ("starfarers", 4, None),
+        ("starfarers", 3, "discoverer"),
+    ],
 )
-def test_played_games_read_as_english_as_each_seat_sees_them(ruleset: str, seats: int) -> None:
+def test_played_games_read_as_english_as_each_seat_sees_them(
+    ruleset: str, seats: int, variant: str | None
+) -> None:
     """Seeds 3-6, seeded random play: every sentence of the log, as seat 0 and seat 1 see it,
     is free of engine names, doubled prepositions and a capital "You" inside a sentence
-    (seen in play: "moved a knight ... to at ...", "pillaged Your city", "the sum_ge_4 test")."""
+    (seen in play: "moved a knight ... to at ...", "pillaged Your city", "the sum_ge_4 test";
+    Starfarers' chosen setup with 3 seats: "Blue placed a boosters", "Someone placed a
+    blocker")."""
     from tui.faces import face
 
     shown = face(ruleset)
     names = seat_names(seats)
     kinds: set[str] = set()
     for seed in (3, 4, 5, 6):
-        game = new_game(GameConfig(ruleset, seats, seed, {}))
+        options = {"variant": variant} if variant else {}
+        game = new_game(GameConfig(ruleset, seats, seed, options))
         rng = random.Random(seed)
         for step in range(3000):
             if game.to_act is None:
