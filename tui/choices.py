@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tui.faces import face
-from tui.narrate_starfarers import START_GIFTS
 
 Action = dict[str, Any]
 
@@ -321,7 +320,14 @@ _START_EFFECTS = {
     "cannon": "+1 combat strength",
     "pod": "trade stations, ice planets",
 }
-START_WORDS = {k: f"{v[0].upper()}{v[1:]} ({_START_EFFECTS[k]})" for k, v in START_GIFTS.items()}
+
+
+def start_words(option: str) -> str | None:
+    """A starting gift as the dialog offers it: "Two boosters (+2 speed)"."""
+    from tui.narrate_starfarers import START_GIFTS  # Starfarers only: imported when asked
+
+    gift = START_GIFTS.get(option)
+    return f"{gift[0].upper()}{gift[1:]} ({_START_EFFECTS[option]})" if gift else None
 
 
 def say(action: Action) -> str | None:
@@ -330,7 +336,7 @@ def say(action: Action) -> str | None:
     if kind == "build_upgrade":
         return "Build " + UPGRADE_WORDS.get(str(action.get("kind")), "an upgrade")
     if kind == "choose_start_upgrade":
-        return START_WORDS.get(str(action.get("option")))
+        return start_words(str(action.get("option")))
     if kind == "take_resource":
         return f"Take 1 {action.get('resource')}"
     if kind == "buy_fame":

@@ -3,9 +3,10 @@
 A `LogBook` takes the events a seat heard, in order, and keeps:
 
 * the log's entries: one sentence per event (tui.narrate) with the seats'
-  names in their colours and turn lines in bold; the discards one seat makes
-  for one seven become one entry ("Blue discarded 2 ore, 1 wool."), so an
-  entry may replace the one before it (`Update.replaced`);
+  names in their colours and turn lines in bold; the cards one seat gives up
+  card by card become one entry (the discards for one seven: "Blue discarded
+  2 ore, 1 wool."; an encounter's toll: "You gave up 2 fuel."), so an entry
+  may replace the one before it (`Update.replaced`);
 * the dice: the last roll and who rolled it, and how often each total came.
 
 It is fed the whole history when a game resumes, so both survive save and load.
@@ -21,10 +22,12 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
-from tui.narrate import bundle, narrate
+from tui.narrate import narrate
 from tui.render.palette import seat_style
 
 TOTALS = tuple(range(2, 13))
+CARD_BY_CARD = ("discard", "encounter_card_out")
+"""Event kinds one card at a time that the log tells as one line per run (`cards_of`)."""
 
 
 @dataclass
@@ -63,7 +66,8 @@ class LogBook:
         self.names = list(names)
         self.entries: list[Text] = []
         self.dice = DiceStats()
-        self._discard: tuple[int, dict[str, int]] | None = None  # seat, cards so far
+        # The card-by-card run being told as one line: (kind, seat, to), cards so far.
+        self._run: tuple[tuple[Any, ...], dict[str, int]] | None = None
         words = "|".join(re.escape(n) for n in sorted(self.names, key=len, reverse=True) if n)
         self._name_re = re.compile(rf"\b(You|you|{words})\b(?! Folk)") if words else None
 
@@ -80,39 +84,37 @@ class LogBook:
             kind = event.get("kind")
             if kind == "dice":
                 self.dice.add(event)
-            if kind == "discard":
-                line, more = self._discarded(event, me, where, tell)
+            if kind in CARD_BY_CARD and isinstance(event.get("seat"), int):
+                line, more = self._grouped(event, me, where, tell)
                 if line is not None:
                     self._add(update, line, me, replace=more)
                 continue
-            self._discard = None
+            self._run = None
             line = narrate(event, self.names, me, where, tell)
             if line:
                 self._add(update, line, me)
         return update
 
-    def _discarded(
+    def _grouped(
         self,
         event: dict[str, Any],
         me: int | None,
         where: Callable[[Any], str] | None,
         tell: Mapping[str, Callable[..., str | None]] | None,
     ) -> tuple[str | None, bool]:
-        """Consecutive discards of one seat told as one line, the line growing card by card.
+        """Consecutive card-by-card events of one seat (and one receiver) told as one line,
+        the line growing card by card: the event is told with the run's `cards` so far.
 
-        Returns the line and whether it replaces the line before (the same discard, grown).
+        Returns the line and whether it replaces the line before (the same run, grown).
         """
-        seat = event.get("seat")
-        if not isinstance(seat, int):
-            return narrate(event, self.names, me, where, tell), False
-        more = self._discard is not None and self._discard[0] == seat
-        if self._discard is None or not more:
-            self._discard = (seat, {})
-        cards = self._discard[1]
+        key = (event.get("kind"), event.get("seat"), event.get("to"))
+        more = self._run is not None and self._run[0] == key
+        if self._run is None or not more:
+            self._run = (key, {})
+        cards = self._run[1]
         resource = str(event.get("resource") or "card")
         cards[resource] = cards.get(resource, 0) + 1
-        who = "You" if seat == me else self.names[seat] if seat < len(self.names) else "Someone"
-        return f"{who} discarded {bundle(_plural(cards))}.", more
+        return narrate({**event, "cards": dict(cards)}, self.names, me, where, tell), more
 
     def _add(self, update: Update, line: str, me: int | None, replace: bool = False) -> None:
         text = self.styled(line, me)
@@ -137,8 +139,3 @@ class LogBook:
             if isinstance(seat, int):
                 text.stylize(seat_style(seat) + Style(bold=True), match.start(1), match.end(1))
         return text
-
-
-def _plural(cards: dict[str, int]) -> dict[str, int]:
-    """{"card": 3} reads "3 cards"; resources keep their names ("2 ore")."""
-    return {("cards" if k == "card" and n != 1 else k): n for k, n in cards.items()}

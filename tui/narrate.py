@@ -37,6 +37,15 @@ def bundle(counts: Any) -> str:
     return ", ".join(parts) or "nothing"
 
 
+def cards_of(e: Mapping[str, Any]) -> str:
+    """The cards an event moves: "1 ore" for one card, or a grouped event's "cards"
+    ({"ore": 2, "card": 1} as "2 ore, 1 card"; several unknown cards read "3 cards")."""
+    cards = e.get("cards")
+    if isinstance(cards, dict):
+        return bundle({("cards" if k == "card" and n != 1 else k): n for k, n in cards.items()})
+    return f"1 {e.get('resource') or 'card'}"
+
+
 class _Teller:
     def __init__(
         self, names: Sequence[str], me: int | None, where: Callable[[Any], str] | None
@@ -240,7 +249,7 @@ BASE_TELL: dict[str, Callable[[_Teller, dict[str, Any]], str | None]] = {
         f"{t.who(e.get('seat'))} took 1 {e.get('resource')} from a gold field."
     ),
     "monopoly": _monopoly,
-    "discard": lambda t, e: f"{t.who(e.get('seat'))} discarded 1 {e.get('resource') or 'card'}.",
+    "discard": lambda t, e: f"{t.who(e.get('seat'))} discarded {cards_of(e)}.",
     "robber": _robber,
     "maritime_trade": lambda t, e: (
         f"{t.who(e.get('seat'))} traded {e.get('count')} {e.get('give')} for 1 {e.get('get')}."

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
+from tui.narrate import cards_of
+
 UPGRADES = {"booster": "a booster", "cannon": "a cannon", "pod": "a freight pod"}
 
 
@@ -115,6 +117,18 @@ def _encounter_shake(t: Teller, e: dict[str, Any]) -> str:
     )
 
 
+def _encounter_answered(t: Teller, e: dict[str, Any]) -> str:
+    """The card, now public, and the answer given: "Encounter: Haggler; Blue offered 2 cards"."""
+    head = f"Encounter: {e.get('name')}"
+    answer, kind, who = e.get("answer"), e.get("answer_kind"), t.whom(e.get("seat"))
+    if kind == "offer" and isinstance(answer, int):
+        cards = f"{answer} card{'s' * (answer != 1)}" if answer else "nothing"
+        return f"{head}; {who} offered {cards}."
+    if kind == "yesno" and isinstance(answer, int):
+        return f"{head}; {who} answered {'yes' if answer else 'no'}."
+    return f"{head}."
+
+
 def _reserve_draw(t: Teller, e: dict[str, Any]) -> str | None:
     count = int(e.get("count") or 0)
     if not count:
@@ -131,12 +145,11 @@ def _bundle(counts: Mapping[str, Any]) -> str:
 
 
 def _card_out(t: Teller, e: dict[str, Any]) -> str:
-    res = e.get("resource")
-    card = f"1 {res}" if res else "a card"
+    """A card paid in an encounter: to a seat, or given up to the supply (toll, haggler)."""
     to = e.get("to")
     if isinstance(to, int) and to >= 0:
-        return f"{t.who(e.get('seat'))} gave {card} to {t.whom(to)}."
-    return f"{t.who(e.get('seat'))} lost {card}."
+        return f"{t.who(e.get('seat'))} gave {cards_of(e)} to {t.whom(to)}."
+    return f"{t.who(e.get('seat'))} gave up {cards_of(e)}."
 
 
 def _half_medals(t: Teller, e: dict[str, Any]) -> str | None:
@@ -278,7 +291,7 @@ TELL: dict[str, Callable[[Teller, dict[str, Any]], str | None]] = {
         f"{t.who(e.get('seat'))} {t.verb(e.get('seat'), 'meet', 'meets')} an encounter"
         + (f": {e['name']}." if e.get("name") else ".")
     ),
-    "encounter_revealed": lambda t, e: f"Encounter: {e.get('name')}.",
+    "encounter_revealed": _encounter_answered,
     "encounter_done": lambda t, e: None,
     "encounter_card_out": _card_out,
     "encounter_take": lambda t, e: f"{t.who(e.get('seat'))} took 1 {e.get('resource') or 'card'}.",

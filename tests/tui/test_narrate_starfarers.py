@@ -7,11 +7,14 @@ sentence here fails this test instead of reaching the log as field names.
 from __future__ import annotations
 
 import ast
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from engine.config import GameConfig
+from engine.registry import new_game
 from engine.rulesets.starfarers.actions import RemoveUpgrade, Shake
 from tests.starfarers.helpers import make, script, to_main
 from tests.starfarers.test_edge_encounters import BLACK_PAIR, _deck
@@ -36,7 +39,7 @@ TOLD: dict[str, tuple[dict[str, Any], str | None]] = {
     ),
     "encounter": ({"seat": 1, "answer_kind": "yes_no"}, "Blue meets an encounter."),
     "encounter_cannot_pay": ({"seat": 1}, "Blue cannot pay."),
-    "encounter_card_out": ({"seat": 1, "resource": "ore", "to": -1}, "Blue lost 1 ore."),
+    "encounter_card_out": ({"seat": 1, "resource": "ore", "to": -1}, "Blue gave up 1 ore."),
     "encounter_done": ({"seat": 1}, None),
     "encounter_gift": ({"seat": 1, "count": 2, "to": 0}, "Blue gave 2 cards to you."),
     "encounter_revealed": (
@@ -222,3 +225,41 @@ def test_a_shake_says_what_it_needed_in_words(test: str, hit: bool, said: str) -
     event = {"kind": "encounter_shake", "seat": 0, "balls": ["yellow", "red"], "test": test}
     line = narrate(dict(event, hit=hit), NAMES, 0)
     assert line == f"You shook for the encounter: yellow and red ({said}).", line
+
+
+@pytest.mark.parametrize(
+    ("kind", "answer", "said"),
+    [
+        ("offer", 2, "Encounter: Haggler; Blue offered 2 cards."),
+        ("offer", 1, "Encounter: Haggler; Blue offered 1 card."),
+        ("offer", 0, "Encounter: Haggler; Blue offered nothing."),
+        ("yesno", 1, "Encounter: Haggler; Blue answered yes."),
+        ("yesno", 0, "Encounter: Haggler; Blue answered no."),
+        ("none", None, "Encounter: Haggler."),
+    ],
+)
+def test_a_revealed_encounter_says_the_answer_given(
+    kind: str, answer: int | None, said: str
+) -> None:
+    """The card's name alone repeated the line before it ("You meet an encounter: Haggler.");
+    others learn the answer only here."""
+    event = {"kind": "encounter_revealed", "seat": 1, "card": 3, "name": "Haggler"}
+    line = narrate(dict(event, answer=answer, answer_kind=kind), NAMES, 0)
+    assert line == said
+    mine = narrate(dict(event, seat=0, answer=answer, answer_kind=kind), NAMES, 0)
+    assert mine == said.replace("Blue", "you")
+
+
+def test_the_engine_names_the_answer_kind_of_a_revealed_encounter() -> None:
+    """Seed 3, seeded random play until an encounter is answered: the event carries the
+    card's kind of answer, as the narration needs."""
+    game = new_game(GameConfig("starfarers", 4, 3, {}))
+    rng = random.Random(3)
+    kinds: set[object] = set()
+    for _ in range(20000):
+        if game.to_act is None or len(kinds) == 3:
+            break
+        for e in game.apply(rng.choice(game.legal_actions())):
+            if e.kind == "encounter_revealed":
+                kinds.add(e.data["answer_kind"])
+    assert kinds == {"offer", "yesno", "none"}

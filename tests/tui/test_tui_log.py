@@ -236,3 +236,20 @@ async def test_f4_shows_every_roll_against_fair_dice(tmp_path: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen
+
+
+def test_an_encounters_toll_paid_card_by_card_is_one_line_per_receiver() -> None:
+    """Seen in play (the Haggler, 2 cards): "You lost 1 fuel." twice. The run grows while
+    the seat and the receiver stay the same; a card to a seat is a run of its own."""
+    book = LogBook(NAMES)
+    out = {"kind": "encounter_card_out", "seat": 0, "to": -1}
+    book.feed([dict(out, resource="fuel"), dict(out, resource="fuel")], 0)
+    assert [t.plain for t in book.entries] == ["You gave up 2 fuel."]
+    book.feed([dict(out, resource="ore", to=1), dict(out, resource="food", to=1)], 0)
+    assert [t.plain for t in book.entries] == [
+        "You gave up 2 fuel.",
+        "You gave 1 ore, 1 food to Blue.",
+    ]
+    # A discard after the toll starts its own line.
+    book.feed([{"kind": "discard", "seat": 0, "resource": "ore"}], 0)
+    assert book.entries[-1].plain == "You discarded 1 ore."

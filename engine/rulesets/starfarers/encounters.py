@@ -134,7 +134,13 @@ def _reveal(g: StarfarersGame, answer: int | None) -> Event:
     card = cards()[g.enc_card]
     return Event(
         "encounter_revealed",
-        {"seat": g.current, "card": g.enc_card + 1, "name": card["name"], "answer": answer},
+        {
+            "seat": g.current,
+            "card": g.enc_card + 1,
+            "name": card["name"],
+            "answer": answer,
+            "answer_kind": card["answer"],
+        },
     )
 
 

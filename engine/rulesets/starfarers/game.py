@@ -166,7 +166,7 @@ class StarfarersGame(PhaseTrading, Game):
             EventKind("trade_ship_token", ("seat",)),
             EventKind("trade_ship_lost", ("seat",)),
             EventKind("encounter", ("seat", "answer_kind"), secret=("card", "name", "prompt")),
-            EventKind("encounter_revealed", ("seat", "card", "name", "answer")),
+            EventKind("encounter_revealed", ("seat", "card", "name", "answer", "answer_kind")),
             EventKind("encounter_shake", ("seat", "balls", "test", "hit")),
             EventKind("contest", ("seat", "opponent", "stat", "total", "opponent_total", "won")),
             EventKind("encounter_take", ("seat", "resource"), optional=("count",)),
