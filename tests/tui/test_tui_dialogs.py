@@ -239,3 +239,44 @@ async def test_the_discard_hint_wraps_at_80x24_instead_of_being_cut() -> None:
         shown = [strip.text for strip in hint.render_lines(hint.size.region)]
         words = " ".join(" ".join(shown).split())
         assert words.endswith("Enter discard"), shown
+
+
+async def test_an_encounters_outcome_tells_a_toll_paid_card_by_card_once(tmp_path: Path) -> None:
+    """Seed 1: the Haggler asks the person for cards. After offering 2 (the give dialog)
+    and taking 1 back, the outcome dialog tells the cards given up on one line (it had
+    "You lost 1 fuel." once per card), after the answer ("...; you offered 2 cards.")."""
+    from engine.rulesets.starfarers.constants import ENCOUNTER
+    from engine.rulesets.starfarers.encounters import cards
+    from tui.screens.dialogs.encounter import EncounterDialog, OutcomeDialog
+
+    def haggler(g: Any) -> bool:
+        return g.to_act == 0 and g.phase == ENCOUNTER and cards()[g.enc_card]["name"] == "Haggler"
+
+    game = tui_saves.play_until("starfarers", 1, haggler)
+    assert game.to_act == 0, "the Haggler was never met"
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _until(pilot, "the encounter", lambda: isinstance(app.screen, EncounterDialog))
+        await pilot.press("down", "down", "enter")  # Offer 2 cards
+        await _until(pilot, "the give dialog", lambda: isinstance(app.screen, DiscardDialog))
+        give = app.screen
+        assert isinstance(give, DiscardDialog) and give.owed == 2
+        keys: list[str] = []
+        left = 2
+        for resource in give.resources:
+            take = min(left, give.hand.get(resource, 0))
+            keys += ["right"] * take + ["down"]
+            left -= take
+        await pilot.press(*keys, "enter")
+        await _until(pilot, "the take dialog", lambda: isinstance(app.screen, ChoiceDialog))
+        assert app.screen.title_text == "Take a card from the supply"
+        await pilot.press("enter")
+        await _until(pilot, "the outcome", lambda: isinstance(app.screen, OutcomeDialog))
+        outcome = app.screen
+        assert isinstance(outcome, OutcomeDialog)
+        lines = str(outcome.body).splitlines()
+    assert lines[0] == "Encounter: Haggler; you offered 2 cards."
+    assert [line for line in lines if "gave up" in line] == [lines[1]], lines
+    given = [int(w) for w in lines[1].removeprefix("You gave up ").split() if w.isdigit()]
+    assert sum(given) == 2, lines
+    assert lines[2].startswith("You took 1 "), lines

@@ -24,7 +24,7 @@ from engine.table.client import TableClient
 from tui import choices
 from tui.faces import face
 from tui.logbook import LogBook
-from tui.narrate import bundle, narrate
+from tui.narrate import bundle
 from tui.places import buildings_around, corner_start, hex_places, robber_start
 from tui.screens.dialogs.choice import ChoiceDialog
 from tui.screens.dialogs.game_over import GameOverDialog
@@ -177,7 +177,7 @@ class GameScreen(Screen[None]):
         self._latest: dict[str, Any] | None = None
         self._timer: Any = None
         self._key_sig: Any = None
-        self.encounter_lines: list[str] | None = None
+        self.encounter_book: LogBook | None = None  # this seat's encounter, told so far
         self.leaving = False
         self._why_not_cache: tuple[int, list[str]] = (-2, [])
         self._site_game: tuple[int, Any] = (-2, None)  # a Starfarers game rebuilt for hints
@@ -337,16 +337,15 @@ class GameScreen(Screen[None]):
 
                 self.infos.append(ShakeDialog(e, "You"))
             if kind == "encounter_revealed":
-                self.encounter_lines = []
-            if self.encounter_lines is not None:
-                line = narrate(e, self.names, me, where, self.face.tell())
-                if line:
-                    self.encounter_lines.append(line)
-            if kind == "encounter_done" and self.encounter_lines is not None:
+                self.encounter_book = LogBook(self.names)
+            if self.encounter_book is not None:
+                self.encounter_book.feed([e], me, where, self.face.tell())
+            if kind == "encounter_done" and self.encounter_book is not None:
                 from tui.screens.dialogs.encounter import OutcomeDialog
 
-                self.infos.append(OutcomeDialog(self.encounter_lines))
-                self.encounter_lines = None
+                lines = [t.plain for t in self.encounter_book.entries]
+                self.infos.append(OutcomeDialog(lines))
+                self.encounter_book = None
 
     def _next_popup(self) -> None:
         """Information first, then the decision that opens by itself (once per position)."""
