@@ -98,19 +98,19 @@ def _shortage(s: dict[str, Any], gains: dict[str, Any]) -> str:
     what, have, owed = s.get("resource"), s.get("supply"), s.get("owed")
     if any(isinstance(got, dict) and got.get(what) for got in gains.values()):
         return f"Not enough {what}: the supply had {have} and {owed} were owed."
-    return f"Nobody got {what}: the supply has {have} and {owed} were owed."
+    return f"The supply had too little {what} ({have} for {owed} owed): nobody got any."
 
 
 def _production(t: _Teller, e: dict[str, Any]) -> str | None:
     gains = e.get("gains") or {}
-    shortages = [_shortage(s, gains) for s in e.get("short") or [] if isinstance(s, dict)]
+    short = [_shortage(s, gains) for s in e.get("short") or [] if isinstance(s, dict)]
     gold = e.get("gold") or {}
-    shortages += [
+    shortages = short + [
         f"{t.who(int(s))} {t.verb(int(s), 'pick', 'picks')} {n} from gold." for s, n in gold.items()
     ]
     shortages += _blocked(t, e.get("blocked"))
-    if not gains:
-        return " ".join(["Nobody produced anything.", *shortages])
+    if not gains:  # a shortage says why nobody got anything; it needs no "Nobody produced"
+        return " ".join(shortages if short else ["Nobody produced anything.", *shortages])
     parts: list[str] = []
     for seat, got in sorted(gains.items(), key=lambda kv: int(kv[0])):
         who = t.whom(int(seat)) if parts else t.who(int(seat))  # "you" after a semicolon

@@ -285,7 +285,10 @@ TELL: dict[str, Callable[[Teller, dict[str, Any]], str | None]] = {
     "fly": lambda t, e: None,  # one line per flight (end_move), not per step
     "end_move": lambda t, e: f"{t.whose(e.get('seat'))} ship stopped{t.at(e.get('at'))}.",
     "jump_ready": lambda t, e: f"{t.who(e.get('seat'))} may jump a ship through the wormhole.",
-    "jump": lambda t, e: f"{t.whose(e.get('seat'))} ship jumped{t.at(e.get('to'))}.",
+    "jump": lambda t, e: (
+        f"{t.whose(e.get('seat'))} ship jumped through the wormhole"
+        + (f"; it is now{place}." if (place := t.at(e.get("to"))) else ".")
+    ),
     "ship_stuck": lambda t, e: f"{t.whose(e.get('seat'))} ship is stuck{t.at(e.get('ship'))}.",
     "encounter": lambda t, e: (
         f"{t.who(e.get('seat'))} {t.verb(e.get('seat'), 'meet', 'meets')} an encounter"

@@ -72,7 +72,7 @@ TOLD: dict[str, tuple[dict[str, Any], str | None]] = {
         "Blue wins the game! Scores: 3, 15, 4, 5.",
     ),
     "half_medals": ({"seat": 1, "change": -1}, "Blue lost a half medal."),
-    "jump": ({"seat": 1, "from": 1, "to": 3}, "Blue's ship jumped."),
+    "jump": ({"seat": 1, "from": 1, "to": 3}, "Blue's ship jumped through the wormhole."),
     "jump_ready": ({"seat": 1}, "Blue may jump a ship through the wormhole."),
     "pirate_base_defeated": (
         {"seat": 1, "planet": 3, "token": "pirate5", "disc": "8"},
@@ -263,3 +263,20 @@ def test_the_engine_names_the_answer_kind_of_a_revealed_encounter() -> None:
             if e.kind == "encounter_revealed":
                 kinds.add(e.data["answer_kind"])
     assert kinds == {"offer", "yesno", "none"}
+
+
+def test_a_jump_through_the_wormhole_says_where_the_ship_came_out() -> None:
+    """It said "Blue's ship jumped in home system beta" (or "jumped by fuel 4")."""
+    from tui.narrate_starfarers import place_namer
+
+    view = make(seats=3, seed=3).view(0)
+    name = place_namer(view)
+    outpost = next(
+        slot["centre"]
+        for slot, sector in zip(view["board"]["slots"], view["sectors"], strict=True)
+        if sector.get("kind") == "outpost"
+    )
+    event = {"kind": "jump", "seat": 1, "from": 0, "to": outpost}
+    line = narrate(event, NAMES, 0, name)
+    assert line == f"Blue's ship jumped through the wormhole; it is now{name(outpost)}.", line
+    assert name(outpost).startswith(" at the ")

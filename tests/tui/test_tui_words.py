@@ -141,10 +141,17 @@ def test_commands_for_base_actions() -> None:
 
 
 def test_a_production_shortage_is_told() -> None:
+    """Seen in play: "Nobody produced anything. Nobody got fuel: ...", twice over for two
+    resources: the shortage alone says why nobody got anything."""
     short = {"resource": "fuel", "supply": 1, "owed": 3}
     event = {"kind": "production", "roll": 5, "gains": {}, "short": [short]}
     assert narrate(event, NAMES) == (
-        "Nobody produced anything. Nobody got fuel: the supply has 1 and 3 were owed."
+        "The supply had too little fuel (1 for 3 owed): nobody got any."
+    )
+    two = dict(event, short=[short, dict(short, resource="ore", supply=0, owed=2)])
+    assert narrate(two, NAMES) == (
+        "The supply had too little fuel (1 for 3 owed): nobody got any. "
+        "The supply had too little ore (0 for 2 owed): nobody got any."
     )
     partial = dict(event, gains={"0": {"fuel": 1}}, short=[dict(short, owed=2)])
     assert narrate(partial, NAMES, 0) == (
