@@ -109,8 +109,9 @@ def _production(t: _Teller, e: dict[str, Any]) -> str | None:
         f"{t.who(int(s))} {t.verb(int(s), 'pick', 'picks')} {n} from gold." for s, n in gold.items()
     ]
     shortages += _blocked(t, e.get("blocked"))
-    if not gains:  # a shortage says why nobody got anything; it needs no "Nobody produced"
-        return " ".join(shortages if short else ["Nobody produced anything.", *shortages])
+    if not gains:  # a shortage or a gold pick says what came of the roll; else "Nobody..."
+        told = short or gold
+        return " ".join(shortages if told else ["Nobody produced anything.", *shortages])
     parts: list[str] = []
     for seat, got in sorted(gains.items(), key=lambda kv: int(kv[0])):
         who = t.whom(int(seat)) if parts else t.who(int(seat))  # "you" after a semicolon

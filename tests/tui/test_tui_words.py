@@ -187,6 +187,9 @@ def test_gold_picks_are_told() -> None:
     assert narrate(owed, NAMES, 1) == (
         "Red gets 1 grain. You pick 1 from gold. White picks 2 from gold."
     )
+    # Seen in a scan of Fleet games: "Nobody produced anything. White picks 1 from gold."
+    only_gold = {"kind": "production", "gains": {}, "gold": {"2": 1}}
+    assert narrate(only_gold, NAMES, 0) == "White picks 1 from gold."
     picked = {"kind": "pick_gold", "seat": 1, "resource": "ore"}
     assert narrate(picked, NAMES, 0) == "Blue took 1 ore from a gold field."
 
