@@ -280,3 +280,25 @@ async def test_an_encounters_outcome_tells_a_toll_paid_card_by_card_once(tmp_pat
     given = [int(w) for w in lines[1].removeprefix("You gave up ").split() if w.isdigit()]
     assert sum(given) == 2, lines
     assert lines[2].startswith("You took 1 "), lines
+
+
+async def test_the_plague_ship_names_the_seat_the_cards_go_to(tmp_path: Path) -> None:
+    """Seed 2: the Plague ship asks for cards for "your right neighbour's colony"; the
+    dialog names that seat (the one before yours in turn order: Orange for seat 0 of 4)."""
+    from engine.rulesets.starfarers.constants import ENCOUNTER
+    from engine.rulesets.starfarers.encounters import cards
+
+    from tui.screens.dialogs.encounter import EncounterDialog
+
+    def plague(g: Any) -> bool:
+        name = cards()[g.enc_card]["name"] if g.enc_card >= 0 else ""
+        return g.to_act == 0 and g.phase == ENCOUNTER and name == "Plague ship"
+
+    game = tui_saves.play_until("starfarers", 2, plague)
+    assert game.to_act == 0, "the Plague ship was never met"
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _until(pilot, "the encounter", lambda: isinstance(app.screen, EncounterDialog))
+        dialog = app.screen
+        assert isinstance(dialog, EncounterDialog)
+        assert "The cards you send go to Orange." in str(dialog.body)

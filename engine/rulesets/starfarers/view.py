@@ -140,6 +140,7 @@ def build_view(game: StarfarersGame, seat: int | None) -> StarfarersView:
             "name": card["name"],
             "prompt": card["prompt"],
             "answer": card["answer"],
+            "offer_to": card.get("offer_to"),
         }
     view: StarfarersView = {
         "protocol": PROTOCOL_VERSION,

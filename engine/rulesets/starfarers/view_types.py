@@ -62,6 +62,7 @@ class EncounterCardView(TypedDict):
     name: str
     prompt: str
     answer: str
+    offer_to: str | None  # "right_neighbour": the cards offered go to the seat before yours
 
 
 class EncounterView(TypedDict):

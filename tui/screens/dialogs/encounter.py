@@ -20,12 +20,20 @@ def answer_label(kind: str, answer: int) -> str:
 class EncounterDialog(ChoiceDialog):
     """The encounter card's prompt with one option per legal answer (returns the action)."""
 
-    def __init__(self, encounter: dict[str, Any], actions: list[dict[str, Any]]) -> None:
+    def __init__(
+        self,
+        encounter: dict[str, Any],
+        actions: list[dict[str, Any]],
+        receiver: str | None = None,
+    ) -> None:
+        """`receiver`: the name of the seat the offered cards go to, when they go to one."""
         card = encounter.get("card") or {}
         kind = str(card.get("answer", "yesno"))
         body = Text()
         body.append(str(card.get("name", "An encounter")) + "\n", style="bold")
         body.append(str(card.get("prompt", "")))
+        if receiver:
+            body.append(f"\nThe cards you send go to {receiver}.")
         options: list[tuple[str | Text, Any]] = [
             (answer_label(kind, int(a.get("answer", 0))), a) for a in actions
         ]
