@@ -33,12 +33,27 @@ def nice(name: Any) -> str:
     return str(name).replace("_", " ").title()
 
 
+def disc_words(disc: Any) -> str:
+    """A number disc as a player says it: "6", "a pirate base (strength 5)"."""
+    digits = "".join(ch for ch in str(disc) if ch.isdigit())
+    strength = f" (strength {digits})" if digits else ""
+    if str(disc).startswith("pirate"):
+        return f"a pirate base{strength}"
+    if str(disc).startswith("ice"):
+        return f"an ice planet{strength}"
+    return str(disc)
+
+
 def _planet_label(planet: Mapping[str, Any]) -> str:
+    """"fuel 4"; a planet still guarded by its token is named by the token alone."""
     resource = planet.get("resource")
     disc = planet.get("disc")
     if not resource:
         return "an unexplored planet"
-    return f"{resource} {disc}" if disc and disc != "?" else str(resource)
+    if not disc or disc == "?":
+        return str(resource)
+    words = disc_words(disc)
+    return f"{resource} {words}" if words == str(disc) else words
 
 
 def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
@@ -61,12 +76,31 @@ def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
                     return slot, (points.index(point) if key == "inner" else -1)
         return None
 
+    def near(point: int) -> str:
+        """Open space named by the closest sector with something in it (by its centre)."""
+        from engine.rulesets.starfarers.board import vertex_xy
+
+        x, y = vertex_xy(point)
+        best: tuple[float, str] | None = None
+        for slot in slots:
+            centre = slot.get("centre")
+            index = int(slot.get("index", 0))
+            sector = sectors[index] if index < len(sectors) else {}
+            if not isinstance(centre, int) or sector.get("kind") == "empty":
+                continue
+            cx, cy = vertex_xy(centre)
+            d = (cx - x) ** 2 + (cy - y) ** 2
+            if best is None or d < best[0]:
+                best = (d, name(centre))
+        words = best[1].split(" ", 2) if best else []  # " in home system beta": drop "in"
+        return f" in open space near {words[2]}" if len(words) == 3 else " in open space"
+
     def name(point: Any) -> str:
         if not isinstance(point, int):
             return ""
         found = sector_of(point)
         if found is None:
-            return " in open space"
+            return near(point)
         slot, inner = found
         index = int(slot.get("index", 0))
         sector = sectors[index] if index < len(sectors) else {}
@@ -189,14 +223,7 @@ def _discover(t: Teller, e: dict[str, Any]) -> str:
 
 def _explore(t: Teller, e: dict[str, Any]) -> str:
     discs = e.get("discs") or []
-    shown = ", ".join(
-        f"a pirate base{_token_strength(d)}"
-        if str(d).startswith("pirate")
-        else f"an ice planet{_token_strength(d)}"
-        if str(d).startswith("ice")
-        else str(d)
-        for d in discs
-    )
+    shown = ", ".join(disc_words(d) for d in discs)
     return f"Number discs turned up: {shown}." if shown else "A sector was explored."
 
 

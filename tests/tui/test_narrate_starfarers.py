@@ -280,3 +280,43 @@ def test_a_jump_through_the_wormhole_says_where_the_ship_came_out() -> None:
     line = narrate(event, NAMES, 0, name)
     assert line == f"Blue's ship jumped through the wormhole; it is now{name(outpost)}.", line
     assert name(outpost).startswith(" at the ")
+
+
+def test_a_planet_under_a_token_is_named_by_the_token() -> None:
+    """A scan of played games showed "by carbon 9 / food 12 / fuel pirate5"."""
+    from tui.narrate_starfarers import _planet_label
+
+    assert _planet_label({"resource": "fuel", "disc": "pirate5"}) == "a pirate base (strength 5)"
+    assert _planet_label({"resource": "ore", "disc": "ice4"}) == "an ice planet (strength 4)"
+    assert _planet_label({"resource": "ore", "disc": 9}) == "ore 9"
+    assert _planet_label({"resource": "ore", "disc": "?"}) == "ore"
+
+
+def test_open_space_is_named_by_the_closest_sector_with_something_in_it() -> None:
+    """Three lines of "White's ship stopped in open space." said nothing of where. Seed 3:
+    every point in no sector is named by the nearest non-empty sector's centre, checked
+    against an independent search over the board's points."""
+    from engine.rulesets.starfarers import board as B
+    from tui.narrate_starfarers import place_namer
+
+    view = make(seats=4, seed=3).view(0)
+    name = place_namer(view)
+    slots, sectors = view["board"]["slots"], view["sectors"]
+    inside = {
+        p
+        for slot in slots
+        for p in [slot["centre"], *(slot.get("inner") or []), *(slot.get("outer") or [])]
+    }
+    centres = [slot["centre"] for slot in slots if sectors[slot["index"]].get("kind") != "empty"]
+    named = 0
+    for v in range(B.NUM_VERTICES):
+        if v in inside:
+            continue
+        x, y = B.vertex_xy(v)
+        closest = min(
+            centres, key=lambda c: (B.vertex_xy(c)[0] - x) ** 2 + (B.vertex_xy(c)[1] - y) ** 2
+        )
+        expected = " in open space near " + name(closest).split(" ", 2)[2]
+        assert name(v) == expected, (v, name(v), expected)
+        named += 1
+    assert named > 100

@@ -287,7 +287,6 @@ async def test_the_plague_ship_names_the_seat_the_cards_go_to(tmp_path: Path) ->
     dialog names that seat (the one before yours in turn order: Orange for seat 0 of 4)."""
     from engine.rulesets.starfarers.constants import ENCOUNTER
     from engine.rulesets.starfarers.encounters import cards
-
     from tui.screens.dialogs.encounter import EncounterDialog
 
     def plague(g: Any) -> bool:
