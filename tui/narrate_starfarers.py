@@ -45,7 +45,7 @@ def disc_words(disc: Any) -> str:
 
 
 def _planet_label(planet: Mapping[str, Any]) -> str:
-    """"fuel 4"; a planet still guarded by its token is named by the token alone."""
+    """ "fuel 4"; a planet still guarded by its token is named by the token alone."""
     resource = planet.get("resource")
     disc = planet.get("disc")
     if not resource:
