@@ -11,6 +11,7 @@ route's actions one by one; the table validates every step.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -60,6 +61,7 @@ class FlightPlan:
     index: int = 0
     routes: dict[int, R.Route] = field(default_factory=dict)
     cursor: int | None = None
+    where: Callable[[Any], str] | None = None  # a point's name (" in open space near ...")
 
     @classmethod
     def from_view(cls, view: dict[str, Any]) -> FlightPlan | None:
@@ -69,7 +71,7 @@ class FlightPlan:
         ships = R.movable_ships(game)
         if not ships:
             return None
-        plan = cls(game, ships)
+        plan = cls(game, ships, where=face_or_default(view.get("ruleset")).namer(view))
         best = max(range(len(ships)), key=lambda i: plan._best_score(ships[i]))
         plan.select(best)
         return plan
@@ -146,7 +148,8 @@ class FlightPlan:
             steps = len(route.steps)
             go = f"{steps} step{'s' if steps != 1 else ''} there"
             notes = self.notes(route.to)
-            lines = [f"{head}; {go}", "; ".join(notes) if notes else "open space"]
+            place = self.where(route.to).strip() if self.where is not None else ""
+            lines = [f"{head}; {go}", "; ".join(notes) if notes else place or "open space"]
         far = R.out_of_reach(self.game, self.ship, self.routes)
         if far:
             lines.append("Out of reach: " + grouped(far))

@@ -40,3 +40,27 @@ def test_a_colony_destination_says_what_the_colony_would_produce() -> None:
                     assert number.replace(" or ", "/") in DISC_LABELS
                 checked += 1
     assert checked
+
+
+def test_a_destination_with_nothing_to_do_is_named_by_where_it_lies() -> None:
+    """The status said only "open space"; it now names the place as the log does
+    ("in open space near home system delta"). Seed 3, 30 flights, every destination with
+    no notes, as the seat in flight sees the board."""
+    from tui.narrate_starfarers import place_namer
+
+    checked = 0
+    for game in flight_positions(3, 30):
+        view = game.view(game.current)
+        plan = FlightPlan.from_view(view)
+        if plan is None:  # no ship of this seat may move on (its move is being finished)
+            continue
+        assert plan.where is not None
+        name = place_namer(view)
+        for v in plan.routes:
+            if plan.notes(v):
+                continue
+            plan.cursor = v
+            assert plan.lines()[1] == name(v).strip(), (v, plan.lines())
+            assert plan.lines()[1].startswith(("in ", "by ", "at ")), plan.lines()
+            checked += 1
+    assert checked > 50
