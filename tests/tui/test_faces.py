@@ -289,3 +289,14 @@ def test_no_module_outside_tui_faces_tests_a_ruleset_by_name() -> None:
         for line, what in _ruleset_literals(ast.parse(path.read_text(), str(path))):
             offenders.append(f"{path.relative_to(TUI.parent)}:{line}: {what}")
     assert offenders == []
+
+
+def test_starfarers_names_an_encounters_payment_a_gift_and_a_sevens_a_discard() -> None:
+    from tui.faces import face
+
+    relabel = face("starfarers").relabel
+    assert relabel is not None
+    paying = {"encounter": {"need": "return_cards"}}
+    assert relabel(paying, ("discard",)) == "Give cards for the encounter"
+    assert relabel({"encounter": {"need": "none"}}, ("discard",)) is None  # a seven
+    assert relabel(paying, ("take_resource",)) is None

@@ -259,6 +259,10 @@ async def test_an_encounters_outcome_tells_a_toll_paid_card_by_card_once(tmp_pat
         await _until(pilot, "the encounter", lambda: isinstance(app.screen, EncounterDialog))
         await pilot.press("down", "down", "enter")  # Offer 2 cards
         await _until(pilot, "the give dialog", lambda: isinstance(app.screen, DiscardDialog))
+        screen = game_screen(app)
+        assert screen is not None
+        # The command behind the dialog says what it is (it said "Discard a card").
+        assert [c.label for c in screen.cmds] == ["Give cards for the encounter"]
         give = app.screen
         assert isinstance(give, DiscardDialog) and give.owed == 2
         keys: list[str] = []

@@ -78,6 +78,14 @@ def why_not(view: View) -> list[tuple[str, str]]:
     return [(r.what, r.reason) for r in refusals(game_from_view(dict(view)))]
 
 
+def relabel(view: View, types: tuple[str, ...]) -> str | None:
+    """Cards an encounter asks for are given, not discarded (the Haggler, a toll)."""
+    encounter = view.get("encounter") or {}
+    if types == ("discard",) and encounter.get("need") == "return_cards":
+        return "Give cards for the encounter"
+    return None
+
+
 FACE = RulesetFace(
     name="starfarers",
     guide=packaged_guide("starfarers.md"),
@@ -96,4 +104,5 @@ FACE = RulesetFace(
     flies=True,
     grows_actions=True,
     plan=plan,
+    relabel=relabel,
 )
