@@ -73,7 +73,7 @@ def _number_chip(t: Any, e: dict[str, Any]) -> str:
 def _fleet_phase(t: Any, e: dict[str, Any]) -> str:
     who = t.who(e.get("seat"))
     return (
-        f"{who} {t.verb(e.get('seat'), 'begin', 'begins')} the fleet phase (4): "
+        f"{who} {t.verb(e.get('seat'), 'begin', 'begins')} the fleet phase (phase 4): "
         "no more trading or building this turn."
     )
 

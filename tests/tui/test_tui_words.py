@@ -328,3 +328,17 @@ def test_played_games_read_as_english_as_each_seat_sees_them(
                     kinds.add(event.kind)
                     assert not _NOT_ENGLISH.search(line), (event.kind, line)
     assert len(kinds) >= 15, f"only {sorted(kinds)} were told: the games stopped early"
+
+
+def test_the_fleet_phase_is_named_with_its_number_as_the_actions_panel_counts() -> None:
+    """It read "begins the fleet phase (4)", a bare number; the actions panel says "phase 4"."""
+    from tui.faces import face
+
+    fleet = face("fleet").tell()
+    event = {"kind": "fleet_phase", "seat": 1}
+    assert narrate(event, NAMES, 0, None, fleet) == (
+        "Blue begins the fleet phase (phase 4): no more trading or building this turn."
+    )
+    assert narrate(dict(event, seat=0), NAMES, 0, None, fleet) == (
+        "You begin the fleet phase (phase 4): no more trading or building this turn."
+    )
