@@ -179,10 +179,18 @@ def test_the_actions_row_names_the_phase_and_what_it_closes() -> None:
     assert "a build ends trading" in (turn_status(trading) or "")
     building = {"phase": "main", "stage": 3, "dice": [2, 3]}
     assert "trading is over" in (turn_status(building) or "")
-    sailing = {"phase": "main", "stage": 4, "dice": [2, 3], "fleet_moved": True}
-    said = turn_status(sailing) or ""
+    fleets = [[10, 11], [], []]  # seat 0: a fleet of one ship (front and one point)
+    sailing = {"phase": "main", "stage": 4, "dice": [2, 3], "fleet_moved": True, "seat": 0}
+    said = turn_status(dict(sailing, fleets=fleets)) or ""
     assert "the fleet has moved" in said and "sail (w)" not in said
     assert "Fleet phase: no trade, build." in phase_section(sailing).plain
+    fresh = dict(sailing, fleet_moved=False, fleets=fleets)
+    assert "sail (w)" in (turn_status(fresh) or "")
+    # Seen in play (seed 12): with no ship at all it offered to sail, swap and settle.
+    for shipless in (dict(fresh, seat=1), dict(fresh, fleets=[])):
+        assert turn_status(shipless) == (
+            "Phase 4, fleet: you have no ship to sail yet. e: end the turn."
+        )
 
 
 def test_the_turn_lines_take_two_rows_at_most_at_80x24() -> None:
@@ -197,7 +205,16 @@ def test_the_turn_lines_take_two_rows_at_most_at_80x24() -> None:
         {"phase": "main", "stage": 2, "dice": [2, 3]},
         {"phase": "main", "stage": 3, "dice": [2, 3]},
         {"phase": "main", "stage": 4, "dice": [2, 3]},
+        {"phase": "main", "stage": 4, "dice": [2, 3], "seat": 0, "fleets": [[1, 2]]},
         {"phase": "main", "stage": 4, "dice": [2, 3], "fleet_moved": True},
+        {
+            "phase": "main",
+            "stage": 4,
+            "dice": [2, 3],
+            "seat": 0,
+            "fleets": [[1, 2]],
+            "fleet_moved": True,
+        },
     ]
     for view in views:
         said = turn_status(view)

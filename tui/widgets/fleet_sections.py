@@ -145,6 +145,10 @@ def turn_status(view: Mapping[str, Any]) -> str | None:
     if view.get("phase") != "main" or now is None:
         return None
     if now == 4:
+        fleets, seat = view.get("fleets") or [], view.get("seat")
+        mine = fleets[seat] if isinstance(seat, int) and seat < len(fleets) else []
+        if len(mine) < 2:  # a fleet's path is its front and one point per ship
+            return "Phase 4, fleet: you have no ship to sail yet. e: end the turn."
         if view.get("fleet_moved"):
             return "Phase 4, the fleet has moved: swap your chip (k), settle an islet (s)."
         return "Phase 4, fleet: sail (w), swap your chip (k), settle an islet (s)."
