@@ -3,10 +3,11 @@
 A `LogBook` takes the events a seat heard, in order, and keeps:
 
 * the log's entries: one sentence per event (tui.narrate) with the seats'
-  names in their colours and turn lines in bold; the cards one seat gives up
-  card by card become one entry (the discards for one seven: "Blue discarded
-  2 ore, 1 wool."; an encounter's toll: "You gave up 2 fuel."), so an entry
-  may replace the one before it (`Update.replaced`);
+  names in their colours and turn lines in bold; the cards one seat gives or
+  takes card by card become one entry (the discards for one seven: "Blue
+  discarded 2 ore, 1 wool."; an encounter's toll: "You gave up 2 fuel.";
+  Year of Plenty: "You took 1 ore, 1 grain."), so an entry may replace the
+  one before it (`Update.replaced`);
 * the dice: the last roll and who rolled it, and how often each total came.
 
 It is fed the whole history when a game resumes, so both survive save and load.
@@ -26,7 +27,7 @@ from tui.narrate import narrate
 from tui.render.palette import seat_style
 
 TOTALS = tuple(range(2, 13))
-CARD_BY_CARD = ("discard", "encounter_card_out")
+CARD_BY_CARD = ("discard", "encounter_card_out", "encounter_take", "take_resource")
 """Event kinds one card at a time that the log tells as one line per run (`cards_of`)."""
 
 

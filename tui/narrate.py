@@ -245,7 +245,7 @@ BASE_TELL: dict[str, Callable[[_Teller, dict[str, Any]], str | None]] = {
         f"{t.who(e.get('holder'))} now {t.verb(e.get('holder'), 'hold', 'holds')} the Largest "
         f"Army ({e.get('knights')} knight{'s' * (e.get('knights') != 1)})."
     ),
-    "take_resource": lambda t, e: f"{t.who(e.get('seat'))} took 1 {e.get('resource')}.",
+    "take_resource": lambda t, e: f"{t.who(e.get('seat'))} took {cards_of(e)}.",
     "pick_gold": lambda t, e: (
         f"{t.who(e.get('seat'))} took 1 {e.get('resource')} from a gold field."
     ),

@@ -324,7 +324,7 @@ TELL: dict[str, Callable[[Teller, dict[str, Any]], str | None]] = {
     "encounter_revealed": _encounter_answered,
     "encounter_done": lambda t, e: None,
     "encounter_card_out": _card_out,
-    "encounter_take": lambda t, e: f"{t.who(e.get('seat'))} took 1 {e.get('resource') or 'card'}.",
+    "encounter_take": lambda t, e: f"{t.who(e.get('seat'))} took {cards_of(e)}.",
     "encounter_gift": lambda t, e: (
         f"{t.who(e.get('seat'))} gave {e.get('count')} card{'s' * (e.get('count') != 1)} "
         f"to {t.whom(e.get('to'))}."

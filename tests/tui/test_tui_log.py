@@ -253,3 +253,22 @@ def test_an_encounters_toll_paid_card_by_card_is_one_line_per_receiver() -> None
     # A discard after the toll starts its own line.
     book.feed([{"kind": "discard", "seat": 0, "resource": "ore"}], 0)
     assert book.entries[-1].plain == "You discarded 1 ore."
+
+
+def test_cards_taken_one_by_one_are_one_line() -> None:
+    """Year of Plenty's two takes and an encounter's took one line per card ("White took 1
+    fuel. White took 1 ore. White took 1 carbon.")."""
+    book = LogBook(NAMES)
+    book.feed(
+        [
+            {"kind": "take_resource", "seat": 1, "resource": "ore"},
+            {"kind": "take_resource", "seat": 1, "resource": "grain"},
+            {"kind": "encounter_take", "seat": 0, "resource": "fuel"},
+            {"kind": "encounter_take", "seat": 0, "resource": "fuel"},
+        ],
+        0,
+    )
+    assert [t.plain for t in book.entries] == [
+        "Blue took 1 ore, 1 grain.",
+        "You took 2 fuel.",
+    ]
