@@ -45,7 +45,7 @@ def disc_words(disc: Any) -> str:
 
 
 def _planet_label(planet: Mapping[str, Any]) -> str:
-    """ "fuel 4"; a planet still guarded by its token is named by the token alone."""
+    """A planet by its resource and number ("fuel 4"), or by the token still on it."""
     resource = planet.get("resource")
     disc = planet.get("disc")
     if not resource:
@@ -205,11 +205,6 @@ def _contest(t: Teller, e: dict[str, Any]) -> str:
     )
 
 
-def _token_strength(token: Any) -> str:
-    digits = "".join(ch for ch in str(token) if ch.isdigit())
-    return f" (strength {digits})" if digits else ""
-
-
 def _discover(t: Teller, e: dict[str, Any]) -> str:
     tile = str(e.get("tile") or "")
     if tile.startswith("T"):
@@ -351,11 +346,11 @@ TELL: dict[str, Callable[[Teller, dict[str, Any]], str | None]] = {
     "trade_ship_token": lambda t, e: f"{t.who(e.get('seat'))} got a trade ship token.",
     "trade_ship_lost": lambda t, e: f"{t.who(e.get('seat'))} missed out on a trade ship.",
     "pirate_base_defeated": lambda t, e: (
-        f"{t.who(e.get('seat'))} defeated a pirate base{_token_strength(e.get('token'))}; "
+        f"{t.who(e.get('seat'))} defeated {disc_words(e.get('token'))}; "
         f"its number disc is {e.get('disc')}."
     ),
     "ice_planet_terraformed": lambda t, e: (
-        f"{t.who(e.get('seat'))} terraformed an ice planet{_token_strength(e.get('token'))}; "
+        f"{t.who(e.get('seat'))} terraformed {disc_words(e.get('token'))}; "
         f"its number disc is {e.get('disc')}."
     ),
     "explore": _explore,

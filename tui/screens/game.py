@@ -324,16 +324,6 @@ class GameScreen(Screen[None]):
         self._refresh_keys()
         self._next_popup()
 
-    def _encounter_receiver(self, view: dict[str, Any], encounter: dict[str, Any]) -> str | None:
-        """Who gets the cards an encounter asks for (the Plague ship's right neighbour:
-        the seat before yours in turn order), by name."""
-        card = encounter.get("card") or {}
-        seat, seats = view.get("seat"), view.get("num_seats")
-        if card.get("offer_to") != "right_neighbour" or not isinstance(seat, int) or not seats:
-            return None
-        other = (seat - 1) % int(seats)
-        return self.names[other] if other < len(self.names) else None
-
     def _collect_infos(
         self, events: list[dict[str, Any]], me: Any, where: Callable[[Any], str] | None
     ) -> None:
@@ -871,13 +861,11 @@ class GameScreen(Screen[None]):
             cancellable = True
             keys = ["x" if a["type"] == "cancel_trade" else None for a in cmd.actions]
         elif cmd.dialog == "encounter":
-            from tui.screens.dialogs.encounter import EncounterDialog
+            from tui.screens.dialogs.encounter import EncounterDialog, receiver_of
 
             encounter = view.get("encounter") or {}
-            self._push(
-                EncounterDialog(encounter, cmd.actions, self._encounter_receiver(view, encounter)),
-                self._send_soon,
-            )
+            receiver = receiver_of(view, self.names)
+            self._push(EncounterDialog(encounter, cmd.actions, receiver), self._send_soon)
             return
         elif cmd.dialog == "friendship":
             from tui.screens.dialogs.friendship import FriendshipDialog

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -15,6 +16,17 @@ def answer_label(kind: str, answer: int) -> str:
     if kind == "offer":
         return f"Offer {answer} card{'s' if answer != 1 else ''}"
     return "Continue"
+
+
+def receiver_of(view: Mapping[str, Any], names: Sequence[str]) -> str | None:
+    """Who gets the cards an encounter asks for, by name, when they go to a seat (the
+    Plague ship's right neighbour: the seat before yours in turn order)."""
+    card = (view.get("encounter") or {}).get("card") or {}
+    seat, seats = view.get("seat"), view.get("num_seats")
+    if card.get("offer_to") != "right_neighbour" or not isinstance(seat, int) or not seats:
+        return None
+    other = (seat - 1) % int(seats)
+    return names[other] if other < len(names) else None
 
 
 class EncounterDialog(ChoiceDialog):
