@@ -4,7 +4,10 @@
 `data/rules_digests.json`, written by this module on the engine before the
 speed work (commit 5ed11a8): an optimisation of the hot path (legal actions,
 apply, longest road, production) that changes any list, its order or any
-event fails there. Regenerate only for a deliberate change of the rules:
+event fails there. Starfarers' were written again on 25 November 2026, when its
+`encounter_revealed` event gained `answer_kind` (for the log): with that field
+left out, the new engine gave the old digests. Regenerate only for a deliberate
+change of the rules or the events:
 
     python -m tests.engine.rules_walk > tests/engine/data/rules_digests.json
 """

@@ -4,6 +4,9 @@ The digests in data/view_digests.json were written by tests/engine/view_walk.py
 on the engine as it stood before (5ed11a8), over a few thousand positions of
 seeded random games per ruleset, three views each (the seat to act, another
 seat, a spectator). Any change of any key of any of those views fails here.
+Starfarers' were written again on 25 November 2026, when the encounter card in
+the view gained `offer_to` (who gets the cards offered); with that key left
+out, the new engine gave the old digests.
 """
 
 from __future__ import annotations
