@@ -293,6 +293,9 @@ a seat nobody holds ("Someone placed a blocker"), "a" before a vowel or a plural
         ("fleet", 3, None),
         ("starfarers", 4, None),
         ("starfarers", 3, "discoverer"),
+        ("starfarers", 3, "wild_space"),
+        ("ck", 3, None),
+        ("base", 2, None),
     ],
 )
 def test_played_games_read_as_english_as_each_seat_sees_them(
