@@ -17,7 +17,7 @@ else in a dialog, so a new ruleset is playable before it gets its own keys.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -262,7 +262,7 @@ def commands(legal: list[Action], ruleset: str | None = None) -> list[Command]:
             if key_id not in out:
                 key = str(digit % 10) if digit <= 10 else ""
                 digit += 1
-                label = kind.replace("_", " ").capitalize()
+                label = GENERIC_LABELS.get(kind) or kind.replace("_", " ").capitalize()
                 mode = "target" if target else "dialog"
                 out[key_id] = Command(
                     key,
@@ -360,16 +360,28 @@ DIALOG_TITLES = {
     "remove_upgrade": "Lose an upgrade",
     "buy_fame": "The Diplomats' fame",
     "choose_ship": "Which ship is held up",
-    "choose_opponent": "Who gets it",
+    "choose_opponent": "Who gets the cards",
     "pick_gold": "A gold field: take a resource of your choice",
 }
 
 
-def describe(action: Action) -> str:
-    """A short label for one action, for dialogs."""
+# The actions row's words for decisions with no key of their own (an encounter's needs).
+GENERIC_LABELS = {
+    "choose_opponent": "Choose who gets the cards",
+    "choose_ship": "Choose the ship held up",
+    "choose_upgrade": "Gain an upgrade",
+    "remove_upgrade": "Lose an upgrade",
+}
+
+
+def describe(action: Action, names: Sequence[str] = ()) -> str:
+    """A short label for one action, for dialogs; a seat is named by `names` when given."""
     said = say(action)
     if said is not None:
         return said
+    seat = action.get("seat")
+    if set(action) == {"type", "seat"} and isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
     kind = str(action.get("type", "?"))
     rest = {k: v for k, v in action.items() if k != "type"}
     words = kind.replace("_", " ")

@@ -305,3 +305,26 @@ async def test_the_plague_ship_names_the_seat_the_cards_go_to(tmp_path: Path) ->
         dialog = app.screen
         assert isinstance(dialog, EncounterDialog)
         assert "The cards you send go to Orange." in str(dialog.body)
+
+
+async def test_an_encounters_choice_of_player_names_the_players(tmp_path: Path) -> None:
+    """Seed 9: an encounter asks the person who gets their cards. The actions row said
+    "Choose opponent" and the dialog "Choose opponent: seat 1"; now the seats' names."""
+
+    def choosing(g: Any) -> bool:
+        return g.to_act == 0 and any(a.type == "choose_opponent" for a in g.legal_actions())
+
+    game = tui_saves.play_until("starfarers", 9, choosing)
+    assert game.to_act == 0, "no encounter asked who gets the cards"
+    seats = [a.to_json()["seat"] for a in game.legal_actions()]
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _until(pilot, "the choice", lambda: isinstance(app.screen, ChoiceDialog))
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        screen = game_screen(app)
+        assert screen is not None
+        assert [c.label for c in screen.cmds] == ["Choose who gets the cards"]
+        assert dialog.title_text == "Who gets the cards"
+        names = seat_names(4)
+        assert [str(label) for label, _ in dialog.options] == [names[s] for s in seats]

@@ -345,3 +345,23 @@ def test_the_fleet_phase_is_named_with_its_number_as_the_actions_panel_counts() 
     assert narrate(dict(event, seat=0), NAMES, 0, None, fleet) == (
         "You begin the fleet phase (phase 4): no more trading or building this turn."
     )
+
+
+def test_an_encounters_needs_have_words_of_their_own() -> None:
+    """A scan of played Starfarers games found engine names as labels: "Choose opponent",
+    "Choose ship", "Choose upgrade", "Remove upgrade"."""
+    legal = [
+        [{"type": "choose_opponent", "seat": 1}, {"type": "choose_opponent", "seat": 2}],
+        [{"type": "choose_ship", "ship": 40}],
+        [{"type": "choose_upgrade", "kind": "cannon"}, {"type": "choose_upgrade", "kind": "pod"}],
+        [{"type": "remove_upgrade", "kind": "cannon"}],
+    ]
+    labels = [choices.commands(actions, "starfarers")[0].label for actions in legal]
+    assert labels == [
+        "Choose who gets the cards",
+        "Choose the ship held up",
+        "Gain an upgrade",
+        "Lose an upgrade",
+    ]
+    assert choices.describe({"type": "choose_opponent", "seat": 2}, NAMES) == NAMES[2]
+    assert choices.describe({"type": "choose_upgrade", "kind": "pod"}).startswith("Gain a freight")

@@ -873,7 +873,7 @@ class GameScreen(Screen[None]):
             self._push(FriendshipDialog(cmd.actions), self._send_soon)
             return
         else:
-            options = [(choices.describe(a), a) for a in cmd.actions]
+            options = [(choices.describe(a, self.names), a) for a in cmd.actions]
             body = self._situation(view)
             if len(cmd.types) == 1:
                 title = choices.DIALOG_TITLES.get(cmd.types[0], title)
