@@ -330,6 +330,11 @@ def start_words(option: str) -> str | None:
     return f"{gift[0].upper()}{gift[1:]} ({_START_EFFECTS[option]})" if gift else None
 
 
+def _no_price(words: str) -> str:
+    """An upgrade's words without what it costs: "a freight pod (trade stations, ...)"."""
+    return words.rsplit(", for ", 1)[0]
+
+
 def say(action: Action) -> str | None:
     """A Starfarers action in a player's words ("Build a freight pod", "Take 1 ore")."""
     kind = action.get("type")
@@ -342,9 +347,9 @@ def say(action: Action) -> str | None:
     if kind == "buy_fame":
         return "Buy a half medal for 2 goods (Diplomats)"
     if kind == "choose_upgrade":
-        return "Gain " + UPGRADE_WORDS.get(str(action.get("kind")), "an upgrade").split(",")[0]
+        return "Gain " + _no_price(UPGRADE_WORDS.get(str(action.get("kind")), "an upgrade"))
     if kind == "remove_upgrade":
-        return "Lose " + UPGRADE_WORDS.get(str(action.get("kind")), "an upgrade").split(",")[0]
+        return "Lose " + _no_price(UPGRADE_WORDS.get(str(action.get("kind")), "an upgrade"))
     if kind == "end_move":
         return "Stop the ship here"
     if kind == "pick_gold":

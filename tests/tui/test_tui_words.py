@@ -364,4 +364,10 @@ def test_an_encounters_needs_have_words_of_their_own() -> None:
         "Lose an upgrade",
     ]
     assert choices.describe({"type": "choose_opponent", "seat": 2}, NAMES) == NAMES[2]
-    assert choices.describe({"type": "choose_upgrade", "kind": "pod"}).startswith("Gain a freight")
+    # The price was cut at the first comma, inside the brackets: "(trade stations".
+    assert choices.describe({"type": "choose_upgrade", "kind": "pod"}) == (
+        "Gain a freight pod (trade stations, ice planets)"
+    )
+    assert choices.describe({"type": "remove_upgrade", "kind": "cannon"}) == (
+        "Lose a cannon (+1 combat strength)"
+    )
