@@ -300,3 +300,21 @@ def test_starfarers_names_an_encounters_payment_a_gift_and_a_sevens_a_discard() 
     assert relabel(paying, ("discard",)) == "Give cards for the encounter"
     assert relabel({"encounter": {"need": "none"}}, ("discard",)) is None  # a seven
     assert relabel(paying, ("take_resource",)) is None
+
+
+def test_the_starfarers_scoreboard_counts_what_scores() -> None:
+    """The "Pieces" column read no trade stations (the view has no such player key) and
+    spent its width on ships, which come and go and score nothing."""
+    from tui.faces import face
+
+    pieces = face("starfarers").pieces
+    assert pieces is not None
+    view = {
+        "players": [
+            {"colonies": 2, "spaceports": 1, "ships": [40, 41], "medals": 1},
+            {"colonies": 3, "spaceports": 0, "ships": [], "medals": 0},
+        ],
+        "trade_stations": {"merchants": [1, 0], "diplomats": [1, 2], "green_folk": [0, 0]},
+    }
+    assert pieces(view, 0) == "2col 1port 2stn 1med"
+    assert pieces(view, 1) == "3col 2stn"

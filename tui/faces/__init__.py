@@ -85,6 +85,8 @@ class RulesetFace:
     corner_takes: Callable[[View, tuple[str, ...]], Mapping[str, str] | None] | None = None
     # a command's label at this moment, where its action type says less (action types, view)
     relabel: Callable[[View, tuple[str, ...]], str | None] | None = None
+    # the scoreboard's "Pieces" of a seat (view, seat), where its player entry says less
+    pieces: Callable[[View, int], str] | None = None
 
     @property
     def title(self) -> str:

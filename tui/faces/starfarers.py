@@ -86,6 +86,25 @@ def relabel(view: View, types: tuple[str, ...]) -> str | None:
     return None
 
 
+def pieces(view: View, seat: int) -> str:
+    """What scores on the board, for the scoreboard: colonies, spaceports, trade stations
+    (counted at the outposts) and medals; ships come and go and score nothing."""
+    players = view.get("players") or []
+    player = players[seat] if 0 <= seat < len(players) else {}
+    stations = sum(
+        counts[seat]
+        for counts in (view.get("trade_stations") or {}).values()
+        if isinstance(counts, list) and seat < len(counts)
+    )
+    shown = [
+        (player.get("colonies"), "col"),
+        (player.get("spaceports"), "port"),
+        (stations, "stn"),
+        (player.get("medals"), "med"),
+    ]
+    return " ".join(f"{n}{short}" for n, short in shown if isinstance(n, int) and n)
+
+
 FACE = RulesetFace(
     name="starfarers",
     guide=packaged_guide("starfarers.md"),
@@ -105,4 +124,5 @@ FACE = RulesetFace(
     grows_actions=True,
     plan=plan,
     relabel=relabel,
+    pieces=pieces,
 )

@@ -37,28 +37,12 @@ def _cards(player: dict[str, Any]) -> Any:
 
 
 def _pieces(player: dict[str, Any]) -> str:
-    """Pieces on the board: base counts from what is left; other rulesets from counts given."""
+    """Pieces on the board, from what is left (the hex games; a face may say it otherwise)."""
     parts = []
     for key, (short, total) in PIECES.items():
         if key in player and isinstance(player[key], int):
             parts.append(f"{total - player[key]}{short}")
-    if not parts:
-        for key, short in SHORT.items():
-            value = player.get(key)
-            if isinstance(value, list):
-                value = len(value)
-            if isinstance(value, int) and value:
-                parts.append(f"{value}{short}")
     return " ".join(parts)
-
-
-SHORT = {
-    "colonies": "col",
-    "spaceports": "port",
-    "ships": "ship",
-    "trade_stations": "stn",
-    "medals": "med",
-}
 
 
 class Scoreboard(Widget):
@@ -97,7 +81,8 @@ class Scoreboard(Widget):
         # never cut a name ("Whi…"): as wide as the longest name with its marks
         longest = max([8, *(self._label_width(p.get("seat", 0), me, p) for p in players)])
         has_dev = any("development_count" in p for p in players)  # cards held beside the hand
-        dev = face_or_default(view.get("ruleset")).hand_dev_label  # "Dev"; C&K's progress cards
+        shown_face = face_or_default(view.get("ruleset"))
+        dev = shown_face.hand_dev_label  # "Dev"; C&K's progress cards
         # the pieces in what whole names leave (a space each side of a column), cut if need be
         room = self.size.width - (3 + (longest + 2) + 4 + 7 + (len(dev) + 2 if has_dev else 0) + 1)
         wide = self.size.width >= 40 and room >= 6
@@ -130,7 +115,8 @@ class Scoreboard(Widget):
             if has_dev:
                 row.append(str(p.get("development_count", "")))
             if wide:
-                shown = _pieces(p)
+                pieces = shown_face.pieces
+                shown = pieces(view, seat) if pieces is not None else _pieces(p)
                 row.append(shown if len(shown) <= room else shown[: room - 1] + "…")
             table.add_row(*row)
         return table
