@@ -288,7 +288,8 @@ async def test_an_encounters_outcome_tells_a_toll_paid_card_by_card_once(tmp_pat
 
 async def test_the_plague_ship_names_the_seat_the_cards_go_to(tmp_path: Path) -> None:
     """Seed 2: the Plague ship asks for cards for "your right neighbour's colony"; the
-    dialog names that seat (the one before yours in turn order: Orange for seat 0 of 4)."""
+    dialog names that seat (the one before yours in turn order: Orange for seat 0 of 4),
+    and so does the dialog where the cards are chosen."""
     from engine.rulesets.starfarers.constants import ENCOUNTER
     from engine.rulesets.starfarers.encounters import cards
     from tui.screens.dialogs.encounter import EncounterDialog
@@ -305,6 +306,11 @@ async def test_the_plague_ship_names_the_seat_the_cards_go_to(tmp_path: Path) ->
         dialog = app.screen
         assert isinstance(dialog, EncounterDialog)
         assert "The cards you send go to Orange." in str(dialog.body)
+        await pilot.press("down", "enter")  # Offer 1 card: the give dialog says it too
+        await _until(pilot, "the give dialog", lambda: isinstance(app.screen, DiscardDialog))
+        give = app.screen
+        assert isinstance(give, DiscardDialog)
+        assert give.prompt.endswith(" They go to Orange."), give.prompt
 
 
 async def test_an_encounters_choice_of_player_names_the_players(tmp_path: Path) -> None:

@@ -905,9 +905,14 @@ class GameScreen(Screen[None]):
     def _open_payment(self, cmd: choices.Command) -> None:
         """Cards an encounter asks for ("offer the pilgrims 2 cards"): all chosen, then sent."""
         from tui.screens.dialogs.discard import DiscardDialog
+        from tui.screens.dialogs.encounter import receiver_of
 
         view = self.view or {}
         card = (view.get("encounter") or {}).get("card") or {}
+        receiver = receiver_of(view, self.names)
+        prompt = str(card.get("prompt") or "")
+        if receiver:
+            prompt += f" They go to {receiver}."
         hand = self._hand()
         owed = int((view.get("state") or {}).get("enc_count") or 0)
         owed = max(1, min(owed, sum(hand.values())))
@@ -922,7 +927,7 @@ class GameScreen(Screen[None]):
             list(by_resource),
             verb="Give",
             heading=str(card.get("name") or "Encounter"),
-            prompt=str(card.get("prompt") or ""),
+            prompt=prompt,
         )
         self._push(dialog, chosen)
 
