@@ -58,6 +58,7 @@ def _planet_label(planet: Mapping[str, Any]) -> str:
 
 def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
     """A function naming a point (" by fuel 4 / ore 9", " in home system beta", or "")."""
+    from engine.rulesets.starfarers.board import vertex_xy
     from tui.render.spacemap import GREEK  # only Starfarers views get here
 
     board = view.get("board") or {}
@@ -78,10 +79,8 @@ def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
 
     def near(point: int) -> str:
         """Open space named by the closest sector with something in it (by its centre)."""
-        from engine.rulesets.starfarers.board import vertex_xy
-
         x, y = vertex_xy(point)
-        best: tuple[float, str] | None = None
+        best: tuple[int, int] | None = None  # distance squared, centre
         for slot in slots:
             centre = slot.get("centre")
             index = int(slot.get("index", 0))
@@ -91,8 +90,9 @@ def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
             cx, cy = vertex_xy(centre)
             d = (cx - x) ** 2 + (cy - y) ** 2
             if best is None or d < best[0]:
-                best = (d, name(centre))
-        words = best[1].split(" ", 2) if best else []  # " in home system beta": drop "in"
+                best = (d, centre)
+        # " in home system beta": the closest sector's name without its "in"
+        words = name(best[1]).split(" ", 2) if best else []
         return f" in open space near {words[2]}" if len(words) == 3 else " in open space"
 
     def name(point: Any) -> str:
