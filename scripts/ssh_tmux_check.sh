@@ -70,8 +70,7 @@ wait_for catan_bob "signed in as bob" && ok "bob sees the lobby" || bad "bob lob
 
 tmux send-keys -t catan_alice n
 wait_for catan_alice "New table" && ok "create dialog" || bad "create dialog"
-for _ in $(seq 7); do tmux send-keys -t catan_alice Tab; done
-tmux send-keys -t catan_alice Enter
+tmux send-keys -t catan_alice F5
 wait_for catan_alice "waiting" && ok "table created" || bad "table created"
 wait_for catan_bob "waiting" && ok "bob sees the table" || bad "bob sees the table"
 tmux send-keys -t catan_bob j

@@ -1,7 +1,7 @@
 """The real app over SSH, driven by key presses (asyncssh client on loopback).
 
 Slower than the line-mode game test, so it only goes as far as the game
-screen: lobby drawn, a table created through the dialog, started by its host,
+screen: lobby drawn, a table created through the dialog (F5), started by its host,
 the board and the actions shown; then a resize through the pty and a quit.
 """
 
@@ -24,9 +24,7 @@ async def test_lobby_to_game_by_keys(make_service: Any, keys: Any) -> None:
     await term.wait_for(b"signed in as alice", 20)
     term.press("n")
     await term.wait_for(b"New table")
-    term.press("\t" * 7)
-    await asyncio.sleep(0.3)
-    term.press("\r")
+    term.press("\x1b[15~")  # F5: create, with the dialog's defaults
     await term.wait_for(b"waiting")
     table = service.lobby.tables[1]
     assert [s.kind for s in table.seats] == ["person", "person", "bot", "bot"]
@@ -115,9 +113,7 @@ async def test_drop_banner_handover_and_return_by_keys(make_service: Any, keys: 
     await bob.wait_for(b"signed in as bob", 20)
     alice.press("n")
     await alice.wait_for(b"New table")
-    alice.press("\t" * 7)
-    await asyncio.sleep(0.3)
-    alice.press("\r")
+    alice.press("\x1b[15~")  # F5: create
     await bob.wait_for(b"waiting")
     bob.press("j")
     await alice.wait_for(b"seat 2: bob")

@@ -97,13 +97,15 @@ def test_the_barbarian_panel_fits_the_80_column_side_panel() -> None:
 
 
 async def test_the_ssh_lobby_offers_ck_and_creates_a_ck_table(tmp_path: Path) -> None:
+    from engine.registry import get_ruleset
     from engine.table.unix_socket import TokenBook
-    from tui.screens.lobby import CreateTableDialog
+    from tui.option_words import choices_of
     from tui.ssh.lobby_host import Lobby
 
     lobby = Lobby(TokenBook(), tmp_path / "saves")
     assert "ck" in lobby.snapshot("alice")["rulesets"]
-    assert ("beginner", "beginner") in CreateTableDialog._variants("ck")  # its board option
+    board = next(o for o in get_ruleset("ck").options if o.name == "board")
+    assert ("Beginner", "beginner") in choices_of(board)  # the create dialog's board choices
     seats = ["person", "bot:random", "bot:random"]
     create = {"t": "lobby.create", "v": 1, "ruleset": "ck", "options": {}, "seed": 5}
     (reply,) = await lobby.handle("alice", {**create, "seats": seats})

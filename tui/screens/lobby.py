@@ -25,13 +25,16 @@ from typing import Any
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Label, Select, Static
 
+from engine.registry import get_ruleset
 from engine.table.client import TableClient
 from engine.table.unix_socket import lobby_request
 from tui.faces import DEFAULT, default_of
+from tui.option_words import changed_options, choices_of, option_help, option_label, ruleset_title
+from tui.screens.new_game import bot_names
 
 COLUMNS = ("Table", "Game", "Host", "Status", "Seats")
 
@@ -53,6 +56,26 @@ def _seat_label(seat: dict[str, Any], now_offset: float = 0.0) -> str:
 def _clock(seconds: float) -> str:
     s = max(0, int(seconds))
     return f"{s // 60}:{s % 60:02d}"
+
+
+def table_detail(table: dict[str, Any], now_offset: float = 0.0) -> str:
+    """A table of the lobby's snapshot in words: its game, options that differ, seats, outcome."""
+    options = changed_options(table["ruleset"], table["options"])
+    head = f"Table {table['id']}: {ruleset_title(table['ruleset'])}"
+    lines = [f"{head} ({options})" if options else head]
+    for no, seat in enumerate(table["seats"]):
+        lines.append(f"  seat {no + 1}: {_seat_label(seat, now_offset)}")
+    if table["spectators"]:
+        lines.append(f"  {table['spectators']} watching")
+    if table["status"] == "over":
+        winner = table["winner"]
+        if isinstance(winner, int) and 0 <= winner < len(table["seats"]):
+            won = table["seats"][winner]
+            name = won["user"] if won["kind"] == "person" else f"bot {won['bot']}"
+            lines.append(f"  Game over. Winner: {name} (seat {winner + 1})")
+        else:
+            lines.append("  Game over, with no winner.")
+    return "\n".join(lines)
 
 
 class AwayBanner(Static):
@@ -210,7 +233,7 @@ class LobbyScreen(Screen[None]):
         grid.add_columns(*COLUMNS)
         for t in self.snapshot["tables"]:
             seats = ", ".join(_seat_label(s) for s in t["seats"])
-            grid.add_row(str(t["id"]), t["ruleset"], t["host"], t["status"], seats)
+            grid.add_row(str(t["id"]), ruleset_title(t["ruleset"]), t["host"], t["status"], seats)
         if grid.row_count:
             grid.move_cursor(row=min(row, grid.row_count - 1))
         self._detail()
@@ -242,16 +265,7 @@ class LobbyScreen(Screen[None]):
         if table is None:
             detail.update("No tables yet: press n to create one.")
             return
-        offset = time.monotonic() - self.received_at
-        options = " ".join(f"{k}={v}" for k, v in table["options"].items())
-        lines = [f"Table {table['id']}: {table['ruleset']} {options}".rstrip()]
-        for no, seat in enumerate(table["seats"]):
-            lines.append(f"  seat {no + 1}: {_seat_label(seat, offset)}")
-        if table["spectators"]:
-            lines.append(f"  {table['spectators']} watching")
-        if table["status"] == "over":
-            lines.append(f"  Game over. Winner: seat {(table['winner'] or 0) + 1}")
-        detail.update("\n".join(lines))
+        detail.update(table_detail(table, time.monotonic() - self.received_at))
 
     # -- actions ---------------------------------------------------------------------
     def action_create(self) -> None:
@@ -261,7 +275,7 @@ class LobbyScreen(Screen[None]):
             if request is not None:
                 self.run_worker(self._send("create", **request))
 
-        self.app.push_screen(CreateTableDialog(rulesets), created)
+        self.app.push_screen(CreateTableDialog(rulesets, self.user), created)
 
     def action_join(self) -> None:
         table = self._selected()
@@ -335,95 +349,141 @@ class _TableLink:
 
 
 class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
-    """Ruleset, variant and who sits where; answers a lobby `create` request's fields."""
+    """The game, its options and who sits where; answers a lobby `create` request's fields.
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    The same choices as the new-game form of a local game, in the same words
+    (tui/option_words), less the seed and the bot speed (the server's own).
+    The host sits in seat 1; the other seats are people, who join from their
+    own connections, or bots.
+    """
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("f5", "create", "Create"),
+    ]
     DEFAULT_CSS = """
     CreateTableDialog { align: center middle; }
-    CreateTableDialog > Vertical {
-        width: 60; height: auto; max-height: 100%; border: thick $accent; padding: 0 2;
+    CreateTableDialog > VerticalScroll {
+        width: 66; height: auto; max-height: 100%; border: thick $accent; padding: 0 2;
         background: $surface;
     }
     CreateTableDialog .title { text-style: bold; padding: 0 0 1 0; }
-    CreateTableDialog Horizontal { height: 1; margin-bottom: 1; }
-    CreateTableDialog Label { width: 12; }
+    CreateTableDialog Horizontal { height: 1; }
+    CreateTableDialog Label { width: 24; }
     CreateTableDialog Select { width: 1fr; }
-    CreateTableDialog Button { margin-top: 0; }
+    CreateTableDialog #host-seat { width: 1fr; padding: 0 1; }
+    CreateTableDialog Button { margin-top: 1; }
     """
 
-    def __init__(self, rulesets: list[str]) -> None:
+    def __init__(self, rulesets: list[str], host: str = "") -> None:
         super().__init__()
         self.rulesets = rulesets
+        self.host = host
         self.ruleset = default_of(rulesets)
+        self.options: dict[str, Any] = {}
+        self.players = 4
+        self.bots = bot_names() or ["random"]
+        self.kinds = ["person", "person"] + [f"bot:{self.bots[0]}"] * 4
+        self._fix_players()
+
+    def _fix_players(self) -> None:
+        seats = get_ruleset(self.ruleset).seats
+        if self.players not in seats:
+            self.players = max(seats)
 
     def compose(self) -> ComposeResult:
-        from ai.registry import available_bots
-
-        bots = [b.name for b in available_bots() if b.error is None] or ["random"]
-        seat_kinds = [("person", "person")] + [(f"bot {b}", f"bot:{b}") for b in bots]
-        with Vertical():
+        rs = get_ruleset(self.ruleset)
+        seat_kinds = [("Person", "person")] + [(f"Bot: {b}", f"bot:{b}") for b in self.bots]
+        with VerticalScroll():
             yield Label("New table", classes="title")
             with Horizontal():
                 yield Label("Game")
                 yield Select(
-                    [(r, r) for r in self.rulesets],
+                    [(ruleset_title(r), r) for r in self.rulesets],
                     value=self.ruleset,
                     id="ruleset",
                     allow_blank=False,
                     compact=True,
                 )
-            with Horizontal():
-                yield Label("Variant")
-                yield Select(
-                    self._variants(self.ruleset), id="variant", allow_blank=False, compact=True
-                )
+            for opt in rs.options:
+                with Horizontal():
+                    yield Label(option_label(opt))
+                    yield Select(
+                        choices_of(opt),
+                        value=self.options.get(opt.name, opt.default),
+                        id=f"opt-{opt.name}",
+                        allow_blank=False,
+                        compact=True,
+                        tooltip=option_help(opt),
+                    )
             with Horizontal():
                 yield Label("Players")
                 yield Select(
-                    [("3", 3), ("4", 4)], value=4, id="players", allow_blank=False, compact=True
+                    [(str(n), n) for n in rs.seats],
+                    value=self.players,
+                    id="players",
+                    allow_blank=False,
+                    compact=True,
                 )
-            for i in range(4):
-                with Horizontal(id=f"row{i}"):
+            with Horizontal():
+                yield Label("Seat 1")
+                you = f"You ({self.host}), the host" if self.host else "You, the host"
+                yield Static(you, id="host-seat")
+            for i in range(1, self.players):
+                with Horizontal():
                     yield Label(f"Seat {i + 1}")
-                    default = "person" if i in (0, 1) else f"bot:{bots[0]}"
                     yield Select(
-                        seat_kinds, value=default, id=f"seat{i}", allow_blank=False, compact=True
+                        seat_kinds,
+                        value=self.kinds[i],
+                        id=f"seat{i}",
+                        allow_blank=False,
+                        compact=True,
                     )
-            yield Button("Create", variant="primary", id="create", compact=True)
+            yield Button("Create (F5)", variant="primary", id="create", compact=True)
 
-    @staticmethod
-    def _variants(ruleset: str) -> list[tuple[str, str]]:
-        from engine.registry import get_ruleset
-        from tui.local import variant_option
+    def on_mount(self) -> None:
+        self.query_one("#ruleset", Select).focus()
 
-        name = variant_option(ruleset)
-        if name is None:
-            return [("standard", "")]
-        spec = next(o for o in get_ruleset(ruleset).options if o.name == name)
-        return [(str(c), str(c)) for c in spec.choices]
+    @on(Select.Changed)
+    def _changed(self, event: Select.Changed) -> None:
+        sid, value = event.select.id or "", event.value
+        if value is Select.BLANK:
+            return
+        if sid == "ruleset" and value != self.ruleset:
+            self.ruleset = str(value)
+            self.options = {}
+            self._fix_players()
+            self._recompose()
+        elif sid == "players" and isinstance(value, int) and value != self.players:
+            self.players = value
+            self._recompose()
+        elif sid.startswith("opt-"):
+            # kept only where it differs: the table's options then say what was chosen
+            spec = next(o for o in get_ruleset(self.ruleset).options if o.name == sid[4:])
+            if value == spec.default:
+                self.options.pop(spec.name, None)
+            else:
+                self.options[spec.name] = value
+        elif sid.startswith("seat"):
+            self.kinds[int(sid[4:])] = str(value)
 
-    @on(Select.Changed, "#ruleset")
-    def _ruleset_changed(self, event: Select.Changed) -> None:
-        self.ruleset = str(event.value)
-        self.query_one("#variant", Select).set_options(self._variants(self.ruleset))
+    def _recompose(self) -> None:
+        """Rows for the new game's options and seats; the focus stays on what was changed."""
+        focused = self.focused.id if self.focused is not None else None
 
-    @on(Select.Changed, "#players")
-    def _players_changed(self, event: Select.Changed) -> None:
-        self.query_one("#row3").display = event.value == 4
+        def refocus() -> None:
+            if focused:
+                found = self.query(f"#{focused}")
+                if found:
+                    found.first().focus()
+
+        self.refresh(recompose=True)
+        self.call_after_refresh(refocus)
 
     @on(Button.Pressed, "#create")
-    def _create(self) -> None:
-        from tui.local import variant_option
-
-        players = int(self.query_one("#players", Select).value)  # type: ignore[arg-type]
-        seats = [str(self.query_one(f"#seat{i}", Select).value) for i in range(players)]
-        seats[0] = "person"  # the host sits at the table they create
-        options: dict[str, Any] = {}
-        option = variant_option(self.ruleset)
-        variant = self.query_one("#variant", Select).value
-        if option is not None and variant:
-            options[option] = variant
-        self.dismiss({"ruleset": self.ruleset, "options": options, "seats": seats})
+    def action_create(self) -> None:
+        seats = ["person", *self.kinds[1 : self.players]]  # the host sits at the table they create
+        self.dismiss({"ruleset": self.ruleset, "options": dict(self.options), "seats": seats})
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -17,6 +17,7 @@ from engine.registry import get_ruleset
 from tui.faces import DEFAULT, default_of, playable
 from tui.local import HUMAN, SPEEDS
 from tui.narrate import seat_names
+from tui.option_words import choice_label, choices_of, option_help, option_label
 
 
 def playable_rulesets() -> list[str]:
@@ -75,16 +76,16 @@ class NewGameScreen(Screen[None]):
                 )
             for opt in rs.options:
                 # an option is called what the CLI calls it (--option board=beginner)
-                label = opt.name.replace("_", " ").capitalize().replace("Vp ", "VP ")
                 value = self.options.get(opt.name, opt.default)
                 with Horizontal(classes="row"):
-                    yield Label(label, classes="field")
+                    yield Label(option_label(opt), classes="field")
                     yield Select(
-                        [(str(c), c) for c in opt.choices],
+                        choices_of(opt),
                         value=value,
                         allow_blank=False,
                         id=f"opt-{opt.name}",
                         classes="option",
+                        tooltip=option_help(opt),
                     )
             with Horizontal(classes="row"):
                 yield Label("Players", classes="field")
@@ -112,7 +113,10 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label("Bot speed", classes="field")
                 yield Select(
-                    [(s, s) for s in SPEEDS], value=self.speed, allow_blank=False, id="speed"
+                    [(choice_label(s), s) for s in SPEEDS],
+                    value=self.speed,
+                    allow_blank=False,
+                    id="speed",
                 )
             yield Button("Start the game (F5)", id="start", variant="primary")
         yield Footer()

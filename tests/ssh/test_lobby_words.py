@@ -1,0 +1,153 @@
+"""The SSH lobby speaks as the local new-game form does: titles, options in words, every option.
+
+The create dialog is driven by keys in the real app over a real Unix socket
+(in this process); what the lobby's host receives is checked, and what the
+lobby then shows of the table.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import DataTable, Label, Select, Static
+
+from engine.registry import get_ruleset
+from engine.table.unix_socket import TokenBook
+from tests.ssh.waits import until
+from tui.option_words import changed_options, choice_label, option_help, option_label
+from tui.screens.lobby import CreateTableDialog, LobbyScreen, table_detail
+from tui.ssh.lobby_host import Lobby
+
+
+def _labels(screen: CreateTableDialog) -> list[str]:
+    return [str(label.render()) for label in screen.query(Label)]
+
+
+def _select(screen: CreateTableDialog, id_: str) -> Select[object]:
+    select: Select[object] = screen.query_one(f"#{id_}", Select)
+    return select
+
+
+async def test_a_cities_and_knights_table_is_made_by_keys_with_its_options_in_words(
+    tmp_path: Path,
+) -> None:
+    from engine.table.unix_socket import SocketServer
+    from tui.ssh.app_entry import ServedApp
+
+    tokens = TokenBook()
+    lobby = Lobby(tokens, tmp_path / "saves", bot_pace=0.0)
+    path = str(tmp_path / "s.sock")
+    server = SocketServer(path, tokens)
+    await server.start()
+    app = ServedApp(path, tokens.issue("lobby", lambda: lobby.open("alice")), "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, LobbyScreen), "the lobby screen")
+        await until(lambda: bool(app.screen.snapshot["rulesets"]), "the lobby's first snapshot")
+        rulesets = list(app.screen.snapshot["rulesets"])
+        await pilot.press("n")
+        await until(lambda: isinstance(app.screen, CreateTableDialog), "the create dialog")
+        dialog = app.screen
+        assert isinstance(dialog, CreateTableDialog)
+        await pilot.pause()
+        game = _select(dialog, "ruleset")
+        assert app.focused is game
+        # The games by their titles, the base game's options as the local form words them.
+        assert [str(label) for label, _ in game._options] == [
+            get_ruleset(r).title for r in rulesets
+        ]
+        labels = _labels(dialog)
+        for wanted in ("Board", "Shuffle harbours", "VP to win", "Trade offers per turn"):
+            assert wanted in labels, labels
+        assert "Variant" not in labels
+        assert [str(label) for label, _ in _select(dialog, "opt-shuffle_harbours")._options] == [
+            "No",
+            "Yes",
+        ]
+        assert [v for _, v in _select(dialog, "players")._options] == [2, 3, 4]
+        assert "You (alice), the host" in str(dialog.query_one("#host-seat", Static).render())
+
+        # Cities & Knights by keys: open the list, move down to it, choose it.
+        await pilot.press("enter", *["down"] * rulesets.index("ck"), "enter")
+        await until(lambda: _select(dialog, "ruleset").value == "ck", "C&K chosen")
+        await until(lambda: dialog.query("#opt-vp_to_win"), "the rows recomposed")
+        await until(lambda: app.focused is _select(dialog, "ruleset"), "the focus kept on Game")
+        vp = _select(dialog, "opt-vp_to_win")
+        assert vp.value == 13  # C&K's own default, not the base game's 10
+        assert [v for _, v in _select(dialog, "players")._options] == [3, 4]
+        # Tab down to VP to win (after Board and Shuffle harbours), one step up: 12.
+        await pilot.press("tab", "tab", "tab")
+        assert app.focused is vp
+        await pilot.press("enter", "up", "enter")
+        await until(lambda: vp.value == 12, "VP to win set to 12")
+        await pilot.press("f5")
+        await until(lambda: 1 in lobby.tables, "the table created")
+        table = lobby.tables[1]
+        assert (table.ruleset, table.options) == ("ck", {"vp_to_win": 12})
+        assert [s.kind for s in table.seats] == ["person", "person", "bot", "bot"]
+        assert table.seats[0].user == "alice"
+
+        lobby_screen = app.screen
+        assert isinstance(lobby_screen, LobbyScreen)
+        grid: DataTable[str] = lobby_screen.query_one(DataTable)
+        await until(lambda: grid.row_count == 1, "the table listed")
+        assert grid.get_row_at(0)[1] == "Catan: Cities & Knights"
+        detail = lobby_screen.query_one("#lobby-detail", Static)
+        await until(
+            lambda: "Table 1: Catan: Cities & Knights (VP to win 12)" in str(detail.render()),
+            f"the detail in words, not {str(detail.render())!r}",
+        )
+    await lobby.close()
+    await server.close()
+
+
+def test_option_words() -> None:
+    base = {o.name: o for o in get_ruleset("base").options}
+    fleet = {o.name: o for o in get_ruleset("fleet").options}
+    starfarers = {o.name: o for o in get_ruleset("starfarers").options}
+    assert option_label(base["vp_to_win"]) == "VP to win"
+    assert option_label(base["shuffle_harbours"]) == "Shuffle harbours"
+    assert option_label(fleet["combined_trade_build"]) == "Trade after building"
+    assert choice_label(starfarers["variant"].choices[0]) == "First game"
+    assert choice_label(True) == "Yes" and choice_label(False) == "No" and choice_label(8) == "8"
+    assert option_help(starfarers["victory_check"]) == (
+        "15 VP checked at the end of the active player's turn, or at any moment of it."
+    )
+    # Only what differs from the ruleset's defaults is named; an unknown option by its name.
+    assert changed_options("ck", {"vp_to_win": 13, "board": "beginner"}) == "Board Beginner"
+    assert changed_options("base", {"vp_to_win": 8, "shuffle_harbours": True}) == (
+        "VP to win 8, Shuffle harbours Yes"
+    )
+    assert changed_options("base", {"colour": "red"}) == "colour red"
+
+
+def _summary(status: str, winner: int | None) -> dict[str, object]:
+    return {
+        "id": 3,
+        "ruleset": "starfarers",
+        "options": {"variant": "first_game", "victory_check": "immediate"},
+        "status": status,
+        "spectators": 1,
+        "winner": winner,
+        "seats": [
+            {"kind": "person", "user": "alice", "bot": None, "connected": True, "away": None},
+            {"kind": "bot", "user": None, "bot": "value", "connected": False, "away": None},
+            {"kind": "person", "user": "bob", "bot": None, "connected": False, "away": 65.0},
+        ],
+    }
+
+
+def test_a_table_in_the_lobby_is_told_in_words_and_its_winner_by_name() -> None:
+    assert table_detail(_summary("playing", None)).splitlines() == [
+        "Table 3: Catan: Starfarers (Victory check Immediate)",
+        "  seat 1: alice",
+        "  seat 2: bot value",
+        "  seat 3: bob (away 1:05)",
+        "  1 watching",
+    ]
+    assert table_detail(_summary("over", 1)).splitlines()[-1] == (
+        "  Game over. Winner: bot value (seat 2)"
+    )
+    assert table_detail(_summary("over", 2)).splitlines()[-1] == (
+        "  Game over. Winner: bob (seat 3)"
+    )
+    assert table_detail(_summary("over", None)).splitlines()[-1] == "  Game over, with no winner."
