@@ -66,11 +66,18 @@ class Scoreboard(Widget):
         """A header and one unwrapped row per seat (measuring a Rich table renders it)."""
         return 1 + len((self.view or {}).get("players", []))
 
-    def _label_width(self, seat: int, me: Any, player: dict[str, Any]) -> int:
+    def _label_width(self, seat: int, me: Any, player: dict[str, Any], fit: int) -> int:
         """The widest the seat's label gets: name, "(you)", badges, the thinking mark."""
-        name = self.names[seat] if seat < len(self.names) else f"Seat {seat}"
         badges = 3 * bool(player.get("longest_road")) + 3 * bool(player.get("largest_army"))
-        return len(name) + (6 if seat == me else 0) + badges + 2
+        return len(self._seat_label(seat, me, fit)) + badges + 2
+
+    def _seat_label(self, seat: int, me: Any, fit: int) -> str:
+        """The seat's name; one's own with "(you)", or just "You" where that would be cut
+        (a long SSH user name at 80 columns: "alice (y…")."""
+        name = self.names[seat] if seat < len(self.names) else f"Seat {seat}"
+        if seat != me:
+            return name
+        return f"{name} (you)" if len(name) + 6 <= fit else "You"
 
     def render(self) -> Table:
         view = self.view or {}
@@ -78,11 +85,14 @@ class Scoreboard(Widget):
         table = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
         table.add_column("", width=1)
         players = view.get("players", [])
-        # never cut a name ("Whi…"): as wide as the longest name with its marks
-        longest = max([8, *(self._label_width(p.get("seat", 0), me, p) for p in players)])
         has_dev = any("development_count" in p for p in players)  # cards held beside the hand
         shown_face = face_or_default(view.get("ruleset"))
         dev = shown_face.hand_dev_label  # "Dev"; C&K's progress cards
+        # what the other columns leave the seat's name: a space each side of every column
+        # (the mark 1, VP 2, Cards 5, the cards beside the hand, the name's own two)
+        fit = self.size.width - (3 + 4 + 7 + (len(dev) + 2 if has_dev else 0) + 2)
+        # never cut a name ("Whi…"): as wide as the longest name with its marks
+        longest = max([8, *(self._label_width(p.get("seat", 0), me, p, fit) for p in players)])
         # the pieces in what whole names leave (a space each side of a column), cut if need be
         room = self.size.width - (3 + (longest + 2) + 4 + 7 + (len(dev) + 2 if has_dev else 0) + 1)
         wide = self.size.width >= 40 and room >= 6
@@ -95,9 +105,9 @@ class Scoreboard(Widget):
             table.add_column("Pieces", no_wrap=True, min_width=6)
         for p in players:
             seat = p.get("seat", 0)
-            name = self.names[seat] if seat < len(self.names) else f"Seat {seat}"
-            who = Text(name, style=seat_style(seat))
-            if seat == me:
+            label = self._seat_label(seat, me, fit)
+            who = Text(label.removesuffix(" (you)"), style=seat_style(seat))
+            if label.endswith(" (you)"):
                 who.append(" (you)")
             elif seat < len(self.kinds) and self.kinds[seat] != "human" and self.size.width > 50:
                 who.append(f" {self.kinds[seat]}", style="dim")

@@ -1,0 +1,56 @@
+"""The scoreboard never cuts one's own name: "alice (you)" where it fits, else "You"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App, ComposeResult
+
+from tui.widgets.scoreboard import Scoreboard
+
+NAMES = ["alice", "bob", "Bot 3", "Bot 4"]
+VIEW: dict[str, Any] = {
+    "ruleset": "ck",
+    "seat": 0,
+    "players": [
+        {"seat": p, "public_vp": 3, "resource_count": 4, "development_count": 1} for p in range(4)
+    ],
+}
+
+
+class Board(App[None]):
+    def __init__(self, width: int) -> None:
+        super().__init__()
+        self.width = width
+
+    def compose(self) -> ComposeResult:
+        board = Scoreboard(NAMES, ["human", "human", "random", "random"])
+        board.styles.width = self.width
+        yield board
+
+
+async def _rows(width: int) -> list[str]:
+    app = Board(width)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(Scoreboard)
+        board.view = VIEW
+        await pilot.pause()
+        lines = [
+            "".join(seg.text for seg in board.render_line(y)) for y in range(board.size.height)
+        ]
+    return [line for line in lines if line.strip()]
+
+
+async def test_a_long_user_name_gives_way_to_you_where_it_would_be_cut() -> None:
+    # 32 columns: an SSH seat's side panel at 80x24 (it read "alice (y…").
+    narrow = await _rows(32)
+    assert [line.split()[0] for line in narrow] == ["Seat", "You", "bob", "Bot", "Bot"], narrow
+    wide = await _rows(60)
+    assert wide[1].split()[:2] == ["alice", "(you)"], wide
+    # At every width between, one's own label is whole: the name with "(you)", or "You".
+    for width in range(30, 48):
+        rows = await _rows(width)
+        assert "…" not in rows[1], (width, rows)
+        assert rows[1].split()[0] in ("You", "alice"), (width, rows)
+        if rows[1].split()[0] == "alice":
+            assert rows[1].split()[1] == "(you)", (width, rows)
