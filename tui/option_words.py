@@ -17,6 +17,12 @@ from engine.registry import get_ruleset
 LABELS = {"vp_to_win": "VP to win", "combined_trade_build": "Trade after building"}
 """Where the name's words alone would not read (the CLI's name is shown beside it nowhere)."""
 
+CHOICE_WORDS = {
+    ("starting_hand", "seed"): "3 of each resource",
+    ("starting_hand", "rulebook"): "3 from the reserve pile",
+}
+"""Values whose names are the sources' (the seed document, the rulebook), not a player's words."""
+
 
 def option_label(spec: OptionSpec) -> str:
     return LABELS.get(spec.name) or spec.name.replace("_", " ").capitalize()
@@ -28,8 +34,10 @@ def option_help(spec: OptionSpec) -> str | None:
     return f"{text[:1].upper()}{text[1:]}." if text else None
 
 
-def choice_label(value: Any) -> str:
+def choice_label(value: Any, spec: OptionSpec | None = None) -> str:
     """One value of an option: True/False as Yes/No, names as words, numbers as they are."""
+    if spec is not None and (spec.name, value) in CHOICE_WORDS:
+        return CHOICE_WORDS[spec.name, value]
     if isinstance(value, bool):
         return "Yes" if value else "No"
     if isinstance(value, str):
@@ -39,7 +47,7 @@ def choice_label(value: Any) -> str:
 
 def choices_of(spec: OptionSpec) -> list[tuple[str, Any]]:
     """The (label, value) pairs of a Select over the option's choices."""
-    return [(choice_label(c), c) for c in spec.choices]
+    return [(choice_label(c, spec), c) for c in spec.choices]
 
 
 def ruleset_title(name: str) -> str:
@@ -62,5 +70,5 @@ def changed_options(ruleset: str, options: Mapping[str, Any]) -> str:
         if spec is None:
             parts.append(f"{name} {value}")
         elif value != spec.default:
-            parts.append(f"{option_label(spec)} {choice_label(value)}")
+            parts.append(f"{option_label(spec)} {choice_label(value, spec)}")
     return ", ".join(parts)

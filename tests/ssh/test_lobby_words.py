@@ -108,6 +108,7 @@ def test_option_words() -> None:
     assert option_label(base["shuffle_harbours"]) == "Shuffle harbours"
     assert option_label(fleet["combined_trade_build"]) == "Trade after building"
     assert choice_label(starfarers["variant"].choices[0]) == "First game"
+    assert choice_label("rulebook", starfarers["starting_hand"]) == "3 from the reserve pile"
     assert choice_label(True) == "Yes" and choice_label(False) == "No" and choice_label(8) == "8"
     assert option_help(starfarers["victory_check"]) == (
         "15 VP checked at the end of the active player's turn, or at any moment of it."
