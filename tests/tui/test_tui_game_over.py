@@ -77,3 +77,15 @@ async def test_game_over_shows_placings_and_a_rematch_keeps_the_seats(tmp_path: 
         assert app.local.kinds == kinds
         assert app.local.game.config.seed == seed + 1
         assert not app.local.game.is_over and app.local.game.num_actions < 20
+
+
+def test_the_vp_chart_lines_start_together_whatever_the_names() -> None:
+    from tui.screens.dialogs.game_over import vp_chart
+
+    history = [[0, 0, 1], [2, 1, 3], [4, 2, 5]]
+    lines = vp_chart(history, ["alice", "bartholomew", "Bot 3"]).plain.splitlines()
+    # Name column, then sparklines of one length, then the final VP: the finals align
+    # only if every name column is as wide (an SSH user's long name shifted its line).
+    assert len({len(line) for line in lines}) == 1, lines
+    assert [line.split()[-1] for line in lines] == ["4", "2", "5"]
+    assert lines[1].startswith("bartholomew ")

@@ -25,8 +25,9 @@ def vp_chart(history: list[list[int]], names: list[str], width: int = 40) -> Tex
     top = max(max(row) for row in history) or 1
     n = len(history)
     picks = [history[min(n - 1, i * n // width)] for i in range(min(width, n))]
+    column = max([6, *(len(name) for name in names)]) + 1  # the lines start together
     for seat, name in enumerate(names):
-        text.append(f"{name:<7}", style=seat_style(seat))
+        text.append(f"{name:<{column}}", style=seat_style(seat))
         line = "".join(BARS[round(row[seat] / top * (len(BARS) - 1))] for row in picks)
         text.append(line, style=seat_style(seat))
         text.append(f" {history[-1][seat]}\n")
