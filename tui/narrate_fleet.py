@@ -2,7 +2,8 @@
 
 Added to the base game's phrasing (`tui.narrate`) by Fleet's face
 (tui/faces/fleet.py). A hex id means nothing to a player, so `place_namer`
-names a hex by its terrain and island ("the mountains of I1", "the sea").
+names a hex by its terrain and island ("the mountains of islet I1", "the forest of
+the east island", "the sea"), in the map's own names for the islets.
 """
 
 from __future__ import annotations
@@ -23,15 +24,23 @@ TERRAIN_WORDS = {
 }
 
 
+HOME_ISLANDS = {"W": "the west island", "E": "the east island"}
+"""The layout's home islands in words; the islets keep the names the map shows (I1 to I5)."""
+
+
+def island_words(name: str) -> str:
+    return HOME_ISLANDS.get(name) or f"islet {name}"
+
+
 @lru_cache(maxsize=1)
 def _island_of() -> dict[tuple[int, int], str]:
     from engine.shared.layout import load_layout
 
-    return {c: name for name, hexes in load_layout("fleet").islands for c in hexes}
+    return {c: island_words(name) for name, hexes in load_layout("fleet").islands for c in hexes}
 
 
 def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
-    """Names places: a hex " the mountains of I1", a corner " at forest 5"; "" if unknown.
+    """Names places: a hex " the mountains of islet I1", a corner " at forest 5"; "" if unknown.
 
     A hex is named bare, like the base game's: the sentence gives it its preposition.
     """

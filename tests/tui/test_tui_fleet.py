@@ -251,9 +251,16 @@ def test_the_log_says_where_a_fleet_settlement_or_road_was_built() -> None:
     event = game.apply(first)[0].for_seat(0)
     line = narrate(event, ["Red", "Blue", "White"], 0, where, face("fleet").tell())
     assert line == "You built a settlement at forest 5."
-    assert where(5) == " the forest of E"  # bare: the sentence gives "to" or "on"
+    assert where(5) == " the forest of the east island"  # bare: the sentence gives "to" or "on"
     robber = narrate({"kind": "robber", "seat": 1, "hex": 5}, ["Red", "Blue", "White"], 0, where)
-    assert robber == "Blue moved the robber to the forest of E."
+    assert robber == "Blue moved the robber to the forest of the east island."
+    # An islet by the name the map prints beside it: "I3" there, "islet I3" here.
+    from engine.shared.layout import load_layout
+
+    (i3,) = dict(load_layout("fleet").islands)["I3"]
+    hexes = view["board"]["hexes"]
+    h = next(i for i, hx in enumerate(hexes) if (hx["q"], hx["r"]) == tuple(i3))
+    assert where(h) == f" the {TERRAIN_WORDS[hexes[h]['terrain']]} of islet I3"
 
 
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])

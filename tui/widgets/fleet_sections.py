@@ -53,7 +53,7 @@ def phase_section(view: Mapping[str, Any]) -> Text:
     if now is None:
         if str(view.get("phase")).startswith("setup"):
             text.append("Setup: ", style="bold")
-            text.append("settle W or E, each\nwith a road; one may be a ship\n")
+            text.append("settle the west or east\nisland, each with a road;\none may be a ship\n")
         return text
     for n, name in PHASES:
         style = "reverse bold" if n == now else "dim"

@@ -407,7 +407,7 @@ class FleetGame(BaseGame):
         if not 0 <= v < self.board.grid.num_vertices:
             return f"there is no vertex {v}"
         if self.phase == SETUP_SETTLEMENT and not self.sea.home_vertex[v]:
-            return "setup settlements go on the home islands (W or E)"
+            return "setup settlements go on the home islands (the west or east island)"
         if self.phase == MAIN and self.stage == FLEET:
             seat = self.current
             if not self.settlements_left[seat]:
