@@ -128,6 +128,19 @@ class LogBook:
         self.entries.append(text)
         update.added.append(text)
 
+    def said(self, seat: Any, name: str, text: str) -> Update:
+        """A chat line: the speaker's name in their colour (a watcher's plain), then the words.
+
+        It ends a card-by-card run, so the run's next card starts a line of its own."""
+        self._run = None
+        line = Text()
+        bold = Style(bold=True)
+        line.append(name, seat_style(seat) + bold if isinstance(seat, int) else bold)
+        line.append(": ")
+        line.append(text, Style(italic=True))
+        self.entries.append(line)
+        return Update(0, [line])
+
     def styled(self, line: str, me: int | None) -> Text:
         text = Text(line)
         if line.startswith("—"):

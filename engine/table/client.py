@@ -20,6 +20,7 @@ there, the new one takes the seat over; the first is sent a closing notice
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.actions import Action
@@ -63,6 +64,7 @@ class HumanSeat:
         self._last: dict[str, Any] | None = None
         self._last_over: dict[str, Any] | None = None
         self._client: InMemoryClient | None = None
+        self._said_at: list[float] = []  # when this person's recent chat lines were said
 
     # -- the table's side ---------------------------------------------------
     def attach(self, table: Table, seat: int | None) -> None:
@@ -124,6 +126,9 @@ class HumanSeat:
         if self._last is not None:  # a new client hears the whole game so far
             history = self.table.history(self.seat) if self.table is not None else []
             self._outbox.put_nowait(dict(self._last, events=history))
+        if self.table is not None:  # and the table's recent chat
+            for line in self.table.chat:
+                self._outbox.put_nowait(dict(line))
         if self._last_over is not None:
             self._outbox.put_nowait(self._last_over)
         return self._outbox
@@ -134,7 +139,10 @@ class HumanSeat:
             self._client = None
 
     def deliver(self, msg: dict[str, Any]) -> None:
-        """A message from the client."""
+        """A message from the client: an action, or a line for the table's chat."""
+        if isinstance(msg, dict) and msg.get("t") == protocol.SAY:
+            self._say(msg)
+            return
         if not self._deciding:
             try:
                 protocol.parse_act(msg)
@@ -144,6 +152,25 @@ class HumanSeat:
             self._send(protocol.error("it is not your turn to act"))
             return
         self._inbox.put_nowait(msg)
+
+    def said(self, msg: dict[str, Any]) -> None:
+        """A line of the table's chat (anyone's, this seat's own too)."""
+        self._send(msg)
+
+    def _say(self, msg: dict[str, Any]) -> None:
+        try:
+            text = protocol.parse_say(msg)
+        except protocol.ProtocolError as exc:
+            self._send(protocol.error(str(exc)))
+            return
+        now = time.monotonic()
+        recent = [t for t in self._said_at if now - t < protocol.SAY_WINDOW]
+        if len(recent) >= protocol.SAY_BURST:
+            self._send(protocol.error("you are chatting too fast: wait a few seconds"))
+            return
+        self._said_at = [*recent, now]
+        if self.table is not None:
+            self.table.say(self.seat, self.name, text)
 
     # -- helpers --------------------------------------------------------------
     def _table(self) -> Table:

@@ -13,7 +13,11 @@ legal action instead. Optional hooks a seat or spectator may implement:
 
 - ``attach(table, seat)``: called once when it joins the table;
 - ``async reject(message)``: its last action was refused;
-- ``async finished(message)``: the game is over (`engine.table.protocol.over`).
+- ``async finished(message)``: the game is over (`engine.table.protocol.over`);
+- ``said(message)``: a line of the table's chat (`engine.table.protocol.said`).
+
+People at the table chat through `say` (a `HumanSeat` calls it for its
+client); the table keeps the last `CHAT_KEPT` lines for those who connect later.
 
 `pace` (seconds, changeable while running) is the least time a seat without
 ``reject`` (a bot) appears to think, so people can follow the game.
@@ -23,7 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections import Counter
+from collections import Counter, deque
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +44,9 @@ class Spectator:
 
     async def notify(self, events: list[dict[str, Any]]) -> None:  # pragma: no cover
         raise NotImplementedError
+
+
+CHAT_KEPT = 50
 
 
 class Table:
@@ -70,6 +77,7 @@ class Table:
         self._saves_asked = 0
         self._saves_written = 0
         self.save_error: str | None = None
+        self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         for i, seat in enumerate(self.seats):
             hook = getattr(seat, "attach", None)
             if hook is not None:
@@ -109,6 +117,15 @@ class Table:
         except Exception:
             pass
         return out
+
+    def say(self, seat: int | None, name: str, text: str) -> None:
+        """A chat line (already cleaned by `protocol.parse_say`) to everyone at the table."""
+        msg = protocol.said(seat, name, text)
+        self.chat.append(msg)
+        for member in [*self.seats, *self.spectators]:
+            hook = getattr(member, "said", None)
+            if hook is not None:
+                hook(dict(msg))
 
     def add_spectator(self, spectator: Any) -> None:
         """Someone who hears public events (``notify``) and may implement the optional hooks."""

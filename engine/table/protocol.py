@@ -49,6 +49,11 @@ why and closed; whatever it sends from then on is refused::
                "dice": {"2": 1, ..., "12": 3},      # how often each total was rolled
                "seconds": 612.5}}                   # wall time this table ran
 
+``said``: a line of the table's chat, from a person at a seat (``seat``) or
+watching (``seat`` null), as the server cleaned it (`clean_text`)::
+
+    {"t": "said", "v": 1, "seat": 1, "name": "bob", "text": "good game"}
+
 Client to server
 ----------------
 
@@ -56,12 +61,23 @@ Client to server
 
     {"t": "act", "v": 1, "rev": 12, "action": {"type": "build_road", "edge": 17}}
 
+``say``: a line for the table's chat, at any time (not only on one's turn)::
+
+    {"t": "say", "v": 1, "text": "good game"}
+
+The table sends it as ``said`` to everyone there, the speaker too. A line is
+at most `MAX_SAY` characters once control and format characters are taken
+out (`clean_text`: no terminal escapes, no bidirectional overrides), and a
+person says at most `SAY_BURST` lines in `SAY_WINDOW` seconds; past that,
+or empty, it is answered with an ``error``.
+
 Anything else (unknown ``t``, wrong ``v``, missing fields) is answered with an
 ``error`` and ignored.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -71,7 +87,15 @@ STATE = "state"
 ERROR = "error"
 OVER = "over"
 NOTICE = "notice"
+SAID = "said"
 ACT = "act"
+SAY = "say"
+
+MAX_SAY = 200
+"""Characters in a chat line, once cleaned."""
+SAY_BURST = 5
+SAY_WINDOW = 10.0
+"""At most `SAY_BURST` chat lines from one person in any `SAY_WINDOW` seconds."""
 
 
 class ProtocolError(ValueError):
@@ -122,6 +146,46 @@ def over(rev: int, winner: int | None, scores: list[int], stats: dict[str, Any])
     }
 
 
+def said(seat: int | None, name: str, text: str) -> dict[str, Any]:
+    return {"t": SAID, "v": VERSION, "seat": seat, "name": name, "text": text}
+
+
+def say(text: str) -> dict[str, Any]:
+    return {"t": SAY, "v": VERSION, "text": text}
+
+
+def clean_text(raw: str) -> str:
+    """Chat text safe to draw: whitespace runs as one space; control, format, private-use
+    and unassigned characters (terminal escapes, bidirectional overrides) taken out."""
+    out: list[str] = []
+    for ch in raw:
+        if ch.isspace():
+            if out and out[-1] != " ":
+                out.append(" ")
+        elif not unicodedata.category(ch).startswith("C"):
+            out.append(ch)
+    return "".join(out).strip()
+
+
+def parse_say(msg: Any) -> str:
+    """The cleaned text of a ``say``; ProtocolError (its text for the sender) if it has none."""
+    if not isinstance(msg, dict):
+        raise ProtocolError("a message must be a JSON object")
+    if msg.get("v") != VERSION:
+        raise ProtocolError(f"protocol version {msg.get('v')!r} is not supported (need {VERSION})")
+    raw = msg.get("text")
+    if not isinstance(raw, str):
+        raise ProtocolError("a say needs a 'text' string")
+    if len(raw) > 8 * MAX_SAY:  # not worth cleaning: too long whatever it holds
+        raise ProtocolError(f"a chat line is at most {MAX_SAY} characters")
+    text = clean_text(raw)
+    if not text:
+        raise ProtocolError("the chat line is empty")
+    if len(text) > MAX_SAY:
+        raise ProtocolError(f"a chat line is at most {MAX_SAY} characters ({len(text)} given)")
+    return text
+
+
 def act(rev: int, action: dict[str, Any]) -> dict[str, Any]:
     return {"t": ACT, "v": VERSION, "rev": rev, "action": action}
 
@@ -133,7 +197,9 @@ def parse_act(msg: Any) -> tuple[int, dict[str, Any]]:
     if msg.get("v") != VERSION:
         raise ProtocolError(f"protocol version {msg.get('v')!r} is not supported (need {VERSION})")
     if msg.get("t") != ACT:
-        raise ProtocolError(f"unknown message type {msg.get('t')!r}; a client sends only 'act'")
+        raise ProtocolError(
+            f"unknown message type {msg.get('t')!r}; a client sends only 'act' or 'say'"
+        )
     rev = msg.get("rev")
     if type(rev) is not int:
         raise ProtocolError("an act needs an integer 'rev'")
@@ -149,6 +215,6 @@ def check_server_message(msg: Any) -> dict[str, Any]:
         raise ProtocolError("a message must be a JSON object")
     if msg.get("v") != VERSION:
         raise ProtocolError(f"protocol version {msg.get('v')!r} is not supported (need {VERSION})")
-    if msg.get("t") not in (STATE, ERROR, NOTICE, OVER):
+    if msg.get("t") not in (STATE, ERROR, NOTICE, OVER, SAID):
         raise ProtocolError(f"unknown message type {msg.get('t')!r}")
     return msg

@@ -122,6 +122,7 @@ class GameScreen(Screen[None]):
         Binding("f4", "rolls", "Dice", id="rolls"),
         Binding("ctrl+s", "save_as", "Save", id="save-as"),
         Binding("f2", "speed", "Speed", id="speed"),
+        Binding("slash", "chat", "Chat", id="chat", key_display="/"),
         Binding("q", "leave", "Menu", id="leave"),
         Binding("pageup", "log_page(-1)", "Log up", show=False, priority=True),
         Binding("pagedown", "log_page(1)", "Log down", show=False, priority=True),
@@ -262,6 +263,19 @@ class GameScreen(Screen[None]):
         elif kind == protocol.OVER:
             self._flush()
             self.show_over(msg)
+        elif kind == protocol.SAID:
+            self._said(msg)
+
+    def _said(self, msg: dict[str, Any]) -> None:
+        """A chat line into the log, where the events before it have been drawn."""
+        self._flush()
+        text, name, seat = msg.get("text"), msg.get("name"), msg.get("seat")
+        if not isinstance(text, str) or not isinstance(name, str):
+            return
+        # the server cleaned it; cleaned again, so nothing but words ever reaches the terminal
+        text, name = protocol.clean_text(text)[: protocol.MAX_SAY], protocol.clean_text(name)[:40]
+        if text:
+            self.query_one(EventLog).apply(self.book.said(seat, name or "someone", text))
 
     def _flush(self) -> None:
         """Draw the latest position with every event since the last drawing."""
@@ -282,6 +296,7 @@ class GameScreen(Screen[None]):
             self.flight is None,
             self.dialog_open,
             self.over is None,
+            self.chat_open,
         )
         if sig != self._key_sig:
             self._key_sig = sig
@@ -557,7 +572,29 @@ class GameScreen(Screen[None]):
             return self.on_save is not None
         if action == "speed":
             return self.on_speed is not None
+        if action == "chat":
+            return self.chat_open
         return True
+
+    @property
+    def chat_open(self) -> bool:
+        """Someone else at the table is a person (play over SSH): the chat key is offered."""
+        if self.view is None:
+            return False  # whose seat this is comes with the first state
+        me = self.view.get("seat")
+        return any(kind == "human" for seat, kind in enumerate(self.kinds) if seat != me)
+
+    def action_chat(self) -> None:
+        from tui.screens.dialogs.chat import ChatDialog
+
+        if not self.chat_open:
+            return
+
+        def say(line: str | None) -> None:
+            if line:
+                self.run_worker(self.client.send(protocol.say(line)), group="send")
+
+        self._push(ChatDialog(), say)
 
     def _command(self, key: str) -> choices.Command | None:
         return next((c for c in self.cmds if c.key == key), None)

@@ -116,6 +116,9 @@ class Slot:
     async def finished(self, message: dict[str, Any]) -> None:
         await self.human.finished(message)
 
+    def said(self, message: dict[str, Any]) -> None:
+        self.human.said(message)
+
 
 @dataclass
 class SeatInfo:
@@ -333,7 +336,7 @@ class Lobby:
             raise LobbyRefusal("the game has not started yet")
         game_table = table.table
         token = self.tokens.issue(
-            f"t{table.id}:spectator:{user}", lambda: self._spectator(table, game_table)
+            f"t{table.id}:spectator:{user}", lambda: self._spectator(table, game_table, user)
         )
         return {"t": "seat", "v": PROTOCOL_VERSION, "token": token, "table": table.id, "seat": None}
 
@@ -480,8 +483,8 @@ class Lobby:
         self.changed()
         return info.endpoint
 
-    async def _spectator(self, hosted: HostedTable, table: Table) -> Endpoint:
-        watcher = HumanSeat("spectator")
+    async def _spectator(self, hosted: HostedTable, table: Table, user: str) -> Endpoint:
+        watcher = HumanSeat(user)  # named in the table's chat
         table.add_spectator(watcher)
         hosted.spectators += 1
         self.changed()

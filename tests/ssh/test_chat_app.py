@@ -1,0 +1,68 @@
+"""The table's chat in the app: "/" over SSH (someone else at the table is a person), never solo.
+
+The real app in this process, on a real Unix socket, as in the takeover tests;
+bob is a protocol client at the same table.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.table import protocol
+from engine.table.unix_socket import SocketServer, TokenBook
+from tests.ssh.test_hardening_takeover import SEED, ask, recv, redeem
+from tests.ssh.waits import until
+from tui.screens.dialogs.chat import ChatDialog
+from tui.screens.game import GameScreen
+from tui.screens.lobby import LobbyScreen
+from tui.ssh.app_entry import ServedApp
+from tui.ssh.lobby_host import Lobby
+from tui.widgets.event_log import EventLog
+from tui.widgets.key_footer import KeyFooter
+
+
+def _log(screen: GameScreen) -> list[str]:
+    return [text.plain for text in screen.query_one(EventLog).entries]
+
+
+async def test_people_at_an_ssh_table_chat_by_slash(tmp_path: Path) -> None:
+    tokens = TokenBook()
+    lobby = Lobby(tokens, tmp_path / "saves", bot_pace=0.0)
+    path = str(tmp_path / "s.sock")
+    server = SocketServer(path, tokens)
+    await server.start()
+    app = ServedApp(path, tokens.issue("lobby", lambda: lobby.open("alice")), "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, LobbyScreen), "the lobby screen")
+        seats = ["person", "person", "bot:random"]
+        await ask(lobby, "alice", "create", ruleset="base", options={}, seed=SEED, seats=seats)
+        await ask(lobby, "bob", "join", table=1, seat=1)  # bob takes the seat
+        await ask(lobby, "alice", "start", table=1)
+        bob = await redeem(lobby, await ask(lobby, "bob", "join", table=1, seat=1))  # and sits
+        await until(lambda: isinstance(app.screen, GameScreen), "alice's game screen", 20)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await until(lambda: screen.view is not None, "the first state")
+        footer = screen.query_one(KeyFooter)
+        await until(lambda: any(i.description == "Chat" for i in footer.items), "/ Chat shown")
+
+        await pilot.press("slash")
+        await until(lambda: isinstance(app.screen, ChatDialog), "the chat line")
+        await pilot.press(*"gl hf", "enter")
+        await until(lambda: isinstance(app.screen, GameScreen), "back at the game")
+        while (msg := await recv(bob, "alice's line"))["t"] != protocol.SAID:
+            pass
+        assert (msg["seat"], msg["name"], msg["text"]) == (0, "alice", "gl hf")
+        await until(lambda: "alice: gl hf" in _log(screen), "alice's own line in her log")
+
+        await bob.send(protocol.say("\x1b[31mthanks\x1b[0m"))
+        await until(lambda: "bob: [31mthanks[0m" in _log(screen), "bob's line, escapes out")
+        # Esc leaves the line unsaid.
+        await pilot.press("slash")
+        await until(lambda: isinstance(app.screen, ChatDialog), "the chat line again")
+        await pilot.press(*"never mind", "escape")
+        await until(lambda: isinstance(app.screen, GameScreen), "back at the game")
+        assert [m["text"] for m in lobby.tables[1].table.chat] == ["gl hf", "[31mthanks[0m"]
+    bob.close()
+    await lobby.close()
+    await server.close()

@@ -1,0 +1,38 @@
+"""A line for the table's chat (play over SSH, where others at the table are people)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label
+
+from engine.table.protocol import MAX_SAY
+
+
+class ChatDialog(ModalScreen[str | None]):
+    """Returns the line to say, or None (Esc, or nothing typed)."""
+
+    DEFAULT_CSS = """
+    ChatDialog { align: center bottom; }
+    ChatDialog > Vertical {
+        width: 70; max-width: 100%; height: auto; margin-bottom: 2;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    ChatDialog .hint { color: $text-muted; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("Say to the table (everyone there reads it):")
+            yield Input(placeholder="good luck, have fun", max_length=MAX_SAY, id="line")
+            yield Label("Enter send · Esc back", classes="hint")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
