@@ -50,6 +50,12 @@ def choices_of(spec: OptionSpec) -> list[tuple[str, Any]]:
     return [(choice_label(c, spec), c) for c in spec.choices]
 
 
+def seat_count(ruleset: str, wanted: int) -> int:
+    """`wanted` if the ruleset is played by that many, else the most it is played by."""
+    seats = get_ruleset(ruleset).seats
+    return wanted if wanted in seats else max(seats)
+
+
 def ruleset_title(name: str) -> str:
     """A ruleset's title ("Cities & Knights"); an unknown name as it is."""
     try:

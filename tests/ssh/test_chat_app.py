@@ -9,14 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.table import protocol
-from engine.table.unix_socket import SocketServer, TokenBook
+from tests.ssh.served import served_app
 from tests.ssh.test_hardening_takeover import SEED, ask, recv, redeem
 from tests.ssh.waits import until
 from tui.screens.dialogs.chat import ChatDialog
 from tui.screens.game import GameScreen
-from tui.screens.lobby import LobbyScreen
-from tui.ssh.app_entry import ServedApp
-from tui.ssh.lobby_host import Lobby
 from tui.widgets.event_log import EventLog
 from tui.widgets.key_footer import KeyFooter
 
@@ -26,14 +23,7 @@ def _log(screen: GameScreen) -> list[str]:
 
 
 async def test_people_at_an_ssh_table_chat_by_slash(tmp_path: Path) -> None:
-    tokens = TokenBook()
-    lobby = Lobby(tokens, tmp_path / "saves", bot_pace=0.0)
-    path = str(tmp_path / "s.sock")
-    server = SocketServer(path, tokens)
-    await server.start()
-    app = ServedApp(path, tokens.issue("lobby", lambda: lobby.open("alice")), "alice")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await until(lambda: isinstance(app.screen, LobbyScreen), "the lobby screen")
+    async with served_app(tmp_path, "alice", (80, 24)) as (app, pilot, lobby):
         seats = ["person", "person", "bot:random"]
         await ask(lobby, "alice", "create", ruleset="base", options={}, seed=SEED, seats=seats)
         await ask(lobby, "bob", "join", table=1, seat=1)  # bob takes the seat
@@ -62,7 +52,7 @@ async def test_people_at_an_ssh_table_chat_by_slash(tmp_path: Path) -> None:
         await until(lambda: isinstance(app.screen, ChatDialog), "the chat line again")
         await pilot.press(*"never mind", "escape")
         await until(lambda: isinstance(app.screen, GameScreen), "back at the game")
-        assert [m["text"] for m in lobby.tables[1].table.chat] == ["gl hf", "[31mthanks[0m"]
-    bob.close()
-    await lobby.close()
-    await server.close()
+        table = lobby.tables[1].table
+        assert table is not None
+        assert [m["text"] for m in table.chat] == ["gl hf", "[31mthanks[0m"]
+        bob.close()

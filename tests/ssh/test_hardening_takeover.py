@@ -190,19 +190,11 @@ async def test_the_app_of_a_taken_over_session_returns_to_the_lobby_saying_why(
     tmp_path: Path,
 ) -> None:
     """The real app on a real Unix socket, in this process: the lobby comes back with the notice."""
-    from engine.table.unix_socket import SocketServer
+    from tests.ssh.served import served_app
     from tui.screens.game import GameScreen
     from tui.screens.lobby import LobbyScreen
-    from tui.ssh.app_entry import ServedApp
 
-    tokens = TokenBook()
-    lobby = Lobby(tokens, tmp_path / "saves", bot_pace=0.0)
-    path = str(tmp_path / "s.sock")
-    server = SocketServer(path, tokens)
-    await server.start()
-    app = ServedApp(path, tokens.issue("lobby", lambda: lobby.open("alice")), "alice")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await until(lambda: isinstance(app.screen, LobbyScreen), "the lobby screen")
+    async with served_app(tmp_path, "alice", (120, 40)) as (app, pilot, lobby):
         await ask(
             lobby,
             "alice",
@@ -223,6 +215,4 @@ async def test_the_app_of_a_taken_over_session_returns_to_the_lobby_saying_why(
         assert [n.message for n in app._notifications] == [MESSAGE]
         assert seat.endpoint is other, "the other session still holds the seat"
         await deciding(other, "the decision on the other session")
-    other.close()
-    await lobby.close()
-    await server.close()
+        other.close()

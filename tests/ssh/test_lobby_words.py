@@ -12,11 +12,10 @@ from pathlib import Path
 from textual.widgets import DataTable, Label, Select, Static
 
 from engine.registry import get_ruleset
-from engine.table.unix_socket import TokenBook
+from tests.ssh.served import served_app
 from tests.ssh.waits import until
 from tui.option_words import changed_options, choice_label, option_help, option_label
 from tui.screens.lobby import CreateTableDialog, LobbyScreen, table_detail
-from tui.ssh.lobby_host import Lobby
 
 
 def _labels(screen: CreateTableDialog) -> list[str]:
@@ -31,17 +30,7 @@ def _select(screen: CreateTableDialog, id_: str) -> Select[object]:
 async def test_a_cities_and_knights_table_is_made_by_keys_with_its_options_in_words(
     tmp_path: Path,
 ) -> None:
-    from engine.table.unix_socket import SocketServer
-    from tui.ssh.app_entry import ServedApp
-
-    tokens = TokenBook()
-    lobby = Lobby(tokens, tmp_path / "saves", bot_pace=0.0)
-    path = str(tmp_path / "s.sock")
-    server = SocketServer(path, tokens)
-    await server.start()
-    app = ServedApp(path, tokens.issue("lobby", lambda: lobby.open("alice")), "alice")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await until(lambda: isinstance(app.screen, LobbyScreen), "the lobby screen")
+    async with served_app(tmp_path, "alice", (80, 24)) as (app, pilot, lobby):
         await until(lambda: bool(app.screen.snapshot["rulesets"]), "the lobby's first snapshot")
         rulesets = list(app.screen.snapshot["rulesets"])
         await pilot.press("n")
@@ -96,8 +85,6 @@ async def test_a_cities_and_knights_table_is_made_by_keys_with_its_options_in_wo
             lambda: "Table 1: Catan: Cities & Knights (VP to win 12)" in str(detail.render()),
             f"the detail in words, not {str(detail.render())!r}",
         )
-    await lobby.close()
-    await server.close()
 
 
 def test_option_words() -> None:
@@ -152,3 +139,18 @@ def test_a_table_in_the_lobby_is_told_in_words_and_its_winner_by_name() -> None:
         "  Game over. Winner: bob (seat 3)"
     )
     assert table_detail(_summary("over", None)).splitlines()[-1] == "  Game over, with no winner."
+
+
+def test_the_forms_choices_follow_the_game() -> None:
+    from tui.game_choices import GameChoices
+
+    chosen = GameChoices("base", 2, ["human", "random", "random", "random"])
+    assert chosen.players == 2  # the base game is played by two
+    assert chosen.change("opt-vp_to_win", 8) is False and chosen.options == {"vp_to_win": 8}
+    assert chosen.change("opt-vp_to_win", 10) is False and chosen.options == {}  # the default
+    chosen.change("opt-vp_to_win", 8)
+    assert chosen.change("ruleset", "ck") is True
+    assert (chosen.players, chosen.options) == (4, {})  # C&K is played by 3 or 4; its own options
+    assert chosen.change("players", 3) is True and chosen.players == 3
+    assert chosen.change("players", 3) is False  # no change, no new rows
+    assert chosen.change("seat-2", "value") is False and chosen.kinds[2] == "value"

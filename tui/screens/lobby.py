@@ -33,7 +33,14 @@ from engine.registry import get_ruleset
 from engine.table.client import TableClient
 from engine.table.unix_socket import lobby_request
 from tui.faces import DEFAULT, default_of
-from tui.option_words import changed_options, choices_of, option_help, option_label, ruleset_title
+from tui.game_choices import GameChoices
+from tui.option_words import (
+    changed_options,
+    choices_of,
+    option_help,
+    option_label,
+    ruleset_title,
+)
 from tui.screens.new_game import bot_names
 
 COLUMNS = ("Table", "Game", "Host", "Status", "Seats")
@@ -379,20 +386,13 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
         super().__init__()
         self.rulesets = rulesets
         self.host = host
-        self.ruleset = default_of(rulesets)
-        self.options: dict[str, Any] = {}
-        self.players = 4
         self.bots = bot_names() or ["random"]
-        self.kinds = ["person", "person"] + [f"bot:{self.bots[0]}"] * 4
-        self._fix_players()
-
-    def _fix_players(self) -> None:
-        seats = get_ruleset(self.ruleset).seats
-        if self.players not in seats:
-            self.players = max(seats)
+        kinds = ["person", "person"] + [f"bot:{self.bots[0]}"] * 4
+        self.choices = GameChoices(default_of(rulesets), 4, kinds)
 
     def compose(self) -> ComposeResult:
-        rs = get_ruleset(self.ruleset)
+        chosen = self.choices
+        rs = get_ruleset(chosen.ruleset)
         seat_kinds = [("Person", "person")] + [(f"Bot: {b}", f"bot:{b}") for b in self.bots]
         with VerticalScroll():
             yield Label("New table", classes="title")
@@ -400,7 +400,7 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
                 yield Label("Game")
                 yield Select(
                     [(ruleset_title(r), r) for r in self.rulesets],
-                    value=self.ruleset,
+                    value=chosen.ruleset,
                     id="ruleset",
                     allow_blank=False,
                     compact=True,
@@ -410,7 +410,7 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
                     yield Label(option_label(opt))
                     yield Select(
                         choices_of(opt),
-                        value=self.options.get(opt.name, opt.default),
+                        value=chosen.options.get(opt.name, opt.default),
                         id=f"opt-{opt.name}",
                         allow_blank=False,
                         compact=True,
@@ -420,7 +420,7 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
                 yield Label("Players")
                 yield Select(
                     [(str(n), n) for n in rs.seats],
-                    value=self.players,
+                    value=chosen.players,
                     id="players",
                     allow_blank=False,
                     compact=True,
@@ -429,13 +429,13 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
                 yield Label("Seat 1")
                 you = f"You ({self.host}), the host" if self.host else "You, the host"
                 yield Static(you, id="host-seat")
-            for i in range(1, self.players):
+            for i in range(1, chosen.players):
                 with Horizontal():
                     yield Label(f"Seat {i + 1}")
                     yield Select(
                         seat_kinds,
-                        value=self.kinds[i],
-                        id=f"seat{i}",
+                        value=chosen.kinds[i],
+                        id=f"seat-{i}",
                         allow_blank=False,
                         compact=True,
                     )
@@ -446,26 +446,10 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
 
     @on(Select.Changed)
     def _changed(self, event: Select.Changed) -> None:
-        sid, value = event.select.id or "", event.value
-        if value is Select.BLANK:
-            return
-        if sid == "ruleset" and value != self.ruleset:
-            self.ruleset = str(value)
-            self.options = {}
-            self._fix_players()
+        if event.value is not Select.BLANK and self.choices.change(
+            event.select.id or "", event.value
+        ):
             self._recompose()
-        elif sid == "players" and isinstance(value, int) and value != self.players:
-            self.players = value
-            self._recompose()
-        elif sid.startswith("opt-"):
-            # kept only where it differs: the table's options then say what was chosen
-            spec = next(o for o in get_ruleset(self.ruleset).options if o.name == sid[4:])
-            if value == spec.default:
-                self.options.pop(spec.name, None)
-            else:
-                self.options[spec.name] = value
-        elif sid.startswith("seat"):
-            self.kinds[int(sid[4:])] = str(value)
 
     def _recompose(self) -> None:
         """Rows for the new game's options and seats; the focus stays on what was changed."""
@@ -482,8 +466,9 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
 
     @on(Button.Pressed, "#create")
     def action_create(self) -> None:
-        seats = ["person", *self.kinds[1 : self.players]]  # the host sits at the table they create
-        self.dismiss({"ruleset": self.ruleset, "options": dict(self.options), "seats": seats})
+        chosen = self.choices
+        seats = ["person", *chosen.kinds[1 : chosen.players]]  # the host sits at their table
+        self.dismiss({"ruleset": chosen.ruleset, "options": dict(chosen.options), "seats": seats})
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,6 +13,7 @@ from engine.config import GameConfig
 from engine.errors import CatanError
 from engine.registry import get_ruleset
 from tui.faces import DEFAULT, default_of, playable
+from tui.game_choices import GameChoices
 from tui.local import HUMAN, SPEEDS
 from tui.narrate import seat_names
 from tui.option_words import choice_label, choices_of, option_help, option_label
@@ -48,35 +47,31 @@ class NewGameScreen(Screen[None]):
     def __init__(self, ruleset: str = DEFAULT) -> None:
         super().__init__()
         self.rulesets = playable_rulesets()
-        self.ruleset = ruleset if ruleset in self.rulesets else default_of(self.rulesets)
-        self.players = 4
         self.bots = bot_names()
-        self.kinds: list[str] = [HUMAN] + [self.bots[0] if self.bots else "random"] * 5
-        self.options: dict[str, Any] = {}
+        self.choices = GameChoices(
+            ruleset if ruleset in self.rulesets else default_of(self.rulesets),
+            4,
+            [HUMAN] + [self.bots[0] if self.bots else "random"] * 5,
+        )
         self.seed = ""
         self.speed = "normal"
-        self._fix_players()
-
-    def _fix_players(self) -> None:
-        seats = get_ruleset(self.ruleset).seats
-        if self.players not in seats:
-            self.players = max(seats)
 
     def compose(self) -> ComposeResult:
-        rs = get_ruleset(self.ruleset)
+        chosen = self.choices
+        rs = get_ruleset(chosen.ruleset)
         with VerticalScroll(id="form"):
             yield Label("New game", id="form-title")
             with Horizontal(classes="row"):
                 yield Label("Ruleset", classes="field")
                 yield Select(
                     [(get_ruleset(n).title, n) for n in self.rulesets],
-                    value=self.ruleset,
+                    value=chosen.ruleset,
                     allow_blank=False,
                     id="ruleset",
                 )
             for opt in rs.options:
                 # an option is called what the CLI calls it (--option board=beginner)
-                value = self.options.get(opt.name, opt.default)
+                value = chosen.options.get(opt.name, opt.default)
                 with Horizontal(classes="row"):
                     yield Label(option_label(opt), classes="field")
                     yield Select(
@@ -91,18 +86,18 @@ class NewGameScreen(Screen[None]):
                 yield Label("Players", classes="field")
                 yield Select(
                     [(str(n), n) for n in rs.seats],
-                    value=self.players,
+                    value=chosen.players,
                     allow_blank=False,
                     id="players",
                 )
-            names = seat_names(self.players)
+            names = seat_names(chosen.players)
             seat_choices = [("Person (you)", HUMAN)] + [(f"Bot: {b}", b) for b in self.bots]
-            for i in range(self.players):
+            for i in range(chosen.players):
                 with Horizontal(classes="row"):
                     yield Label(names[i], classes=f"field seat-{i}")
                     yield Select(
                         seat_choices,
-                        value=self.kinds[i],
+                        value=chosen.kinds[i],
                         allow_blank=False,
                         id=f"seat-{i}",
                         classes="seat",
@@ -129,23 +124,12 @@ class NewGameScreen(Screen[None]):
     @on(Select.Changed)
     def _changed(self, event: Select.Changed) -> None:
         sid = event.select.id or ""
-        value = event.value
-        if value is Select.BLANK:
+        if event.value is Select.BLANK:
             return
-        if sid == "ruleset" and value != self.ruleset:
-            self.ruleset = str(value)
-            self.options = {}
-            self._fix_players()
+        if sid == "speed":
+            self.speed = str(event.value)
+        elif self.choices.change(sid, event.value):
             self.refresh(recompose=True)
-        elif sid == "players" and isinstance(value, int) and value != self.players:
-            self.players = value  # the options' values are the seat counts
-            self.refresh(recompose=True)
-        elif sid.startswith("opt-"):
-            self.options[sid[4:]] = value
-        elif sid.startswith("seat-"):
-            self.kinds[int(sid[5:])] = str(value)
-        elif sid == "speed":
-            self.speed = str(value)
 
     @on(Input.Changed, "#seed")
     def _seed(self, event: Input.Changed) -> None:
@@ -156,11 +140,13 @@ class NewGameScreen(Screen[None]):
         self.action_start()
 
     def config(self) -> tuple[GameConfig, list[str]]:
-        kinds = self.kinds[: self.players]
+        chosen = self.choices
+        kinds = chosen.kinds[: chosen.players]
         if kinds.count(HUMAN) > 1:
             raise CatanError("only one person can play in a terminal")
         seed = int(self.seed) if self.seed.strip() else None
-        return GameConfig(self.ruleset, self.players, seed, dict(self.options)), kinds
+        config = GameConfig(chosen.ruleset, chosen.players, seed, dict(chosen.options))
+        return config, kinds
 
     def action_start(self) -> None:
         try:

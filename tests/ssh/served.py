@@ -1,0 +1,34 @@
+"""The real app of an SSH session, in this process, on a real Unix socket to a lobby."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from engine.table.unix_socket import SocketServer, TokenBook
+from tests.ssh.waits import until
+from tui.screens.lobby import LobbyScreen
+from tui.ssh.app_entry import ServedApp
+from tui.ssh.lobby_host import Lobby
+
+
+@asynccontextmanager
+async def served_app(
+    tmp_path: Path, user: str, size: tuple[int, int]
+) -> AsyncIterator[tuple[ServedApp, Any, Lobby]]:
+    """(app, pilot, lobby): `user`'s app showing the lobby, which tests drive by keys and API."""
+    tokens = TokenBook()
+    lobby = Lobby(tokens, tmp_path / "saves", bot_pace=0.0)
+    path = str(tmp_path / "s.sock")
+    server = SocketServer(path, tokens)
+    await server.start()
+    app = ServedApp(path, tokens.issue("lobby", lambda: lobby.open(user)), user)
+    try:
+        async with app.run_test(size=size) as pilot:
+            await until(lambda: isinstance(app.screen, LobbyScreen), "the lobby screen")
+            yield app, pilot, lobby
+    finally:
+        await lobby.close()
+        await server.close()
