@@ -151,15 +151,17 @@ def in_progress(directory: Path) -> list[SavedGame]:
 
 
 def game_lines(game: SavedGame, *, file_name: bool = False) -> Text:
-    """Two lines for a list: ruleset and turn; then players and date (and the file's name)."""
+    """Two lines for a list: ruleset and turn (and the file's name); then players and dates.
+
+    Each fits a list at 80 columns: the file's name is on the short first line."""
     text = Text()
     text.append(game.title(), style="bold")
     text.append(f" · {game.progress()}")
+    if file_name:
+        text.append(f" · {game.name()}", style="dim")
     details = [game.players(), game.when()]
     if game.problem is None:
         details[1:1] = game.identity()
-    if file_name:
-        details.append(game.name())
     text.append("\n  " + " · ".join(details), style="dim")
     if game.problem is not None:
         problem = game.problem if len(game.problem) <= 70 else game.problem[:69] + "…"

@@ -34,3 +34,14 @@ def test_two_new_games_are_told_apart_by_seed_and_start(tmp_path: Path) -> None:
     assert "seed 5" in by_seed[5] and "started 10:10:10" in by_seed[5]
     assert "seed 6" in by_seed[6] and "started 10:15:12" in by_seed[6]
     assert all("setting up" in line for line in lines)
+
+
+def test_a_listed_save_fits_two_lines_at_80_columns(tmp_path: Path) -> None:
+    """The Load list at 80x24 has 66 columns inside its box: the file's name rides on the
+    title line, so the details line ("you + 3 value · seed 5 · started ... · date") fits."""
+    _autosave(tmp_path, 5, "20261124-101010-abcdef")
+    (game,) = saved.all_saves(tmp_path)
+    lines = saved.game_lines(game, file_name=True).plain.splitlines()
+    assert lines[0] == "Catan (base game) · setting up · autosave"
+    assert lines[1].startswith("  you + 3 value · seed 5 · started 10:10:10 · 2026-11-24")
+    assert max(len(line) for line in lines) <= 66
