@@ -54,3 +54,40 @@ async def test_a_long_user_name_gives_way_to_you_where_it_would_be_cut() -> None
         assert rows[1].split()[0] in ("You", "alice"), (width, rows)
         if rows[1].split()[0] == "alice":
             assert rows[1].split()[1] == "(you)", (width, rows)
+
+
+async def test_pieces_that_do_not_fit_read_as_initials_in_every_row_never_cut() -> None:
+    """Starfarers at 120x40: "2col 3port 1stn 4med" ended "2col 3port 1…"."""
+    view: dict[str, Any] = {
+        "ruleset": "starfarers",
+        "seat": 0,
+        "players": [
+            {
+                "seat": 0,
+                "public_vp": 16,
+                "resource_count": 4,
+                "colonies": 2,
+                "spaceports": 3,
+                "medals": 4,
+            },
+            {"seat": 1, "public_vp": 7, "resource_count": 13, "colonies": 1, "spaceports": 3},
+        ],
+        "trade_stations": {"diplomats": [1, 0]},
+    }
+
+    async def rows(width: int) -> list[str]:
+        app = Board(width)
+        async with app.run_test(size=(80, 24)) as pilot:
+            board = app.query_one(Scoreboard)
+            board.names = ["Red", "Blue"]
+            board.view = view
+            await pilot.pause()
+            return [
+                "".join(seg.text for seg in board.render_line(y)).rstrip()
+                for y in range(board.size.height)
+            ]
+
+    narrow = await rows(47)  # the side panel at 120x40
+    assert narrow[1].endswith("2c 3p 1s 4m") and narrow[2].endswith("1c 3p"), narrow
+    wide = await rows(70)
+    assert wide[1].endswith("2col 3port 1stn 4med") and wide[2].endswith("1col 3port"), wide

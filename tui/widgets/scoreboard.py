@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import RenderableType
@@ -43,6 +44,11 @@ def _pieces(player: dict[str, Any]) -> str:
         if key in player and isinstance(player[key], int):
             parts.append(f"{total - player[key]}{short}")
     return " ".join(parts)
+
+
+def _initials(pieces: str) -> str:
+    """Each count with its kind's first letter ("2col 3port" as "2c 3p"), where words do not fit."""
+    return re.sub(r"(\d+)([A-Za-z])[A-Za-z]*", r"\1\2", pieces)
 
 
 class Scoreboard(Widget):
@@ -101,9 +107,14 @@ class Scoreboard(Widget):
         table.add_column("Cards", justify="right")
         if has_dev:
             table.add_column(dev, justify="right")
+        shown: list[str] = []  # each seat's pieces, when there is room for them
         if wide:
             table.add_column("Pieces", no_wrap=True, min_width=6)
-        for p in players:
+            pieces = shown_face.pieces
+            shown = [pieces(view, p.get("seat", 0)) if pieces else _pieces(p) for p in players]
+            if any(len(line) > room for line in shown):  # "2col 3port 1stn" as "2c 3p 1s"
+                shown = [_initials(line) for line in shown]
+        for row_no, p in enumerate(players):
             seat = p.get("seat", 0)
             label = self._seat_label(seat, me, fit)
             who = Text(label.removesuffix(" (you)"), style=seat_style(seat))
@@ -125,8 +136,7 @@ class Scoreboard(Widget):
             if has_dev:
                 row.append(str(p.get("development_count", "")))
             if wide:
-                pieces = shown_face.pieces
-                shown = pieces(view, seat) if pieces is not None else _pieces(p)
-                row.append(shown if len(shown) <= room else shown[: room - 1] + "…")
+                line = shown[row_no]
+                row.append(line if len(line) <= room else line[: room - 1] + "…")
             table.add_row(*row)
         return table
