@@ -128,7 +128,7 @@ class HumanSeat:
             self._outbox.put_nowait(dict(self._last, events=history))
         if self.table is not None:  # and the table's recent chat
             for line in self.table.chat:
-                self._outbox.put_nowait(dict(line))
+                self._outbox.put_nowait(dict(line, earlier=True))
         if self._last_over is not None:
             self._outbox.put_nowait(self._last_over)
         return self._outbox

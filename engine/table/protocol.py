@@ -54,6 +54,9 @@ watching (``seat`` null), as the server cleaned it (`clean_text`)::
 
     {"t": "said", "v": 1, "seat": 1, "name": "bob", "text": "good game"}
 
+A client that connects hears the table's recent lines after its first state,
+each with ``"earlier": true``.
+
 Client to server
 ----------------
 

@@ -45,8 +45,11 @@ async def test_people_at_an_ssh_table_chat_by_slash(tmp_path: Path) -> None:
         assert (msg["seat"], msg["name"], msg["text"]) == (0, "alice", "gl hf")
         await until(lambda: "alice: gl hf" in _log(screen), "alice's own line in her log")
 
-        await bob.send(protocol.say("\x1b[31mthanks\x1b[0m"))
-        await until(lambda: "bob: [31mthanks[0m" in _log(screen), "bob's line, escapes out")
+        await bob.send(protocol.say("\x1b[31mthanks\x1b[0m [b]"))
+        await until(lambda: "bob: [31mthanks[0m [b]" in _log(screen), "bob's line, escapes out")
+        # Another's line also pops up (the log may have moved on); one's own does not.
+        chats = [(n.title, n.message, n.markup) for n in app._notifications if n.title == "Chat"]
+        assert chats == [("Chat", "bob: [31mthanks[0m [b]", False)]
         # Esc leaves the line unsaid.
         await pilot.press("slash")
         await until(lambda: isinstance(app.screen, ChatDialog), "the chat line again")
@@ -54,5 +57,5 @@ async def test_people_at_an_ssh_table_chat_by_slash(tmp_path: Path) -> None:
         await until(lambda: isinstance(app.screen, GameScreen), "back at the game")
         table = lobby.tables[1].table
         assert table is not None
-        assert [m["text"] for m in table.chat] == ["gl hf", "[31mthanks[0m"]
+        assert [m["text"] for m in table.chat] == ["gl hf", "[31mthanks[0m [b]"]
         bob.close()

@@ -113,9 +113,11 @@ async def test_someone_who_connects_later_reads_the_recent_chat_after_the_game()
         await InMemoryClient(seats[i % 3]).send(protocol.say(f"line {i}"))
     alice.close()
     again = InMemoryClient(seats[0])
-    kinds = [m["t"] for m in _drain(again)]
+    heard = _drain(again)
+    kinds = [m["t"] for m in heard]
     assert kinds[0] == protocol.STATE and set(kinds[1:]) == {protocol.SAID}
     assert len(kinds) == 1 + CHAT_KEPT
+    assert all(m.get("earlier") is True for m in heard[1:])  # told apart from new lines
     assert table.chat[0]["text"] == "line 5" and table.chat[-1]["text"] == f"line {CHAT_KEPT + 4}"
 
 

@@ -257,9 +257,12 @@ class GameScreen(Screen[None]):
             elif self._timer is None:
                 self._timer = self.set_timer(self.FRAME, self._flush)
         elif kind == protocol.ERROR:
-            self.notify(str(msg.get("message")), title="Not allowed", severity="error")
+            self.notify(
+                str(msg.get("message")), title="Not allowed", severity="error", markup=False
+            )
         elif kind == protocol.NOTICE:
-            self.notify(str(msg.get("message")), title="Table", severity="warning", timeout=10)
+            message = str(msg.get("message"))
+            self.notify(message, title="Table", severity="warning", timeout=10, markup=False)
         elif kind == protocol.OVER:
             self._flush()
             self.show_over(msg)
@@ -274,8 +277,14 @@ class GameScreen(Screen[None]):
             return
         # the server cleaned it; cleaned again, so nothing but words ever reaches the terminal
         text, name = protocol.clean_text(text)[: protocol.MAX_SAY], protocol.clean_text(name)[:40]
-        if text:
-            self.query_one(EventLog).apply(self.book.said(seat, name or "someone", text))
+        if not text:
+            return
+        name = name or "someone"
+        self.query_one(EventLog).apply(self.book.said(seat, name, text))
+        me = (self.view or {}).get("seat")
+        if not msg.get("earlier") and (seat != me or me is None):
+            # the log's last lines may be a bot's moves by the time one looks: a toast too
+            self.notify(f"{name}: {text}", title="Chat", timeout=8, markup=False)
 
     def _flush(self) -> None:
         """Draw the latest position with every event since the last drawing."""

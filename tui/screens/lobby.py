@@ -159,7 +159,7 @@ class LobbyScreen(Screen[None]):
             elif kind == "seat":
                 await self._open_seat(msg)
             elif kind == "error":
-                self.notify(str(msg.get("message")), title="Lobby", severity="error")
+                self.notify(str(msg.get("message")), title="Lobby", severity="error", markup=False)
 
     async def _send(self, kind: str, **fields: Any) -> None:
         try:
