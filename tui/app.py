@@ -17,6 +17,7 @@ from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.events import Resize
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from engine.config import GameConfig
@@ -62,6 +63,23 @@ class CatanApp(App[None]):
         self._initial_load = load
         self.load_error: str | None = None
         self._start_error: str | None = None
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """As `App.notify`, less a toast the same as one still showing: a key pressed again
+        and again ("Choose 4 more cards.") stacked copies over the board."""
+        for shown in self._notifications:
+            same = (shown.message, shown.title, shown.severity) == (message, title, severity)
+            if same and not shown.has_expired:
+                return
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     # -- start ----------------------------------------------------------------
     def get_default_screen(self) -> Screen[Any]:
