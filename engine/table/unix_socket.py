@@ -381,6 +381,7 @@ LOBBY_MESSAGES: dict[str, tuple[str, ...]] = {
     "start": ("table",),  # host only
     "handover": ("table", "seat"),  # host only: a bot takes an absent person's seat
     "leave": ("table",),  # give up a seat before the game starts
+    "rematch": ("table",),  # host only, the game over: the same table again, started
 }
 """Lobby request types and their required fields.
 

@@ -192,9 +192,22 @@ class LobbyScreen(Screen[None]):
         seats = table["seats"] if table else []
         names = [s["user"] or f"Bot {i + 1}" for i, s in enumerate(seats)]
         kinds = ["human" if s["kind"] == "person" else str(s["bot"]) for s in seats]
-        self.in_game = grant.get("table")
+        self.in_game = table_id = grant.get("table")
         link = _TableLink(client, lambda message: self._taken_over(screen, grant, message))
-        screen = GameScreen(link, names=names, kinds=kinds, ascii=getattr(self.app, "ascii", False))
+
+        def rematch() -> None:
+            """The host's r on the game-over screen: back here; the lobby follows to the seat."""
+            screen.dismiss(None)
+            self.run_worker(self._send("rematch", table=table_id))
+
+        hosting = table is not None and table["host"] == self.user
+        screen = GameScreen(
+            link,
+            names=names,
+            kinds=kinds,
+            ascii=getattr(self.app, "ascii", False),
+            on_rematch=rematch if hosting else None,
+        )
 
         self.banner = AwayBanner()
 

@@ -1,7 +1,7 @@
 """The lobby and its tables, living in the server process.
 
 The lobby answers the small lobby messages of engine.table.unix_socket
-(list, create, join, spectate, start, handover, leave). A seat is bound to the
+(list, create, join, spectate, start, handover, leave, rematch). A seat is bound to the
 user who took it, so a player who drops and reconnects is given the same seat
 back, at the same decision (the HumanSeat replays its latest state with the
 legal actions). While a person is away the table simply waits for them; the
@@ -267,15 +267,19 @@ class Lobby:
     async def _do_list(self, user: str, msg: dict[str, Any]) -> None:
         return None
 
-    async def _do_create(self, user: str, msg: dict[str, Any]) -> dict[str, Any]:
-        ruleset, options, specs = msg["ruleset"], msg["options"], msg["seats"]
-        if not isinstance(ruleset, str) or not isinstance(options, dict):
-            raise LobbyRefusal("create needs a ruleset name and an options object")
+    def _room_for_a_table(self, user: str) -> None:
+        """LobbyRefusal if `user` hosts as many open tables as allowed, or the server does."""
         open_tables = [t for t in self.tables.values() if t.status != "over"]
         if sum(t.host == user for t in open_tables) >= self.max_tables_per_user:
             raise LobbyRefusal(TOO_MANY_OF_YOURS.format(tables=_open(self.max_tables_per_user)))
         if len(open_tables) >= self.max_tables:
             raise LobbyRefusal(TOO_MANY_TABLES.format(tables=_open(self.max_tables)))
+
+    async def _do_create(self, user: str, msg: dict[str, Any]) -> dict[str, Any]:
+        ruleset, options, specs = msg["ruleset"], msg["options"], msg["seats"]
+        if not isinstance(ruleset, str) or not isinstance(options, dict):
+            raise LobbyRefusal("create needs a ruleset name and an options object")
+        self._room_for_a_table(user)
         info = get_ruleset(ruleset)
         face(ruleset)  # NoFace: "the app cannot play ck yet", sent back as the error
         if not isinstance(specs, list) or len(specs) not in info.seats:
@@ -352,6 +356,29 @@ class Lobby:
         if mine is None:  # a table of bots only: nobody to seat
             return self.snapshot(user)
         return self._seat_grant(table, mine, user)
+
+    async def _do_rematch(self, user: str, msg: dict[str, Any]) -> None:
+        """The finished game again: the same game, options and seats (the same people in
+        them), the next seed; started at once. Everyone still at the old table is told; the
+        lobby takes each person to their seat when they leave the game-over screen."""
+        old = self._table(msg["table"])
+        if old.host != user:
+            raise LobbyRefusal("only the table's host can start a rematch")
+        if old.status != "over":
+            raise LobbyRefusal("a rematch follows a finished game; this one is still on")
+        self._room_for_a_table(user)
+        seats = [SeatInfo(s.kind, bot=s.bot, user=s.user) for s in old.seats]
+        table = HostedTable(
+            self._next_id, user, old.ruleset, dict(old.options), seats, (old.seed + 1) & 0x7FFFFFFF
+        )
+        self._next_id += 1
+        self.tables[table.id] = table
+        self._start(table)
+        self.changed()
+        told = f"{user} started a rematch (table {table.id}): leave this game to take your seat."
+        for seat in old.seats:
+            if seat.slot is not None and seat.user != user:
+                await seat.slot.notice(told)
 
     async def _do_handover(self, user: str, msg: dict[str, Any]) -> None:
         table = self._table(msg["table"])
