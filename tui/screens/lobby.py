@@ -391,7 +391,7 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
     CreateTableDialog Horizontal { height: 1; }
     CreateTableDialog Label { width: 24; }
     CreateTableDialog Select { width: 1fr; }
-    CreateTableDialog #host-seat { width: 1fr; padding: 0 1; }
+    CreateTableDialog #host-seat { width: 1fr; }
     CreateTableDialog Button { margin-top: 1; }
     """
 
