@@ -168,6 +168,7 @@ class GameScreen(Screen[None]):
         self.flight_route: list[dict[str, Any]] = []  # the chosen flight, sent step by step
         self.cursor: int | None = None
         self.dialog_open = False
+        self._last_said: str | None = None  # this screen's last chat line, as sent
         self.auto_rev = -1
         self.over: dict[str, Any] | None = None
         self.sent = 0
@@ -282,7 +283,9 @@ class GameScreen(Screen[None]):
         name = name or "someone"
         self.query_one(EventLog).apply(self.book.said(seat, name, text))
         me = (self.view or {}).get("seat")
-        if not msg.get("earlier") and (seat != me or me is None):
+        # one's own line comes back too (a watcher's has no seat: told by its words)
+        own = seat == me and (me is not None or text == self._last_said)
+        if not msg.get("earlier") and not own:
             # the log's last lines may be a bot's moves by the time one looks: a toast too
             self.notify(f"{name}: {text}", title="Chat", timeout=8, markup=False)
 
@@ -601,6 +604,7 @@ class GameScreen(Screen[None]):
 
         def say(line: str | None) -> None:
             if line:
+                self._last_said = protocol.clean_text(line)
                 self.run_worker(self.client.send(protocol.say(line)), group="send")
 
         self._push(ChatDialog(), say)
