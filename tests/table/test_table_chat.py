@@ -17,6 +17,7 @@ from engine.registry import new_game
 from engine.table import protocol
 from engine.table.client import HumanSeat, InMemoryClient
 from engine.table.host import CHAT_KEPT, Table
+from tests.ssh.waits import until
 
 SEED = 5
 
@@ -126,14 +127,14 @@ async def test_chat_while_a_person_decides_leaves_the_decision_waiting() -> None
     table, seats, _ = _table()
     to_act = table.game.to_act
     assert to_act is not None
-    client = InMemoryClient(seats[to_act])
+    seat = seats[to_act]
+    client = InMemoryClient(seat)
     step = asyncio.ensure_future(table.step())
-    await asyncio.sleep(0)
-    await client.send(protocol.say("hmm, where to settle"))
-    await asyncio.sleep(0)
-    assert not step.done() and table.rev == 0
+    await until(lambda: seat._deciding, "the seat asked for its decision", 5)
+    await client.send(protocol.say("hmm, where to settle"))  # heard at once: no await inside
+    assert [m["text"] for m in table.chat] == ["hmm, where to settle"]
+    assert not step.done() and table.rev == 0 and seat._deciding
     legal = table.game.legal_actions()
     await client.send(protocol.act(0, legal[0].to_json()))
     await asyncio.wait_for(step, 5)
     assert table.rev == 1
-    assert table.chat[-1]["text"] == "hmm, where to settle"
