@@ -46,12 +46,9 @@ class SavedGame:
     def title(self) -> str:
         if self.ruleset is None:
             return "unreadable save"
-        try:
-            from engine.registry import get_ruleset
+        from tui.option_words import ruleset_title
 
-            return get_ruleset(self.ruleset).title
-        except Exception:
-            return self.ruleset
+        return ruleset_title(self.ruleset)
 
     def when(self) -> str:
         return dt.datetime.fromtimestamp(self.modified).strftime("%Y-%m-%d %H:%M")
