@@ -15,7 +15,7 @@ from engine.registry import get_ruleset
 from tests.ssh.served import served_app
 from tests.ssh.waits import until
 from tui.option_words import changed_options, choice_label, option_help, option_label
-from tui.screens.lobby import CreateTableDialog, LobbyScreen, table_detail
+from tui.screens.lobby import CreateTableDialog, LobbyScreen, seats_summary, table_detail
 
 
 def _labels(screen: CreateTableDialog) -> list[str]:
@@ -80,6 +80,7 @@ async def test_a_cities_and_knights_table_is_made_by_keys_with_its_options_in_wo
         grid: DataTable[str] = lobby_screen.query_one(DataTable)
         await until(lambda: grid.row_count == 1, "the table listed")
         assert grid.get_row_at(0)[1] == "Catan: Cities & Knights"
+        assert grid.get_row_at(0)[4] == "alice, 1 free, 2 bots"
         detail = lobby_screen.query_one("#lobby-detail", Static)
         await until(
             lambda: "Table 1: Catan: Cities & Knights (VP to win 12)" in str(detail.render()),
@@ -139,6 +140,17 @@ def test_a_table_in_the_lobby_is_told_in_words_and_its_winner_by_name() -> None:
         "  Game over. Winner: bob (seat 3)"
     )
     assert table_detail(_summary("over", None)).splitlines()[-1] == "  Game over, with no winner."
+
+
+def test_the_lists_seats_cell_names_people_and_counts_free_seats_and_bots() -> None:
+    """The cell listed every seat ("alice, bot value, bob (away 1:05)") and was cut at 80
+    columns; people stay named, free seats and bots are counted, the detail names all."""
+    seats = _summary("playing", None)["seats"]
+    assert isinstance(seats, list)
+    assert seats_summary(seats) == "alice, bob, 1 bot"
+    free = {"kind": "person", "user": None, "bot": None, "connected": False, "away": None}
+    assert seats_summary([*seats, free, free, seats[1]]) == "alice, bob, 2 free, 2 bots"
+    assert seats_summary([free]) == "1 free"
 
 
 def test_the_forms_choices_follow_the_game() -> None:

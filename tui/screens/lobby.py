@@ -60,6 +60,21 @@ def _seat_label(seat: dict[str, Any], now_offset: float = 0.0) -> str:
     return who
 
 
+def seats_summary(seats: list[dict[str, Any]]) -> str:
+    """The list's Seats cell, short enough for 80 columns: people by name, then how many
+    seats are free and how many bots play ("alice, bob, 1 free, 2 bots"); the detail
+    below the list names every seat."""
+    people = [s["user"] for s in seats if s["kind"] != "bot" and s["user"]]
+    free = sum(1 for s in seats if s["kind"] != "bot" and not s["user"])
+    bots = sum(1 for s in seats if s["kind"] == "bot")
+    parts = list(people)
+    if free:
+        parts.append(f"{free} free")
+    if bots:
+        parts.append(f"{bots} bot{'s' if bots != 1 else ''}")
+    return ", ".join(parts)
+
+
 def _clock(seconds: float) -> str:
     s = max(0, int(seconds))
     return f"{s // 60}:{s % 60:02d}"
@@ -252,7 +267,7 @@ class LobbyScreen(Screen[None]):
         grid.clear(columns=True)  # columns too, so their widths follow the new contents
         grid.add_columns(*COLUMNS)
         for t in self.snapshot["tables"]:
-            seats = ", ".join(_seat_label(s) for s in t["seats"])
+            seats = seats_summary(t["seats"])
             grid.add_row(str(t["id"]), ruleset_title(t["ruleset"]), t["host"], t["status"], seats)
         if grid.row_count:
             grid.move_cursor(row=min(row, grid.row_count - 1))
