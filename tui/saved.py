@@ -53,23 +53,31 @@ class SavedGame:
     def when(self) -> str:
         return dt.datetime.fromtimestamp(self.modified).strftime("%Y-%m-%d %H:%M")
 
-    def started(self) -> str | None:
-        """When the game began ('started 13:37'), read from its id: two new games differ."""
+    def began(self) -> dt.datetime | None:
+        """When the game began, read from its id (None for a save without one)."""
         if self.game_id is None:
             return None
         try:
-            began = dt.datetime.strptime(self.game_id[:15], "%Y%m%d-%H%M%S")
+            return dt.datetime.strptime(self.game_id[:15], "%Y%m%d-%H%M%S")
         except ValueError:
             return None
+
+    def span(self) -> str:
+        """From the game's start to its last save: "2026-11-24 10:10:10-12:00" on one day.
+
+        The start has its seconds, so two games begun in the same minute differ; a save
+        without a start time gives the date of the save alone."""
+        began = self.began()
+        if began is None:
+            return self.when()
         saved = dt.datetime.fromtimestamp(self.modified)
-        same_day = began.date() == saved.date()
-        return f"started {began.strftime('%H:%M:%S' if same_day else '%Y-%m-%d %H:%M')}"
+        if began.date() == saved.date():
+            return f"{began:%Y-%m-%d %H:%M:%S}-{saved:%H:%M}"
+        return f"{began:%Y-%m-%d %H:%M} - {self.when()}"
 
     def identity(self) -> list[str]:
-        """What tells two games apart that look alike: the seed and the start time."""
-        out = [f"seed {self.seed}"] if self.seed is not None else []
-        started = self.started()
-        return [*out, started] if started else out
+        """What tells two games apart that look alike: the seed, and the span's start."""
+        return [f"seed {self.seed}"] if self.seed is not None else []
 
     def players(self) -> str:
         """'you + 3 random', 'you + greedy, mcts': who sits at the table."""
@@ -156,9 +164,7 @@ def game_lines(game: SavedGame, *, file_name: bool = False) -> Text:
     text.append(f" · {game.progress()}")
     if file_name:
         text.append(f" · {game.name()}", style="dim")
-    details = [game.players(), game.when()]
-    if game.problem is None:
-        details[1:1] = game.identity()
+    details = [game.players(), *(game.identity() if game.problem is None else ()), game.span()]
     text.append("\n  " + " · ".join(details), style="dim")
     if game.problem is not None:
         problem = game.problem if len(game.problem) <= 70 else game.problem[:69] + "…"

@@ -4,6 +4,7 @@ by seed and start time."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 from pathlib import Path
 
@@ -31,8 +32,8 @@ def test_two_new_games_are_told_apart_by_seed_and_start(tmp_path: Path) -> None:
     lines = {saved.game_lines(g).plain for g in games}
     assert len(lines) == 2
     by_seed = {g.seed: saved.game_lines(g).plain for g in games}
-    assert "seed 5" in by_seed[5] and "started 10:10:10" in by_seed[5]
-    assert "seed 6" in by_seed[6] and "started 10:15:12" in by_seed[6]
+    assert "seed 5 · 2026-11-24 10:10:10-12:00" in by_seed[5]
+    assert "seed 6 · 2026-11-24 10:15:12-12:00" in by_seed[6]
     assert all("setting up" in line for line in lines)
 
 
@@ -43,5 +44,25 @@ def test_a_listed_save_fits_two_lines_at_80_columns(tmp_path: Path) -> None:
     (game,) = saved.all_saves(tmp_path)
     lines = saved.game_lines(game, file_name=True).plain.splitlines()
     assert lines[0] == "Catan (base game) · setting up · autosave"
-    assert lines[1].startswith("  you + 3 value · seed 5 · started 10:10:10 · 2026-11-24")
+    assert lines[1] == "  you + 3 value · seed 5 · 2026-11-24 10:10:10-12:00"
     assert max(len(line) for line in lines) <= 66
+
+
+def test_a_save_with_three_kinds_of_bot_fits_too(tmp_path: Path) -> None:
+    """Seen in Continue at 80x24: "you + value, greedy · seed 44 · started 15:35:15 ·
+    2026-11-25 15:35" wrapped to a third line; the start and the last save are one span."""
+    path = _autosave(tmp_path, 44, "20261124-101010-abcdef")
+    data = saves.read_save(path)
+    data["meta"]["seats"] = ["human", "mcts", "value", "greedy"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    noon = dt.datetime(2026, 11, 24, 12, 0).timestamp()
+    os.utime(path, (noon, noon))
+    (game,) = saved.all_saves(tmp_path)
+    lines = saved.game_lines(game, file_name=True).plain.splitlines()
+    assert lines[1] == "  you + mcts, value, greedy · seed 44 · 2026-11-24 10:10:10-12:00"
+    assert max(len(line) for line in lines) <= 66
+    # Saved on another day: both dates.
+    later = dt.datetime(2026, 11, 25, 9, 30).timestamp()
+    os.utime(path, (later, later))
+    (game,) = saved.all_saves(tmp_path)
+    assert saved.game_lines(game).plain.endswith("2026-11-24 10:10 - 2026-11-25 09:30")
