@@ -8,6 +8,7 @@ from typing import Any
 
 import tui_saves
 from rich.text import Text
+from textual.widgets import Label
 from tui_keys import game_screen, step, wait_for_decision
 
 from engine import saves
@@ -272,3 +273,42 @@ def test_cards_taken_one_by_one_are_one_line() -> None:
         "Blue took 1 ore, 1 grain.",
         "You took 2 fuel.",
     ]
+
+
+async def test_f6_shows_the_whole_log_on_the_whole_screen(tmp_path: Path) -> None:
+    """At 80x24 the log pane shows four lines; F6 opens every entry at the screen's size,
+    at the newest line, Home goes to the first, and Esc returns to the same decision."""
+    from textual.widgets import RichLog
+
+    from tui.screens.dialogs.whole_log import WholeLogDialog
+
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.load_game(tui_saves.base_midgame(tmp_path))
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None
+        entries = [t.plain for t in screen.query_one(EventLog).entries]
+        assert len(entries) > 40, len(entries)
+        assert "F6" in str(screen.query_one(EventLog).border_subtitle)
+        await pilot.press("f6")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, WholeLogDialog)
+        assert [t.plain for t in dialog.entries] == entries
+        assert str(dialog.query_one("#title", Label).render()) == f"The log: {len(entries)} lines"
+        log = dialog.query_one(RichLog)
+        assert log.size.height >= 18  # the screen's height less the title, hint and border
+        text = "\n".join(strip.text for strip in log.lines)
+        assert entries[0][:30] in text and entries[-1][:30] in text
+        assert log.scroll_offset.y == log.max_scroll_y > 0  # opens at the newest line
+        await pilot.press("home")
+        await pilot.pause()
+        assert log.scroll_offset.y == 0
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert log.scroll_offset.y > 0
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        assert await wait_for_decision(pilot) == "turn"

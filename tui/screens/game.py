@@ -120,6 +120,7 @@ class GameScreen(Screen[None]):
         Binding("f1", "rules", "Rules", id="rules"),
         Binding("f3", "costs", "Costs", id="costs"),
         Binding("f4", "rolls", "Dice", id="rolls"),
+        Binding("f6", "whole_log", "Whole log", show=False, id="whole-log"),
         Binding("ctrl+s", "save_as", "Save", id="save-as"),
         Binding("f2", "speed", "Speed", id="speed"),
         Binding("slash", "chat", "Chat", id="chat", key_display="/"),
@@ -1172,6 +1173,12 @@ class GameScreen(Screen[None]):
         self._push(
             RollsDialog(self.book.dice, self.names, self.ascii, self.face.extra_die), lambda _: None
         )
+
+    def action_whole_log(self) -> None:
+        """F6: the whole log on the whole screen (at 80x24 its pane shows four lines)."""
+        from tui.screens.dialogs.whole_log import WholeLogDialog
+
+        self._push(WholeLogDialog(self.query_one(EventLog).entries), lambda _: None)
 
     def action_log_page(self, pages: int) -> None:
         """PageUp / PageDown scroll the log by a page."""

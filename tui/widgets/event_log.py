@@ -2,7 +2,8 @@
 
 Lines wrap at the log's own width and wrap again when it changes; an entry
 may replace the last one (a discard of several cards grows into one line).
-PageUp / PageDown (and the mouse wheel) scroll it; End returns to the newest.
+PageUp / PageDown (and the mouse wheel) scroll it; End returns to the newest; F6
+opens the whole of it on the whole screen (tui/screens/dialogs/whole_log.py).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ class EventLog(RichLog):
     def __init__(self, **kw: Any) -> None:
         super().__init__(wrap=True, markup=False, min_width=8, auto_scroll=True, **kw)
         self.border_title = "Log"
-        self.border_subtitle = "PgUp PgDn"
+        self.border_subtitle = "PgUp PgDn · F6 all"
         self.can_focus = False
         self.entries: list[Text] = []
         self._rows: list[int] = []  # rows each entry took, while all are rendered at one width
