@@ -41,6 +41,9 @@ class CatanApp(App[None]):
         Binding("ctrl+q", "quit", "Quit", show=False),
         # F1 in a pop-up over a game (a modal screen hides the app's plain bindings)
         Binding("f1", "rules_over_dialog", "Rules", priority=True),
+        # F3 and F6 too: the costs while choosing a discard, the log while answering an offer
+        Binding("f3", "costs_over_dialog", "Costs", priority=True, show=False),
+        Binding("f6", "log_over_dialog", "Whole log", priority=True, show=False),
     ]
 
     def __init__(
@@ -193,9 +196,40 @@ class CatanApp(App[None]):
         return games[-1] if games else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "rules_over_dialog":  # elsewhere F1 is the screen's own binding
+        # Elsewhere these keys are the screen's own bindings (in the costs card F3 closes
+        # it, in the whole log F6 does).
+        if action == "rules_over_dialog":
             return self._game_under_dialog() is not None
+        if action == "costs_over_dialog":
+            from tui.screens.dialogs.costs import CostsDialog
+
+            return self._game_under_dialog() is not None and not isinstance(
+                self.screen, CostsDialog
+            )
+        if action == "log_over_dialog":
+            from tui.screens.dialogs.whole_log import WholeLogDialog
+
+            return self._game_under_dialog() is not None and not isinstance(
+                self.screen, WholeLogDialog
+            )
         return True
+
+    def action_costs_over_dialog(self) -> None:
+        """F3 in a pop-up over the game (a discard, an offer): the building-costs card."""
+        from tui.screens.dialogs.costs import CostsDialog
+
+        game = self._game_under_dialog()
+        if game is not None:
+            self.push_screen(CostsDialog(game.face.name))
+
+    def action_log_over_dialog(self) -> None:
+        """F6 in a pop-up over the game: the whole log (what just happened, before answering)."""
+        from tui.screens.dialogs.whole_log import WholeLogDialog
+        from tui.widgets.event_log import EventLog
+
+        game = self._game_under_dialog()
+        if game is not None:
+            self.push_screen(WholeLogDialog(game.query_one(EventLog).entries))
 
     def action_rules_over_dialog(self) -> None:
         """F1 in a pop-up over the game (the costs card, a choice): the game's player guide."""

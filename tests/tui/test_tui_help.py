@@ -147,3 +147,31 @@ def test_catan_rules_prints_the_player_guide(capsys: pytest.CaptureFixture[str])
     assert "Reading the map" in out and SPEC_ONLY not in out.lower()
     assert main(["rules", "seafarers"]) == 2  # no such game: the message lists those there are
     assert "choose one of: base, starfarers, ck, fleet" in capsys.readouterr().err
+
+
+async def test_f3_and_f6_work_inside_a_discard_over_the_game(tmp_path: Path) -> None:
+    """Choosing what to discard on a 7 is when the costs matter; F3 shows the card over the
+    discard, F6 the whole log; Esc (or the key again) returns to the same discard."""
+    from tui.screens.dialogs.discard import DiscardDialog
+    from tui.screens.dialogs.whole_log import WholeLogDialog
+
+    game = tui_saves.play_until("base", 11, tui_saves.human_to_act({"discard"}), min_actions=60)
+    app = CatanApp(saves_dir=tmp_path / "saves", speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.load_game(tui_saves.write(game, tmp_path))
+        assert await wait_for_decision(pilot) == "dialog"
+        discard = app.screen
+        assert isinstance(discard, DiscardDialog)
+        await pilot.press("right")  # one card chosen: kept while the card is looked at
+        await pilot.press("f3")
+        await _until(pilot, "the costs card", lambda: isinstance(app.screen, CostsDialog))
+        assert "2 grain + 3 ore" in _render(app.screen.query_one("#costs", Static).content)
+        await pilot.press("f3")  # F3 closes the card again, not a second card
+        await _until(pilot, "the discard again", lambda: app.screen is discard)
+        await pilot.press("f6")
+        await _until(pilot, "the whole log", lambda: isinstance(app.screen, WholeLogDialog))
+        lines = [entry.plain for entry in app.screen.entries]
+        assert lines[-1].startswith("— Game resumed") and any("Seven!" in x for x in lines)
+        await pilot.press("escape")
+        await _until(pilot, "the discard again", lambda: app.screen is discard)
+        assert sum(discard.chosen.values()) == 1
