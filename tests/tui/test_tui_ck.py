@@ -15,6 +15,7 @@ from engine.config import GameConfig
 from engine.headless import replay_steps
 from engine.registry import new_game
 from tui.app import CatanApp
+from tui.screens.dialogs.choice import ChoiceDialog
 from tui.screens.dialogs.game_over import GameOverDialog
 
 SEED = 3
@@ -307,9 +308,9 @@ def test_the_metropolis_has_a_line_of_its_own_naming_its_holder() -> None:
     lines = improvement_section(view).plain.splitlines()
     science = lines.index(next(line for line in lines if line.startswith(" Science")))
     assert lines[science + 1].strip().startswith("Aqueduct")
-    assert lines[science + 2] == "   Metropolis: yours (+2 VP)"
+    assert lines[science + 2] == "  Metropolis: yours (+2 VP)"
     trade = lines.index(next(line for line in lines if line.startswith(" Trade")))
-    assert lines[trade + 1] == "   Metropolis: Blue (+2 VP)"
+    assert lines[trade + 1] == "  Metropolis: Blue (+2 VP)"
 
 
 async def test_the_second_setup_building_is_asked_for_as_a_city(tmp_path: Path) -> None:
@@ -461,6 +462,46 @@ async def test_up_and_down_scroll_the_side_panel_when_no_corner_is_chosen(tmp_pa
         assert side.scroll_y == 0
         await pilot.press("q", "y")
         await pilot.pause()
+
+
+def test_each_track_shows_the_red_die_numbers_that_draw_its_cards() -> None:
+    """Issue 13 asks the panel for the red-die numbers each level draws on: level n draws
+    on red 1 to n+1 (§9.2), level 0 never; the next level's price follows, none at 5."""
+    from engine.rulesets.ck.cards import red_draws_up_to
+    from tui.widgets.improvements import improvement_section
+
+    assert [red_draws_up_to(n) for n in range(6)] == [0, 2, 3, 4, 5, 6]
+    view: dict[str, Any] = {
+        "seat": 0,
+        "players": [{"improvements": {"trade": 1, "politics": 0, "science": 5}}],
+    }
+    lines = improvement_section(view).plain.splitlines()
+    assert lines[0] == "Improvements (red die · next)"
+    rows = {line.split()[0]: line for line in lines if line.startswith(" ")}
+    assert rows["Trade"] == " Trade    ■□□□□ 1-2 · 2 cloth"
+    assert rows["Politics"] == " Politics □□□□□  -  · 1 coin"
+    assert rows["Science"] == " Science  ■■■■■ 1-6"
+    levels = {"trade": 3, "politics": 4, "science": 3}
+    every = improvement_section({"seat": 0, "players": [{"improvements": levels}]})
+    for line in every.plain.splitlines():  # abilities included: one line each at 80x24
+        assert len(line) <= 30, line
+
+
+def test_the_improvement_dialog_says_which_red_numbers_a_level_draws_on() -> None:
+    from engine.rulesets.ck.actions import ImproveCity
+    from tui.screens.dialogs.ck import improve_dialog
+
+    view: dict[str, Any] = {
+        "seat": 0,
+        "players": [{"improvements": {"trade": 1}}],
+        "me": {"hand": {"cloth": 2}},
+    }
+    dialog = improve_dialog(view, [ImproveCity("trade").to_json()], ["Red"])
+    assert isinstance(dialog, ChoiceDialog)
+    assert "level n draws a progress card on a red die of 1 to n+1" in str(dialog.body)
+    assert [str(label) for label, _ in dialog.options] == [
+        "Trade to level 2 (Guild): 2 cloth, you have 2"
+    ]
 
 
 def test_the_walls_line_gives_the_hand_limit_in_one_line_at_80x24() -> None:

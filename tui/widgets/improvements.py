@@ -1,6 +1,7 @@
 """City improvements and progress cards (C&K), as sections of the equipment panel.
 
-`improvement_section`: each track's level (0-5) as a bar, its level-3 ability,
+`improvement_section`: each track's level (0-5) as a bar, the red die's numbers
+that draw a progress card when the track's gate shows, its level-3 ability,
 who holds its metropolis, and what the next level costs. `progress_section`:
 your own progress cards with what each does (others' are counts on the
 scoreboard), and the cards left in each deck.
@@ -13,14 +14,17 @@ from typing import Any
 
 from rich.text import Text
 
+from engine.rulesets.ck.cards import red_draws_up_to
 from tui.choices_ck import card_words
 from tui.narrate import SEAT_NAMES
 
 TRACKS = (
-    ("trade", "cloth", "yellow", "Trading House: 2 commodities for 1"),
+    ("trade", "cloth", "yellow", "Trading House: commodity 2:1"),
     ("politics", "coin", "blue", "Fortress: mighty knights"),
-    ("science", "paper", "green", "Aqueduct: a card when a roll gives none"),
+    ("science", "paper", "green", "Aqueduct: got none? take 1"),
 )
+"""Per track: its commodity, its colour and its level-3 ability in at most 28 columns (so
+that, indented, it is one line of the side panel at 80x24; F1 has the whole rule)."""
 MAX_LEVEL = 5
 ABILITY = 3
 
@@ -45,21 +49,26 @@ def improvement_section(view: Mapping[str, Any]) -> Text:
     metropolis = view.get("metropolis") or {}
     vertices = view.get("vertices") or ()
     text = Text()
-    text.append("Improvements\n", style="bold")
+    # The columns' heading, in 30 columns (the panel at 80x24): on the track's gate, the
+    # red die's numbers that draw a progress card; the price of the next level.
+    text.append("Improvements", style="bold")
+    text.append(" (red die · next)\n", style="dim")
     for track, commodity, colour, ability in TRACKS:
         level = int(levels.get(track, 0))
         text.append(f" {track.title():<8} ", style=f"bold {colour}")
         text.append_text(level_bar(level, colour))
+        top = red_draws_up_to(level)
+        text.append(f" 1-{top}" if top else "  - ")
         if level < MAX_LEVEL:
-            text.append(f" next {level + 1} {commodity}")
+            text.append(f" · {level + 1} {commodity}")
         text.append("\n")
         if level >= ABILITY:
-            text.append(f"   {ability}\n", style="dim")
+            text.append(f"  {ability}\n", style="dim")
         v = int(metropolis.get(track, -1))
         if 0 <= v < len(vertices):  # a line of its own: beside the track it wraps at 80x24
             owner = vertices[v][0]
             who = "yours" if owner == view.get("seat") else SEAT_NAMES[owner % len(SEAT_NAMES)]
-            text.append(f"   Metropolis: {who} (+2 VP)\n", style="bold")
+            text.append(f"  Metropolis: {who} (+2 VP)\n", style="bold")
     walls, limit = me.get("walls_left"), me.get("hand_limit")
     if walls is not None:  # one line at 80x24: the limit itself, not the rule behind it
         text.append(f"Walls left {walls}" + (f" · hand limit {limit}\n" if limit else "\n"))

@@ -26,6 +26,13 @@ MAX_LEVEL = 5
 METROPOLIS_LEVEL = 4
 ABILITY_LEVEL = 3  # Trading House, Fortress, Aqueduct
 
+
+def red_draws_up_to(level: int) -> int:
+    """On its track's gate, a seat at `level` draws a progress card when the red die shows
+    at most this (§9.2): 1-2 at level 1, 1-6 at level 5; 0 at level 0, which never draws."""
+    return level + 1 if level else 0
+
+
 GATE_TRACK = {4: TRADE, 5: POLITICS, 6: SCIENCE}
 """The event die: 1-3 show a ship, 4 the yellow (trade), 5 the blue, 6 the green gate."""
 SHIP_FACES = 3

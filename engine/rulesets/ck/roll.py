@@ -22,6 +22,7 @@ from engine.rulesets.ck.cards import (
     PROGRESS_LIMIT,
     SCIENCE,
     SHIP_FACES,
+    red_draws_up_to,
 )
 from engine.rulesets.ck.decisions import BISHOP_ROBBER
 from engine.rulesets.ck.production import claims_of, pay
@@ -103,14 +104,14 @@ class CKRoll(CKBarbarians, CKProgressDraws):
     def _step_gate(self, track: int) -> list[Event]:
         assert self.dice is not None
         red = self.dice[0]
-        if red > max(self.levels[track::3]) + 1:
+        if red > red_draws_up_to(max(self.levels[track::3])):
             return []
         n = self.config.seats
         order = [(self.current + k) % n for k in range(n)]
         levels = self.levels
         for p in reversed(order):
             lvl = levels[p * 3 + track]
-            if lvl and red <= lvl + 1:
+            if red <= red_draws_up_to(lvl):
                 self._push(ck.STEP, self.current, ("draw", p, track))
         return []
 

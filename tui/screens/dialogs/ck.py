@@ -107,7 +107,10 @@ def improve_dialog(view: View, actions: list[Action], names: list[str]) -> Modal
                 a,
             )
         )
-    body = "Level 3 gives an ability; the first to level 4 builds a metropolis (+2 VP)."
+    body = (
+        "When its gate is rolled, level n draws a progress card on a red die of 1 to n+1."
+        " Level 3 gives an ability; the first to level 4 builds a metropolis (+2 VP)."
+    )
     return ChoiceDialog(
         "Improve your cities", options, body, cancellable=True, keys=_digits(len(options))
     )
