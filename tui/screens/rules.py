@@ -14,6 +14,7 @@ from textual.widgets import Footer, Static
 
 from tui import rules
 from tui.faces import face_or_default
+from tui.screens.scroll_keys import scroll_bindings
 
 
 class RulesScreen(Screen[None]):
@@ -25,12 +26,7 @@ class RulesScreen(Screen[None]):
         Binding("escape", "app.pop_screen", "Back"),
         Binding("q", "app.pop_screen", "Back", show=False),
         Binding("f1", "app.pop_screen", "Back", show=False),
-        Binding("up", "scroll('up')", "Scroll", show=False),
-        Binding("down", "scroll('down')", "Scroll", show=False),
-        Binding("pageup", "scroll('page_up')", "Page up", show=False),
-        Binding("pagedown,space", "scroll('page_down')", "Page down"),
-        Binding("home", "scroll('home')", "Top", show=False),
-        Binding("end", "scroll('end')", "End", show=False),
+        *scroll_bindings(),
     ]
 
     def __init__(self, ruleset: str) -> None:

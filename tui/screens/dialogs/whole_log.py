@@ -16,6 +16,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, RichLog
 
+from tui.screens.scroll_keys import scroll_bindings
+
 
 class WholeLogDialog(ModalScreen[None]):
     DEFAULT_CSS = """
@@ -33,12 +35,7 @@ class WholeLogDialog(ModalScreen[None]):
         Binding("escape", "close", "Close"),
         Binding("f6", "close", "Close", show=False),
         Binding("q", "close", "Close", show=False),
-        Binding("up", "scroll('up')", "Up", show=False),
-        Binding("down", "scroll('down')", "Down", show=False),
-        Binding("pageup", "scroll('page_up')", "Page up", show=False),
-        Binding("pagedown,space", "scroll('page_down')", "Page down", show=False),
-        Binding("home", "scroll('home')", "First line", show=False),
-        Binding("end", "scroll('end')", "Newest", show=False),
+        *scroll_bindings(),
     ]
 
     def __init__(self, entries: Sequence[Text]) -> None:
