@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
+import tui_saves
 from tui_keys import game_screen, step, wait_for_decision
 
 from ai.registry import create_bot
@@ -85,3 +87,55 @@ async def test_a_bot_offer_is_answered_and_an_own_offer_is_made() -> None:
         assert answered and offered
         assert "You declined the offer." in log
         assert "You offer 1" in log
+
+
+async def test_the_ask_stops_at_the_most_cards_the_other_side_holds() -> None:
+    """The counter-offer let one ask for up to 19 of a resource; the other side's hand size
+    is public, so the ask stops there, with a warning that says why."""
+    from textual.app import App
+
+    dialog = TradeDialog(
+        "Counter-offer: what you give and get",
+        {"brick": 2, "wool": 1},
+        give={"brick": 1},
+        get={"wool": 1},
+        most_get=(2, "Blue holds"),
+    )
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(dialog)
+
+    app = Host()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "right", "right")  # wool: 1 asked, then 2, then no more
+        await pilot.pause()
+        assert dialog.result() == {"give": {"brick": 1}, "get": {"wool": 2}}
+        warnings = [n.message for n in app._notifications if n.severity == "warning"]
+        assert warnings == ["Blue holds 2 cards: ask for 2 at most."], warnings
+        await pilot.press("up", "right")  # brick: giving one fewer still works, then asking
+        await pilot.pause()
+        assert dialog.result() == {"give": {}, "get": {"wool": 2}}
+        await pilot.press("right")  # asking for brick too would make 3
+        await pilot.pause()
+        assert dialog.result() == {"give": {}, "get": {"wool": 2}}
+        warnings = [n.message for n in app._notifications if n.severity == "warning"]
+        assert warnings == ["Blue holds 2 cards: ask for 2 at most."] * 2, warnings
+
+
+async def test_the_game_screen_gives_the_dialog_the_offerers_hand_size(tmp_path: Path) -> None:
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.load_game(tui_saves.base_midgame(tmp_path))
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None and screen.view is not None
+        players = screen.view["players"]
+        me = screen.view["seat"]
+        most = max(p["resource_count"] for i, p in enumerate(players) if i != me)
+        assert screen._holding([i for i in range(len(players)) if i != me]) == (
+            most,
+            "No one holds more than",
+        )
+        assert screen._holding([1]) == (players[1]["resource_count"], f"{screen.names[1]} holds")

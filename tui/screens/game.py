@@ -1071,11 +1071,13 @@ class GameScreen(Screen[None]):
         view = self.view or {}
         if which == "counter":
             trade = view.get("trade") or {}
+            offerer = trade.get("offerer")
             dialog = TradeDialog(
                 "Counter-offer: what you give and get",
                 hand,
                 give=trade.get("get"),
                 get=trade.get("give"),
+                most_get=self._holding([offerer] if isinstance(offerer, int) else []),
             )
 
             def countered(result: dict[str, Any] | None) -> None:
@@ -1088,7 +1090,11 @@ class GameScreen(Screen[None]):
         limit = view.get("trade_limit")
         made = view.get("offers_this_turn")
         note = f"Offers this turn: {made}/{limit}" if limit is not None else ""
-        dialog = TradeDialog("Offer a trade to everyone", hand, note=note)
+        me = view.get("seat")
+        others = [i for i in range(len(view.get("players") or [])) if i != me]
+        dialog = TradeDialog(
+            "Offer a trade to everyone", hand, note=note, most_get=self._holding(others)
+        )
 
         def offered(result: dict[str, Any] | None) -> None:
             if result is None:
@@ -1096,6 +1102,20 @@ class GameScreen(Screen[None]):
             self._ask_recipients(result)
 
         self._push(dialog, offered)
+
+    def _holding(self, seats: list[int]) -> tuple[int, str] | None:
+        """The most cards any of `seats` holds (public), worded for the trade dialog."""
+        players = (self.view or {}).get("players") or []
+        counts = [
+            (int(players[s].get("resource_count", 0)), s) for s in seats if 0 <= s < len(players)
+        ]
+        if not counts:
+            return None
+        most, seat = max(counts)
+        if len(counts) == 1:
+            name = self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
+            return most, f"{name} holds"
+        return most, "No one holds more than"
 
     def _ask_recipients(self, terms: dict[str, Any]) -> None:
         """Who hears the offer: Enter for everyone, or a digit for one seat."""

@@ -50,8 +50,12 @@ class TradeDialog(ModalScreen[dict[str, Any] | None]):
         give: dict[str, int] | None = None,
         get: dict[str, int] | None = None,
         note: str = "",
+        most_get: tuple[int, str] | None = None,
     ) -> None:
+        """`most_get`: the most cards the other side holds, and who that is ("Blue holds"),
+        so the ask stops there (asking for more than anyone holds cannot be accepted)."""
         super().__init__()
+        self.most_get = most_get
         self.title_text = title
         self.hand = hand
         self.resources = list(hand)
@@ -101,6 +105,13 @@ class TradeDialog(ModalScreen[dict[str, Any] | None]):
         n = self.amounts[r] + delta
         if n < -self.hand[r]:
             return
+        if delta > 0 and n > 0 and self.most_get is not None:
+            most, holder = self.most_get
+            asked = sum(v for v in self.amounts.values() if v > 0)
+            if asked + 1 > most:
+                cards = f"{most} card{'s' if most != 1 else ''}"
+                self.notify(f"{holder} {cards}: ask for {most} at most.", severity="warning")
+                return
         self.amounts[r] = max(-19, min(19, n))
         self._refresh()
 
