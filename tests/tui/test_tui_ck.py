@@ -504,6 +504,21 @@ def test_the_improvement_dialog_says_which_red_numbers_a_level_draws_on() -> Non
     ]
 
 
+def test_the_decks_left_wrap_after_a_comma_at_80x24() -> None:
+    """The line wrapped at 80x24 as "... · politics 18 ·" over "science 18"."""
+    from rich.console import Console
+
+    from tui.widgets.improvements import progress_section
+
+    view: dict[str, Any] = {"me": {"development": {}}, "progress_decks": [18, 17, 16]}
+    line = progress_section(view).plain.splitlines()[-1]
+    assert line == "Decks: trade 18, politics 17, science 16"
+    console = Console(width=30, color_system=None, record=True)
+    console.print(progress_section(view), end="")
+    shown = [row.rstrip() for row in console.export_text().splitlines()]
+    assert shown[-2:] == ["Decks: trade 18, politics 17,", "science 16"], shown
+
+
 def test_the_walls_line_gives_the_hand_limit_in_one_line_at_80x24() -> None:
     """'Walls left: 2 (+2 hand limit each)' wrapped at 80x24; the limit itself says more."""
     from tui.widgets.improvements import improvement_section

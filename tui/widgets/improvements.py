@@ -88,7 +88,9 @@ def progress_section(view: Mapping[str, Any]) -> Text:
         text.append(f" {card_words(card)}{times}\n")
     decks = view.get("progress_decks")
     if isinstance(decks, list) and len(decks) == 3:
+        # Commas, so that where it wraps (the panel at 80x24 has 30 columns) it reads as a
+        # sentence, not a list cut after a "·".
         text.append(
-            f"Decks: trade {decks[0]} · politics {decks[1]} · science {decks[2]}\n", style="dim"
+            f"Decks: trade {decks[0]}, politics {decks[1]}, science {decks[2]}\n", style="dim"
         )
     return text
