@@ -312,7 +312,33 @@ async def test_f6_shows_the_whole_log_on_the_whole_screen(tmp_path: Path) -> Non
         await pilot.press("pagedown")
         await pilot.pause()
         assert log.scroll_offset.y > 0
+        # "/" finds: the lines holding the words typed, any case, as they are typed.
+        await pilot.press("slash", *"ROBBER")
+        await pilot.pause()
+        robbed = [e for e in entries if "robber" in e.lower()]
+        assert robbed and len(robbed) < len(entries)
+        assert [t.plain for t in dialog.shown] == robbed
+        title = str(dialog.query_one("#title", Label).render())
+        assert title == f"The log: {len(robbed)} of {len(entries)} lines with “ROBBER”", title
+        shown = "\n".join(strip.text for strip in log.lines)
+        assert all(line[:20] in shown for line in robbed)
+        await pilot.press("enter", "home")  # back to reading among the lines found
+        await pilot.pause()
+        assert log.scroll_offset.y == 0 and app.focused is log
+        await pilot.press("escape")  # clears the words: every line again, the log still open
+        await pilot.pause()
+        assert app.screen is dialog and len(dialog.shown) == len(entries)
+        assert str(dialog.query_one("#title", Label).render()) == f"The log: {len(entries)} lines"
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen
         assert await wait_for_decision(pilot) == "turn"
+
+
+def test_finding_in_the_log_takes_every_word_in_any_case() -> None:
+    from tui.screens.dialogs.whole_log import matching
+
+    entries = [Text("Blue moved the robber."), Text("Red moved the robber."), Text("Blue built.")]
+    assert [t.plain for t in matching(entries, "blue ROBBER")] == ["Blue moved the robber."]
+    assert matching(entries, "  ") == entries
+    assert matching(entries, "orange") == []

@@ -28,7 +28,7 @@ COMMON_KEYS = [
     ("Esc", "back out of a choice"),
     ("↑↓", "with nothing to choose on the map: scroll the panels on the right"),
     ("PgUp / PgDn / End", "scroll the log; End shows the newest line"),
-    ("F6", "the whole log on the whole screen"),
+    ("F6", "the whole log on the whole screen; / in it finds lines by their words"),
     ("F1", "these rules"),
     ("F3", "the building-costs card"),
     ("F4", "every roll so far, counted against fair dice"),

@@ -1,7 +1,9 @@
 """The whole log on the whole screen (F6): at 80x24 the log pane shows four lines.
 
 It opens at the newest line and is read with the usual keys (arrows, PgUp /
-PgDn, Home / End, the mouse wheel). It is a copy of the log's entries as they
+PgDn, Home / End, the mouse wheel). `/` finds: the lines holding the words
+typed (any case) are shown alone, as they are typed; Esc clears the words,
+and Esc again returns to the game. It is a copy of the log's entries as they
 stood when it opened; the game waits (no decision pops up) until it is closed.
 """
 
@@ -10,13 +12,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Label, RichLog
+from textual.widgets import Input, Label, RichLog
 
 from tui.screens.scroll_keys import scroll_bindings
+
+HINT = "↑↓ PgUp PgDn Home End read · / find · Esc back to the game"
+
+
+def matching(entries: Sequence[Text], words: str) -> list[Text]:
+    """The entries holding every one of `words` (any case), in order; all for no words."""
+    wanted = words.casefold().split()
+    return [e for e in entries if all(w in e.plain.casefold() for w in wanted)]
 
 
 class WholeLogDialog(ModalScreen[None]):
@@ -29,36 +40,75 @@ class WholeLogDialog(ModalScreen[None]):
     WholeLogDialog #title { text-style: bold; }
     WholeLogDialog #hint { color: $text-muted; }
     WholeLogDialog RichLog { height: 1fr; scrollbar-size-vertical: 1; overflow-x: hidden; }
+    WholeLogDialog #find { display: none; border: none; height: 1; padding: 0; }
+    WholeLogDialog #find.open { display: block; }
     """
 
     BINDINGS = [
         Binding("escape", "close", "Close"),
         Binding("f6", "close", "Close", show=False),
         Binding("q", "close", "Close", show=False),
+        Binding("slash", "find", "Find", show=False),
         *scroll_bindings(),
     ]
 
     def __init__(self, entries: Sequence[Text]) -> None:
         super().__init__()
         self.entries = list(entries)
+        self.shown = list(self.entries)
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            count = len(self.entries)
-            yield Label(f"The log: {count} line{'s' if count != 1 else ''}", id="title")
+            yield Label(self._title(""), id="title")
             yield RichLog(wrap=True, markup=False, auto_scroll=True, id="whole-log")
-            yield Label("↑↓ PgUp PgDn Home End to read · Esc back to the game", id="hint")
+            yield Input(placeholder="words to find, as you type", id="find")
+            yield Label(HINT, id="hint")
 
     def on_mount(self) -> None:
+        self._fill()
+        self.query_one(RichLog).focus()
+
+    def _title(self, words: str) -> str:
+        count = len(self.entries)
+        whole = f"{count} line{'s' if count != 1 else ''}"
+        if not words.strip():
+            return f"The log: {whole}"
+        return f"The log: {len(self.shown)} of {whole} with “{words.strip()}”"
+
+    def _fill(self) -> None:
         log = self.query_one(RichLog)
-        for entry in self.entries:
+        log.clear()
+        for entry in self.shown:
             log.write(entry)
-        if not self.entries:
-            log.write(Text("Nothing has happened yet.", style="dim"))
-        log.focus()
+        if not self.shown:
+            log.write(Text("Nothing yet." if not self.entries else "No line.", style="dim"))
+        log.scroll_end(animate=False)
+
+    @on(Input.Changed, "#find")
+    def _find(self, event: Input.Changed) -> None:
+        self.shown = matching(self.entries, event.value)
+        self.query_one("#title", Label).update(self._title(event.value))
+        self._fill()
+
+    @on(Input.Submitted, "#find")
+    def _read(self) -> None:
+        """Enter: back to reading (arrows, pages) among the lines found."""
+        self.query_one(RichLog).focus()
+
+    def action_find(self) -> None:
+        find = self.query_one("#find", Input)
+        find.add_class("open")
+        find.focus()
 
     def action_scroll(self, where: str) -> None:
         getattr(self.query_one(RichLog), f"scroll_{where}")(animate=False)
 
     def action_close(self) -> None:
+        """Esc: first the words found are cleared, then the log is closed."""
+        find = self.query_one("#find", Input)
+        if find.has_class("open"):
+            find.value = ""
+            find.remove_class("open")
+            self.query_one(RichLog).focus()
+            return
         self.dismiss(None)
