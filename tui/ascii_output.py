@@ -29,7 +29,9 @@ _SAME = {
     "▇": "*",
     "▒": "%",
     "░": ":",
-    "·•∙◦○◯●": ".",
+    "·•∙◦○◯●□◻▢": ".",  # □: an empty step of C&K's improvement bar ("##...")
+    "≈": "~",  # the barbarian ship's wake on its track
+    "⇧": "^",  # Shift, in a key hint ("⇧Tab")
     "…": ".",
     "▶►▸→⏎": ">",
     "◀◄◂←": "<",

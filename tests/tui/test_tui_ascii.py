@@ -26,6 +26,17 @@ def test_every_glyph_becomes_one_ascii_character() -> None:
     assert ascii_only("\x1b[1;31mR\x1b[0m") == "\x1b[1;31mR\x1b[0m"  # escapes pass unchanged
 
 
+def test_the_panels_own_glyphs_have_ascii_faces_not_question_marks() -> None:
+    """Seen at 80x24 with --ascii: C&K's improvement bars read "?????" and the barbarian
+    track "?>......"; a key hint's "⇧Tab" would have read "?Tab"."""
+    from tui.widgets.barbarians import track_line
+    from tui.widgets.improvements import level_bar
+
+    assert ascii_only(level_bar(2, "yellow").plain) == "##..."
+    assert ascii_only(track_line(2).plain) == "~~>..... Catan"
+    assert ascii_only("⇧Tab") == "^Tab"
+
+
 def test_install_filters_every_write_once() -> None:
     written: list[str] = []
 
