@@ -64,3 +64,41 @@ def test_an_ascii_screenshot_is_ascii_only(tmp_path: Path) -> None:
 
     svg = asyncio.run(shot())
     assert all(ord(ch) < 128 for ch in svg)
+
+
+MIDGAMES = {
+    "base": tui_saves.base_midgame,
+    "starfarers": tui_saves.starfarers_midgame,
+    "ck": tui_saves.ck_midgame,
+    "fleet": tui_saves.fleet_sailing,
+}
+
+
+@pytest.mark.parametrize("ruleset", list(MIDGAMES))
+def test_no_glyph_of_an_ascii_screen_falls_to_a_question_mark(tmp_path: Path, ruleset: str) -> None:
+    """Unknown glyphs become "?" under --ascii, which hid C&K's improvement bars ("?????");
+    every glyph the app draws in each ruleset's mid-game has an ASCII face of its own."""
+    import asyncio
+    import html
+    import re
+
+    from textual.app import App
+
+    from tui.ascii_output import TABLE
+
+    async def shots() -> list[str]:
+        out = []
+        for size in SIZES:
+            app = _app(tmp_path, MIDGAMES[ruleset](tmp_path))
+            async with app.run_test(size=size) as pilot:
+                await _settle(pilot)
+                out.append(App.export_screenshot(app))  # before the ASCII filter
+        return out
+
+    drawn = "".join(
+        html.unescape(text)
+        for svg in asyncio.run(shots())
+        for text in re.findall(r"<text [^>]*>([^<]*)</text>", svg)
+    )
+    faceless = {ch for ch in drawn if ord(ch) >= 128 and ord(ch) not in TABLE and ch != "\xa0"}
+    assert not faceless, sorted(faceless)
