@@ -21,7 +21,8 @@ standard errors (after ``prune`` samples) stops being played, so the
 iterations go to the moves still in contention.
 
 Measured, extra time does not pay: head to head over 400 two-seat games the
-search at 400 ms won 44.5% against itself at 100 ms (ai/README.md); in
+search at 400 ms won 44.5% against itself at 100 ms (ai/README.md), and with
+the setup's cap grown to 3.6 s 48.0% of 200 (45.0% without widening); in
 Starfarers two seats at 400 ms won 37 of 80 games against two at 100 ms. Its
 overrides of the value bot's pick, judged by full-game playouts
 (scripts/override_check.py), lose on balance with two seats (robber
