@@ -86,6 +86,9 @@ async def test_the_hosts_rematch_key_leaves_the_game_for_the_lobby_and_asks(
         await until(lambda: isinstance(app.screen, GameScreen), "alice's game screen", 20)
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.on_rematch is not None
+        # Mounted and reading the table before it is left: a screen dismissed before its own
+        # Mount ran found its widgets gone (a race of this test, not of a person's key).
+        await until(lambda: screen.is_mounted and screen.view is not None, "the first state", 20)
         screen.on_rematch()
         await until(lambda: isinstance(app.screen, LobbyScreen), "back in the lobby")
         await until(
