@@ -3,15 +3,13 @@ seat colours, wrapping at the log's width, and the whole story kept across resum
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import tui_saves
 from rich.text import Text
 from textual.widgets import Label
-from tui_keys import game_screen, step, wait_for_decision
+from tui_keys import at_base_midgame, game_screen, step, wait_for_decision
 
 from engine import saves
 from engine.config import GameConfig
@@ -216,22 +214,10 @@ async def test_placing_a_starfarers_colony_says_what_the_site_would_produce(
         assert " on " in status or "produces nothing yet" in status
 
 
-@asynccontextmanager
-async def _base_midgame_at_80x24(tmp_path: Path) -> AsyncIterator[tuple[CatanApp, Any, Any]]:
-    """The app at 80x24 on the base mid-game save, at the person's decision."""
-    app = CatanApp(saves_dir=tmp_path, speed="instant")
-    async with app.run_test(size=(80, 24)) as pilot:
-        assert app.load_game(tui_saves.base_midgame(tmp_path))
-        await wait_for_decision(pilot)
-        screen = game_screen(app)
-        assert screen is not None
-        yield app, pilot, screen
-
-
 async def test_f4_shows_every_roll_against_fair_dice(tmp_path: Path) -> None:
     from tui.screens.dialogs.rolls import RollsDialog
 
-    async with _base_midgame_at_80x24(tmp_path) as (app, pilot, screen):
+    async with at_base_midgame(tmp_path, (80, 24)) as (app, pilot, screen):
         panel = screen.query_one(DicePanel)
         assert "\n" not in panel.render().plain  # type: ignore[union-attr]  # compact: one line
         stats = screen.book.dice
@@ -291,7 +277,7 @@ async def test_f6_shows_the_whole_log_on_the_whole_screen(tmp_path: Path) -> Non
 
     from tui.screens.dialogs.whole_log import WholeLogDialog
 
-    async with _base_midgame_at_80x24(tmp_path) as (app, pilot, screen):
+    async with at_base_midgame(tmp_path, (80, 24)) as (app, pilot, screen):
         entries = [t.plain for t in screen.query_one(EventLog).entries]
         assert len(entries) > 40, len(entries)
         assert "F6" in str(screen.query_one(EventLog).border_subtitle)

@@ -6,8 +6,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-import tui_saves
-from tui_keys import game_screen, step, wait_for_decision
+from tui_keys import at_base_midgame, game_screen, step, wait_for_decision
 
 from ai.registry import create_bot
 from ai.seat import BotSeat
@@ -125,12 +124,8 @@ async def test_the_ask_stops_at_the_most_cards_the_other_side_holds() -> None:
 
 
 async def test_the_game_screen_gives_the_dialog_the_offerers_hand_size(tmp_path: Path) -> None:
-    app = CatanApp(saves_dir=tmp_path, speed="instant")
-    async with app.run_test(size=(120, 40)) as pilot:
-        assert app.load_game(tui_saves.base_midgame(tmp_path))
-        await wait_for_decision(pilot)
-        screen = game_screen(app)
-        assert screen is not None and screen.view is not None
+    async with at_base_midgame(tmp_path, (120, 40)) as (_, _, screen):
+        assert screen.view is not None
         players = screen.view["players"]
         me = screen.view["seat"]
         most = max(p["resource_count"] for i, p in enumerate(players) if i != me)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
@@ -402,3 +405,21 @@ async def play_to_the_end(pilot: Pilot[Any], max_steps: int = 5000) -> int:
         if await step(pilot) == "over":
             return n
     raise AssertionError("the game did not end")
+
+
+@asynccontextmanager
+async def at_base_midgame(
+    tmp_path: Path, size: tuple[int, int]
+) -> AsyncIterator[tuple[Any, Pilot[Any], GameScreen]]:
+    """The app at `size` on the base mid-game save, at the person's decision, its view read."""
+    import tui_saves
+
+    from tui.app import CatanApp
+
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=size) as pilot:
+        assert app.load_game(tui_saves.base_midgame(tmp_path))
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None and screen.view is not None
+        yield app, pilot, screen
