@@ -32,6 +32,9 @@ from tui.screens.game import GameScreen
 from tui.screens.menu import MainMenuScreen
 from tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
+_OVER_DIALOG_KEYS = {"rules_over_dialog": "f1", "costs_over_dialog": "f3", "log_over_dialog": "f6"}
+"""The app's keys that open help over a pop-up on the game (its bindings below)."""
+
 
 class CatanApp(App[None]):
     CSS_PATH = "app.tcss"
@@ -196,22 +199,12 @@ class CatanApp(App[None]):
         return games[-1] if games else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # Elsewhere these keys are the screen's own bindings (in the costs card F3 closes
-        # it, in the whole log F6 does).
-        if action == "rules_over_dialog":
-            return self._game_under_dialog() is not None
-        if action == "costs_over_dialog":
-            from tui.screens.dialogs.costs import CostsDialog
-
-            return self._game_under_dialog() is not None and not isinstance(
-                self.screen, CostsDialog
-            )
-        if action == "log_over_dialog":
-            from tui.screens.dialogs.whole_log import WholeLogDialog
-
-            return self._game_under_dialog() is not None and not isinstance(
-                self.screen, WholeLogDialog
-            )
+        key = _OVER_DIALOG_KEYS.get(action)
+        if key is not None:
+            # Elsewhere the key is the screen's own binding, and a pop-up that binds it
+            # itself keeps it (F3 closes the costs card, F6 the whole log).
+            bound = self.screen._bindings.key_to_bindings
+            return self._game_under_dialog() is not None and key not in bound
         return True
 
     def action_costs_over_dialog(self) -> None:
