@@ -56,6 +56,9 @@ ENTRY_POINT_GROUP = "catan.bots"
 BOTS_DIR_ENV = "CATAN_TUI_BOTS_DIR"
 INPROC = "inproc:"
 """Spec prefix: run a plugin, drop-in or file bot in this process (trusted code only)."""
+DEFAULT_BOT = "value"
+"""The bot a seat gets unless another is chosen (`catan play`, the new-game form, an SSH
+table): the ladder's rung 3, a real game for a newcomer, with moves in well under a second."""
 DESCRIBE_TIMEOUT = 30.0  # seconds for a child process to load and describe bots
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from ai.registry import DEFAULT_BOT
 from engine.table import protocol
 from engine.table.client import TAKEN_OVER
 from engine.table.unix_socket import Endpoint, TokenBook
@@ -127,7 +128,7 @@ async def test_leaving_after_a_takeover_is_an_ordinary_leave(tmp_path: Path) -> 
     assert table.game.to_act == 0, "the table waits for alice"
     # As after any leave, the host may hand the seat to a bot, and the bot plays it.
     await ask(lobby, "alice", "handover", table=1, seat=0)
-    assert seat.stand_in == "random"
+    assert seat.stand_in == DEFAULT_BOT  # the bot a seat gets unless one is named
     await until(lambda: table.rev > rev, "the stand-in bot to play alice's seat")
     await lobby.close()
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from textual.widgets import DataTable, Label, Select, Static
 
+from ai.registry import DEFAULT_BOT
 from engine.registry import get_ruleset
 from tests.ssh.served import served_app
 from tests.ssh.waits import until
@@ -20,6 +21,11 @@ from tui.screens.lobby import CreateTableDialog, LobbyScreen, seats_summary, tab
 
 def _labels(screen: CreateTableDialog) -> list[str]:
     return [str(label.render()) for label in screen.query(Label)]
+
+
+def _current(screen: CreateTableDialog) -> list[str]:
+    """The label of the row marked as holding the focus (a tint alone is faint)."""
+    return [str(row.query_one(Label).render()) for row in screen.query(".row.-current")]
 
 
 def _select(screen: CreateTableDialog, id_: str) -> Select[object]:
@@ -60,12 +66,14 @@ async def test_a_cities_and_knights_table_is_made_by_keys_with_its_options_in_wo
         await until(lambda: _select(dialog, "ruleset").value == "ck", "C&K chosen")
         await until(lambda: dialog.query("#opt-vp_to_win"), "the rows recomposed")
         await until(lambda: app.focused is _select(dialog, "ruleset"), "the focus kept on Game")
+        await until(lambda: _current(dialog) == ["Game"], "the Game row marked as the current")
         vp = _select(dialog, "opt-vp_to_win")
         assert vp.value == 13  # C&K's own default, not the base game's 10
         assert [v for _, v in _select(dialog, "players")._options] == [3, 4]
         # Tab down to VP to win (after Board and Shuffle harbours), one step up: 12.
         await pilot.press("tab", "tab", "tab")
         assert app.focused is vp
+        await until(lambda: _current(dialog) == ["VP to win"], "the mark moved with the focus")
         await pilot.press("enter", "up", "enter")
         await until(lambda: vp.value == 12, "VP to win set to 12")
         await pilot.press("f5")
@@ -73,6 +81,7 @@ async def test_a_cities_and_knights_table_is_made_by_keys_with_its_options_in_wo
         table = lobby.tables[1]
         assert (table.ruleset, table.options) == ("ck", {"vp_to_win": 12})
         assert [s.kind for s in table.seats] == ["person", "person", "bot", "bot"]
+        assert [s.bot for s in table.seats[2:]] == [DEFAULT_BOT, DEFAULT_BOT]
         assert table.seats[0].user == "alice"
 
         lobby_screen = app.screen

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from ai.registry import DEFAULT_BOT
 from tests.ssh.conftest import connect, open_lines
 from tests.ssh.test_game_e2e import is_msg, seat_game
 from tui.ssh.server import Service
@@ -75,7 +76,7 @@ async def test_host_hands_an_absent_seat_to_a_bot_and_it_is_taken_back(
         lambda i: (
             i["from"] == "lobby"
             and i["msg"].get("t") == "lobby"
-            and i["msg"]["tables"][0]["seats"][2]["bot"] == "random"
+            and i["msg"]["tables"][0]["seats"][2]["bot"] == DEFAULT_BOT
         )
     )
     table = service.lobby.tables[1].table
@@ -170,7 +171,7 @@ async def test_a_client_that_stops_reading_pauses_its_session(service: Service, 
     await carol.lobby("spectate", table=1)
     grant = await carol.next(is_msg("lobby", "seat"))
     await carol.send({"open": grant["msg"]["token"]})  # carol watches, and stops reading
-    await alice.lobby("handover", table=1, seat=0)
+    await alice.lobby("handover", table=1, seat=0, bot="random")  # the fastest, to flood
     table = service.lobby.tables[1]
     for _ in range(600):
         if session.pauses or table.status == "over":

@@ -177,3 +177,15 @@ def test_play_keeps_its_games_in_the_saves_dir_given(
     argv = [*option, *play] if where == "before" else [*play, *option]
     assert main(argv) == 0
     assert seen == [chosen] and chosen.is_dir()
+
+
+def test_play_without_seats_is_you_against_three_default_bots(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ai.registry import DEFAULT_BOT
+    from tui.app import CatanApp
+
+    seen: list[list[str]] = []
+    monkeypatch.setattr(CatanApp, "run", lambda self: seen.append(self._initial_play[1]))
+    assert main(["play", "--seed", "2", "--saves", str(tmp_path)]) == 0
+    assert seen == [["human", DEFAULT_BOT, DEFAULT_BOT, DEFAULT_BOT]]

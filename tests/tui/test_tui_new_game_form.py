@@ -33,3 +33,56 @@ async def test_the_form_opens_at_its_top_on_the_ruleset(tmp_path: Path) -> None:
         labels = [str(label.render()) for label in screen.query(Label)]
         assert labels.index("Ruleset") < labels.index("Board")  # the CLI's --option board=...
         assert "Variant" not in labels
+
+
+async def test_every_rulesets_form_fits_an_80x24_screen_without_scrolling(tmp_path: Path) -> None:
+    """One line a field: choosing the ruleset by keys, each form shows all of itself, Start too."""
+    from textual.widgets import Button
+
+    app = CatanApp(saves_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        for ruleset in screen.rulesets:
+            screen.query_one("#ruleset", Select).value = ruleset
+            await _until(pilot, lambda r=ruleset: screen.query_one("#ruleset", Select).value == r)
+            await pilot.pause()
+            form = screen.query_one("#form", VerticalScroll)
+            assert form.max_scroll_y == 0, f"{ruleset}: the form scrolls by {form.max_scroll_y}"
+            start = screen.query_one("#start", Button).region
+            assert start.bottom <= 23, f"{ruleset}: Start ends on row {start.bottom}"
+
+
+async def test_choosing_a_ruleset_keeps_the_focus_on_it_and_marks_its_row(tmp_path: Path) -> None:
+    """The form is drawn again for a new ruleset; the keys go on from the ruleset's row."""
+    app = CatanApp(saves_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        screen = app.screen
+
+        def current_rows() -> list[str]:
+            return [str(row.query_one(Label).render()) for row in screen.query(".row.-current")]
+
+        await _until(pilot, lambda: current_rows() == ["Ruleset"])
+        await pilot.press("enter", "down", "enter")  # open the list, one down: Starfarers
+        await _until(pilot, lambda: screen.query_one("#ruleset", Select).value == "starfarers")
+        await _until(pilot, lambda: current_rows() == ["Ruleset"])
+        focused = app.focused
+        assert isinstance(focused, Select) and focused.id == "ruleset"
+        await pilot.press("tab")
+        await _until(pilot, lambda: current_rows() == ["Variant"])  # Starfarers' first option
+
+
+async def test_the_seats_start_as_you_and_the_default_bot(tmp_path: Path) -> None:
+    from ai.registry import DEFAULT_BOT
+
+    app = CatanApp(saves_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        seats = [s.value for s in app.screen.query(".seat").results(Select)]
+        assert seats == ["human", DEFAULT_BOT, DEFAULT_BOT, DEFAULT_BOT]
+        assert DEFAULT_BOT == "value"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from ai.registry import DEFAULT_BOT
 from tui import startup
 from tui.commands.common import add_game_arguments, game_config, seed_int
 
@@ -33,8 +34,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser, players=False)
     parser.add_argument(
         "--seats",
-        default="human,random,random,random",
-        help="comma-separated seats: 'human' or a bot name (2 to 4 seats for base)",
+        default=",".join(["human", *[DEFAULT_BOT] * 3]),
+        help=f"comma-separated seats: 'human' or a bot name (2 to 4 seats for base; default:"
+        f" you and three {DEFAULT_BOT} bots)",
     )
     parser.add_argument(
         "--seed", type=seed_int, default=None, help="fix the game (random if not given)"

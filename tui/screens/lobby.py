@@ -22,13 +22,14 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Label, Select, Static
 
+from ai.registry import DEFAULT_BOT
 from engine.registry import get_ruleset
 from engine.table.client import TableClient
 from engine.table.unix_socket import lobby_request
@@ -41,6 +42,7 @@ from tui.option_words import (
     option_label,
     ruleset_title,
 )
+from tui.screens.form_rows import ROW, mark_current_row, redraw_keeping_focus
 from tui.screens.new_game import bot_names
 
 COLUMNS = ("Table", "Game", "Host", "Status", "Seats")
@@ -405,6 +407,9 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
     CreateTableDialog .title { text-style: bold; padding: 0 0 1 0; }
     CreateTableDialog Horizontal { height: 1; }
     CreateTableDialog Label { width: 24; }
+    CreateTableDialog .row.-current Label { text-style: bold reverse; }
+    CreateTableDialog Select:focus > SelectCurrent { background: $primary 35%; }
+    CreateTableDialog Select > SelectOverlay { border: tall $primary; }
     CreateTableDialog Select { width: 1fr; }
     CreateTableDialog #host-seat { width: 1fr; }
     CreateTableDialog Button { margin-top: 1; }
@@ -415,7 +420,8 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
         self.rulesets = rulesets
         self.host = host
         self.bots = bot_names() or ["random"]
-        kinds = ["person", "person"] + [f"bot:{self.bots[0]}"] * 4
+        bot = DEFAULT_BOT if DEFAULT_BOT in self.bots else self.bots[0]
+        kinds = ["person", "person"] + [f"bot:{bot}"] * 4
         self.choices = GameChoices(default_of(rulesets), 4, kinds)
 
     def compose(self) -> ComposeResult:
@@ -424,7 +430,7 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
         seat_kinds = [("Person", "person")] + [(f"Bot: {b}", f"bot:{b}") for b in self.bots]
         with VerticalScroll():
             yield Label("New table", classes="title")
-            with Horizontal():
+            with Horizontal(classes=ROW):
                 yield Label("Game")
                 yield Select(
                     [(ruleset_title(r), r) for r in self.rulesets],
@@ -434,7 +440,7 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
                     compact=True,
                 )
             for opt in rs.options:
-                with Horizontal():
+                with Horizontal(classes=ROW):
                     yield Label(option_label(opt))
                     yield Select(
                         choices_of(opt),
@@ -444,7 +450,7 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
                         compact=True,
                         tooltip=option_help(opt),
                     )
-            with Horizontal():
+            with Horizontal(classes=ROW):
                 yield Label("Players")
                 yield Select(
                     [(str(n), n) for n in rs.seats],
@@ -453,12 +459,12 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
                     allow_blank=False,
                     compact=True,
                 )
-            with Horizontal():
+            with Horizontal(classes=ROW):
                 yield Label("Seat 1")
                 you = f"You ({self.host}), the host" if self.host else "You, the host"
                 yield Static(you, id="host-seat")
             for i in range(1, chosen.players):
-                with Horizontal():
+                with Horizontal(classes=ROW):
                     yield Label(f"Seat {i + 1}")
                     yield Select(
                         seat_kinds,
@@ -472,25 +478,14 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
     def on_mount(self) -> None:
         self.query_one("#ruleset", Select).focus()
 
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        mark_current_row(self, event)
+
     @on(Select.Changed)
-    def _changed(self, event: Select.Changed) -> None:
-        if event.value is not Select.BLANK and self.choices.change(
-            event.select.id or "", event.value
-        ):
-            self._recompose()
-
-    def _recompose(self) -> None:
-        """Rows for the new game's options and seats; the focus stays on what was changed."""
-        focused = self.focused.id if self.focused is not None else None
-
-        def refocus() -> None:
-            if focused:
-                found = self.query(f"#{focused}")
-                if found:
-                    found.first().focus()
-
-        self.refresh(recompose=True)
-        self.call_after_refresh(refocus)
+    async def _changed(self, event: Select.Changed) -> None:
+        sid = event.select.id or ""
+        if event.value is not Select.BLANK and self.choices.change(sid, event.value):
+            await redraw_keeping_focus(self, sid)
 
     @on(Button.Pressed, "#create")
     def action_create(self) -> None:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select
 
+from ai.registry import DEFAULT_BOT
 from engine.config import GameConfig
 from engine.errors import CatanError
 from engine.registry import get_ruleset
@@ -17,6 +18,7 @@ from tui.game_choices import GameChoices
 from tui.local import HUMAN, SPEEDS
 from tui.narrate import seat_names
 from tui.option_words import choice_label, choices_of, option_help, option_label
+from tui.screens.form_rows import ROW, mark_current_row, redraw_keeping_focus
 
 
 def playable_rulesets() -> list[str]:
@@ -51,66 +53,78 @@ class NewGameScreen(Screen[None]):
         self.choices = GameChoices(
             ruleset if ruleset in self.rulesets else default_of(self.rulesets),
             4,
-            [HUMAN] + [self.bots[0] if self.bots else "random"] * 5,
+            [HUMAN] + [self._default_bot()] * 5,
         )
         self.seed = ""
         self.speed = "normal"
+
+    def _default_bot(self) -> str:
+        if DEFAULT_BOT in self.bots or not self.bots:
+            return DEFAULT_BOT
+        return self.bots[0]
 
     def compose(self) -> ComposeResult:
         chosen = self.choices
         rs = get_ruleset(chosen.ruleset)
         with VerticalScroll(id="form"):
             yield Label("New game", id="form-title")
-            with Horizontal(classes="row"):
+            with Horizontal(classes=ROW):
                 yield Label("Ruleset", classes="field")
                 yield Select(
                     [(get_ruleset(n).title, n) for n in self.rulesets],
                     value=chosen.ruleset,
                     allow_blank=False,
+                    compact=True,
                     id="ruleset",
                 )
             for opt in rs.options:
                 # an option is called what the CLI calls it (--option board=beginner)
                 value = chosen.options.get(opt.name, opt.default)
-                with Horizontal(classes="row"):
+                with Horizontal(classes=ROW):
                     yield Label(option_label(opt), classes="field")
                     yield Select(
                         choices_of(opt),
                         value=value,
                         allow_blank=False,
+                        compact=True,
                         id=f"opt-{opt.name}",
                         classes="option",
                         tooltip=option_help(opt),
                     )
-            with Horizontal(classes="row"):
+            with Horizontal(classes=ROW):
                 yield Label("Players", classes="field")
                 yield Select(
                     [(str(n), n) for n in rs.seats],
                     value=chosen.players,
                     allow_blank=False,
+                    compact=True,
                     id="players",
                 )
             names = seat_names(chosen.players)
             seat_choices = [("Person (you)", HUMAN)] + [(f"Bot: {b}", b) for b in self.bots]
             for i in range(chosen.players):
-                with Horizontal(classes="row"):
+                with Horizontal(classes=ROW):
                     yield Label(names[i], classes=f"field seat-{i}")
                     yield Select(
                         seat_choices,
                         value=chosen.kinds[i],
                         allow_blank=False,
+                        compact=True,
                         id=f"seat-{i}",
                         classes="seat",
                     )
-            with Horizontal(classes="row"):
+            with Horizontal(classes=ROW):
                 yield Label("Seed", classes="field")
-                yield Input(value=self.seed, placeholder="random", id="seed", type="integer")
-            with Horizontal(classes="row"):
+                yield Input(
+                    value=self.seed, placeholder="random", id="seed", type="integer", compact=True
+                )
+            with Horizontal(classes=ROW):
                 yield Label("Bot speed", classes="field")
                 yield Select(
                     [(choice_label(s), s) for s in SPEEDS],
                     value=self.speed,
                     allow_blank=False,
+                    compact=True,
                     id="speed",
                 )
             yield Button("Start the game (F5)", id="start", variant="primary")
@@ -121,15 +135,18 @@ class NewGameScreen(Screen[None]):
         self.query_one("#ruleset", Select).focus(scroll_visible=False)
         self.query_one("#form", VerticalScroll).scroll_home(animate=False)
 
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        mark_current_row(self, event)
+
     @on(Select.Changed)
-    def _changed(self, event: Select.Changed) -> None:
+    async def _changed(self, event: Select.Changed) -> None:
         sid = event.select.id or ""
         if event.value is Select.BLANK:
             return
         if sid == "speed":
             self.speed = str(event.value)
         elif self.choices.change(sid, event.value):
-            self.refresh(recompose=True)
+            await redraw_keeping_focus(self, sid)
 
     @on(Input.Changed, "#seed")
     def _seed(self, event: Input.Changed) -> None:

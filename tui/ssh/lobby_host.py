@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ai.registry import available_bots, create_bot
+from ai.registry import DEFAULT_BOT, available_bots, create_bot
 from ai.seat import BotSeat
 from engine import saves as save_files
 from engine.actions import Action
@@ -50,7 +50,6 @@ from engine.table.unix_socket import (
 from engine.views import GameView
 from tui.faces import face, playable
 
-DEFAULT_BOT = "random"
 log = logging.getLogger("catan.serve")
 
 MAX_TABLES_PER_USER = 3
