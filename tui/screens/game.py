@@ -212,9 +212,20 @@ class GameScreen(Screen[None]):
         self._take_waiting()
         self.read_table()
         self._fit()
+        # Whether the side panels overflow changes with their contents as with the screen.
+        self.watch(self.query_one("#side"), "virtual_size", self._side_resized, init=False)
 
     def on_resize(self) -> None:
         self._fit()
+        self.call_after_refresh(self._side_resized)
+
+    def _side_resized(self) -> None:
+        if self.view is not None and self.legal and self.target is None and self.flight is None:
+            self._show_actions()  # the scroll hint of "Your move." comes or goes
+
+    def _side_overflows(self) -> bool:
+        """Whether the side panels hold more than their column shows (at 80x24, often)."""
+        return self.query_one("#side", VerticalScroll).max_scroll_y > 0
 
     def _fit(self) -> None:
         compact = self.size.width < 110 or self.size.height < 32
@@ -472,7 +483,7 @@ class GameScreen(Screen[None]):
         if self.legal:
             can_fly = any(c.mode == "flight" for c in self.cmds)
             said = self.face.status(view) if self.face.status is not None else None
-            bar.status = flight_status(view, can_fly) or said or "Your move."
+            bar.status = flight_status(view, can_fly) or said or self._your_move()
             short = self.has_class("compact") and self.face.grows_actions
             bar.items = tuple(
                 (c.key, (c.short or choices.short_label(c.label)) if short else c.label)
@@ -486,6 +497,12 @@ class GameScreen(Screen[None]):
             )
             bar.status = f"{who} is thinking…" if to_act != me else "…"
             bar.items = ()
+
+    def _your_move(self) -> str:
+        """The idle line; it names the keys that scroll the side panels when they overflow."""
+        if self._side_overflows():
+            return "Your move. ↑↓ scroll the panels."
+        return "Your move."
 
     def _corner_hint(self, view: dict[str, Any]) -> str:
         """What the highlighted corner would produce, while placing a settlement or city."""
