@@ -89,3 +89,32 @@ def test_the_vp_chart_lines_start_together_whatever_the_names() -> None:
     assert len({len(line) for line in lines}) == 1, lines
     assert [line.split()[-1] for line in lines] == ["4", "2", "5"]
     assert lines[1].startswith("bartholomew ")
+
+
+async def test_at_80x24_the_keys_stay_in_view_and_the_arrows_read_the_rest(tmp_path: Path) -> None:
+    """The story (placings, chart, dice, length) is taller than 24 rows: it once ran off the
+    screen with the line naming Enter and r below it, and no key scrolled it."""
+    from textual.containers import VerticalScroll
+    from textual.widgets import Label
+
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.load_game(tui_saves.base_finished(tmp_path))
+        dialog = await wait_for(pilot, GameOverDialog)
+        await pilot.pause()
+        hint = dialog.query_one(".hint", Label)
+        assert str(hint.render()).startswith("Enter: main menu · r: rematch")
+        assert hint.region.y >= 0 and hint.region.bottom <= 24, hint.region
+        story = dialog.query_one(VerticalScroll)
+        assert story.has_focus and story.max_scroll_y > 0, "the story fits: nothing to test"
+        length = dialog.query_one("#length")
+        assert length.region.y >= story.region.bottom  # the game's length is below the fold
+        await pilot.press("end")
+        await pilot.pause()
+        assert story.scroll_y == story.max_scroll_y
+        assert story.region.y <= length.region.y < story.region.bottom  # now in view
+        await pilot.press("enter")
+        deadline = time.monotonic() + 10
+        while isinstance(app.screen, GameOverDialog | GameScreen) and time.monotonic() < deadline:
+            await pilot.pause(0.01)
+        assert type(app.screen).__name__ == "MainMenuScreen"

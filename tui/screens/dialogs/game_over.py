@@ -7,7 +7,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
@@ -66,8 +66,9 @@ class GameOverDialog(ModalScreen[str | None]):
     GameOverDialog { align: center middle; }
     GameOverDialog > Vertical {
         width: 72; max-width: 98%; height: auto; max-height: 98%;
-        border: thick $success; background: $surface; padding: 0 1; overflow-y: auto;
+        border: thick $success; background: $surface; padding: 0 1;
     }
+    GameOverDialog VerticalScroll { height: auto; max-height: 80vh; }
     GameOverDialog #winner { text-style: bold; }
     """
     BINDINGS = [
@@ -100,26 +101,40 @@ class GameOverDialog(ModalScreen[str | None]):
             head = f"You win! ({self.names[winner]})"
         else:
             head = f"{self.names[winner]} wins."
-        stats = over.get("stats") or {}
         scores = [int(s) for s in over.get("scores") or []]
         mine = next((p for p in placings(self.view, scores, winner) if p.seat == self.me), None)
         if mine is not None and winner != self.me:
             head += f" You finished {mine.ordinal} with {mine.vp} VP."
         with Vertical():
             yield Label(head, id="winner")
-            placed = placings_text(self.view, scores, winner, self.names, self.me)
-            yield Static(placed, id="placings")
-            yield Label("Victory points over time", classes="heading")
-            yield Static(vp_chart(stats.get("vp_history") or [], self.names), id="chart")
-            yield Label("Dice rolled", classes="heading")
-            yield Static(dice_histogram(stats.get("dice") or {}), id="dice")
-            seconds = stats.get("seconds")
-            length = f"{stats.get('turns', '?')} turns, {stats.get('actions', '?')} actions"
-            if isinstance(seconds, int | float) and seconds >= 1:
-                length += f", {int(seconds) // 60} min {int(seconds) % 60} s at this table"
-            yield Static(f"Length: {length}", id="length")
-            again = "   r: rematch (same seats, a new board)" if self.rematch else ""
-            yield Label(f"Enter: back to the main menu{again}", classes="hint")
+            # The story scrolls (at 80x24 it is taller than the screen); the keys stay below it.
+            with VerticalScroll():
+                yield from self._story(over, scores, winner)
+            again = " · r: rematch (same seats, a new board)" if self.rematch else ""
+            yield Label(f"Enter: main menu{again} · ↑↓: scroll", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
+
+    def _story(self, over: dict[str, Any], scores: list[int], winner: int | None) -> ComposeResult:
+        """The placings, the VP chart, the dice and the game's length."""
+        stats = over.get("stats") or {}
+        placed = placings_text(self.view, scores, winner, self.names, self.me)
+        placed.rstrip()  # each block's last newline: the headings' margins space them
+        yield Static(placed, id="placings")
+        yield Label("Victory points over time", classes="heading")
+        chart = vp_chart(stats.get("vp_history") or [], self.names)
+        chart.rstrip()
+        yield Static(chart, id="chart")
+        yield Label("Dice rolled", classes="heading")
+        dice = dice_histogram(stats.get("dice") or {})
+        dice.rstrip()
+        yield Static(dice, id="dice")
+        seconds = stats.get("seconds")
+        length = f"{stats.get('turns', '?')} turns, {stats.get('actions', '?')} actions"
+        if isinstance(seconds, int | float) and seconds >= 1:
+            length += f", {int(seconds) // 60} min {int(seconds) % 60} s at this table"
+        yield Static(f"Length: {length}", id="length", classes="heading")
 
     def action_close(self) -> None:
         self.dismiss(None)
