@@ -175,3 +175,27 @@ async def test_f3_and_f6_work_inside_a_discard_over_the_game(tmp_path: Path) -> 
         await pilot.press("escape")
         await _until(pilot, "the discard again", lambda: app.screen is discard)
         assert sum(discard.chosen.values()) == 1
+
+
+async def test_the_costs_card_scrolls_under_its_keys_at_80x24(tmp_path: Path) -> None:
+    """C&K's card (walls, knights, the three tracks) is taller than 24 rows: it ran off the
+    screen with its "Esc close" line, and no key scrolled it."""
+    from textual.containers import VerticalScroll
+    from textual.widgets import Label
+
+    app = CatanApp(saves_dir=tmp_path, load=SAVES["ck"](tmp_path), speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_decision(pilot)
+        await pilot.press("f3")
+        await _until(pilot, "the costs card", lambda: isinstance(app.screen, CostsDialog))
+        card = app.screen
+        await pilot.pause()
+        hint = card.query_one("#hint", Label)
+        assert str(hint.render()) == "Esc close · ↑↓ scroll · F1 all the rules"
+        assert hint.region.height == 1 and hint.region.bottom <= 24, hint.region
+        body = card.query_one(VerticalScroll)
+        assert body.has_focus and body.max_scroll_y > 0, "the card fits: nothing to test"
+        await pilot.press("end")
+        await _until(pilot, "the end of the card", lambda: body.scroll_y == body.max_scroll_y)
+        await pilot.press("escape")
+        await _until(pilot, "the game", lambda: app.screen is game_screen(app))

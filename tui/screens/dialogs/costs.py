@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
@@ -18,11 +18,11 @@ class CostsDialog(ModalScreen[None]):
     CostsDialog { align: center middle; }
     CostsDialog > Vertical {
         width: 64; max-width: 100%; height: auto; max-height: 100%;
-        border: thick $accent; background: $surface; padding: 0 1; overflow-y: auto;
+        border: thick $accent; background: $surface; padding: 0 1;
     }
+    CostsDialog VerticalScroll { height: auto; max-height: 70vh; margin: 1 0 0 0; }
     CostsDialog #title { text-style: bold; }
     CostsDialog #sub, CostsDialog #hint { color: $text-muted; }
-    CostsDialog #costs { margin: 1 0; }
     """
 
     BINDINGS = [
@@ -39,8 +39,13 @@ class CostsDialog(ModalScreen[None]):
         with Vertical():
             yield Label(f"Building costs · {rules.title(self.ruleset)}", id="title")
             yield Label("What you pay, and what you get for it", id="sub")
-            yield Static(costs_table(self.ruleset), id="costs")
-            yield Label("Esc close · F1 all the rules", id="hint")
+            # The table scrolls where the screen is short (C&K's at 80x24); the keys stay below.
+            with VerticalScroll():
+                yield Static(costs_table(self.ruleset), id="costs")
+            yield Label("Esc close · ↑↓ scroll · F1 all the rules", id="hint")
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
@@ -21,6 +21,7 @@ class RollsDialog(ModalScreen[None]):
         width: 60; max-width: 98%; height: auto; max-height: 98%;
         border: round $primary; background: $surface; padding: 0 1;
     }
+    RollsDialog VerticalScroll { height: auto; max-height: 80vh; }
     RollsDialog #title { text-style: bold; }
     """
     BINDINGS = [
@@ -45,9 +46,15 @@ class RollsDialog(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label("The dice so far", id="title")
-            yield Static(dice_text(self.stats, self.names, self.ascii, self.extra_die), id="last")
-            yield Static(rolls_text(self.stats, self.ascii), id="rolls")
-            yield Label("Esc close", classes="hint")
+            with VerticalScroll():  # taller than an 80x24 screen with C&K's event die
+                yield Static(
+                    dice_text(self.stats, self.names, self.ascii, self.extra_die), id="last"
+                )
+                yield Static(rolls_text(self.stats, self.ascii), id="rolls")
+            yield Label("Esc close · ↑↓ scroll", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
 
     def action_close(self) -> None:
         self.dismiss(None)
