@@ -7,7 +7,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -27,8 +27,11 @@ class ChoiceDialog(ModalScreen[Any]):
         border: thick $accent; background: $surface; padding: 0 1;
     }
     ChoiceDialog #title { text-style: bold; width: 100%; content-align: center middle; }
-    ChoiceDialog #body { margin: 0 0 1 0; height: auto; }
-    ChoiceDialog OptionList { height: auto; max-height: 16; }
+    /* Each part at most 35% of the screen, so a long story (an encounter) at 80x24 leaves
+       the options and the key line in view: the story scrolls (the wheel, or Tab to it and
+       the arrows), the list moves with its highlight. */
+    ChoiceDialog #body-box { margin: 0 0 1 0; height: auto; max-height: 35vh; }
+    ChoiceDialog OptionList { height: auto; max-height: 35vh; }
     ChoiceDialog #hint { color: $text-muted; }
     """
 
@@ -58,7 +61,8 @@ class ChoiceDialog(ModalScreen[Any]):
         with Vertical():
             yield Label(self.title_text, id="title")
             if self.body:
-                yield Static(self.body, id="body")
+                with VerticalScroll(id="body-box", can_focus=False):
+                    yield Static(self.body, id="body")
             yield OptionList(
                 *[Option(self._label(i), id=str(i)) for i in range(len(self.options))],
                 id="options",
@@ -79,6 +83,12 @@ class ChoiceDialog(ModalScreen[Any]):
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+        self.call_after_refresh(self._story_takes_focus)
+
+    def _story_takes_focus(self) -> None:
+        """Tab reaches the story only when it has more than it shows."""
+        for box in self.query("#body-box").results(VerticalScroll):
+            box.can_focus = box.max_scroll_y > 0
 
     def action_pick(self, index: int) -> None:
         self.dismiss(self.options[index][1])
