@@ -86,3 +86,18 @@ async def test_the_seats_start_as_you_and_the_default_bot(tmp_path: Path) -> Non
         seats = [s.value for s in app.screen.query(".seat").results(Select)]
         assert seats == ["human", DEFAULT_BOT, DEFAULT_BOT, DEFAULT_BOT]
         assert DEFAULT_BOT == "value"
+
+
+async def test_enter_after_typing_a_seed_starts_the_game(tmp_path: Path) -> None:
+    from textual.widgets import Input
+
+    from tui.screens.game import GameScreen
+
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        app.screen.query_one("#seed", Input).focus()
+        await pilot.press("4", "2", "enter")
+        await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert app.local is not None and app.local.game.config.seed == 42

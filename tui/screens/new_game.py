@@ -153,7 +153,9 @@ class NewGameScreen(Screen[None]):
         self.seed = event.value
 
     @on(Button.Pressed, "#start")
+    @on(Input.Submitted, "#seed")
     def _start(self) -> None:
+        """The Start button, or Enter after typing a seed (the last thing one types)."""
         self.action_start()
 
     def config(self) -> tuple[GameConfig, list[str]]:
