@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -20,11 +22,18 @@ async def _until(pilot: Any, test: Any, timeout: float = 10.0) -> None:
     assert test()
 
 
-async def test_the_form_opens_at_its_top_on_the_ruleset(tmp_path: Path) -> None:
-    app = CatanApp(saves_dir=tmp_path)
+@asynccontextmanager
+async def at_the_form(tmp_path: Path, **kwargs: Any) -> AsyncIterator[tuple[CatanApp, Any]]:
+    """The app at 80x24 on the new-game form, opened from the menu with `n`."""
+    app = CatanApp(saves_dir=tmp_path, **kwargs)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        yield app, pilot
+
+
+async def test_the_form_opens_at_its_top_on_the_ruleset(tmp_path: Path) -> None:
+    async with at_the_form(tmp_path) as (app, pilot):
         await pilot.pause()
         screen = app.screen
         assert screen.query_one(VerticalScroll).scroll_offset.y == 0
@@ -39,10 +48,7 @@ async def test_every_rulesets_form_fits_an_80x24_screen_without_scrolling(tmp_pa
     """One line a field: choosing the ruleset by keys, each form shows all of itself, Start too."""
     from textual.widgets import Button
 
-    app = CatanApp(saves_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+    async with at_the_form(tmp_path) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         for ruleset in screen.rulesets:
@@ -57,10 +63,7 @@ async def test_every_rulesets_form_fits_an_80x24_screen_without_scrolling(tmp_pa
 
 async def test_choosing_a_ruleset_keeps_the_focus_on_it_and_marks_its_row(tmp_path: Path) -> None:
     """The form is drawn again for a new ruleset; the keys go on from the ruleset's row."""
-    app = CatanApp(saves_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+    async with at_the_form(tmp_path) as (app, pilot):
         screen = app.screen
 
         def current_rows() -> list[str]:
@@ -79,10 +82,7 @@ async def test_choosing_a_ruleset_keeps_the_focus_on_it_and_marks_its_row(tmp_pa
 async def test_the_seats_start_as_you_and_the_default_bot(tmp_path: Path) -> None:
     from ai.registry import DEFAULT_BOT
 
-    app = CatanApp(saves_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+    async with at_the_form(tmp_path) as (app, _):
         seats = [s.value for s in app.screen.query(".seat").results(Select)]
         assert seats == ["human", DEFAULT_BOT, DEFAULT_BOT, DEFAULT_BOT]
         assert DEFAULT_BOT == "value"
@@ -93,10 +93,7 @@ async def test_enter_after_typing_a_seed_starts_the_game(tmp_path: Path) -> None
 
     from tui.screens.game import GameScreen
 
-    app = CatanApp(saves_dir=tmp_path, speed="instant")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+    async with at_the_form(tmp_path, speed="instant") as (app, pilot):
         app.screen.query_one("#seed", Input).focus()
         await pilot.press("4", "2", "enter")
         await _until(pilot, lambda: isinstance(app.screen, GameScreen))
