@@ -5,6 +5,8 @@ the menu's Rules asks which game, and `catan rules` prints the same guide.
 from __future__ import annotations
 
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +48,17 @@ async def _until(pilot: Any, what: str, test: Any, timeout: float = 20.0) -> Non
     raise AssertionError(f"timed out waiting for {what}")
 
 
+@asynccontextmanager
+async def at_saved(
+    tmp_path: Path, ruleset: str, size: tuple[int, int]
+) -> AsyncIterator[tuple[CatanApp, Any]]:
+    """The app at `size` on `ruleset`'s mid-game save, at the person's decision."""
+    app = CatanApp(saves_dir=tmp_path, load=SAVES[ruleset](tmp_path), speed="instant")
+    async with app.run_test(size=size) as pilot:
+        await wait_for_decision(pilot)
+        yield app, pilot
+
+
 def _render(renderable: Any, width: int = 100) -> str:
     from rich.console import Console
 
@@ -64,9 +77,7 @@ def test_no_spec_in_the_guides_and_each_has_its_map_key() -> None:
 
 @pytest.mark.parametrize("ruleset", ["base", "starfarers", "ck", "fleet"])
 async def test_f1_opens_the_player_guide_of_the_games_ruleset(tmp_path: Path, ruleset: str) -> None:
-    app = CatanApp(saves_dir=tmp_path, load=SAVES[ruleset](tmp_path), speed="instant")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for_decision(pilot)
+    async with at_saved(tmp_path, ruleset, (120, 40)) as (app, pilot):
         await pilot.press("f1")
         await _until(pilot, "the rules", lambda: isinstance(app.screen, RulesScreen))
         assert app.screen.ruleset == ruleset
@@ -82,9 +93,7 @@ async def test_f1_opens_the_player_guide_of_the_games_ruleset(tmp_path: Path, ru
 
 async def test_f1_works_inside_a_dialog_over_the_game(tmp_path: Path) -> None:
     """F1 in a pop-up (here q's 'Leave this game?') opens the guide; Esc returns to the pop-up."""
-    app = CatanApp(saves_dir=tmp_path, load=SAVES["starfarers"](tmp_path), speed="instant")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for_decision(pilot)
+    async with at_saved(tmp_path, "starfarers", (80, 24)) as (app, pilot):
         await pilot.press("q")
         await _until(pilot, "the question", lambda: isinstance(app.screen, ChoiceDialog))
         dialog = app.screen
@@ -97,13 +106,11 @@ async def test_f1_works_inside_a_dialog_over_the_game(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("ruleset", ["base", "starfarers"])
 async def test_f3_shows_the_costs_card(tmp_path: Path, ruleset: str) -> None:
-    app = CatanApp(saves_dir=tmp_path, load=SAVES[ruleset](tmp_path), speed="instant")
     expected = {
         "base": ["City", "2 grain + 3 ore", "Road", "1 brick + 1 lumber", "Development card"],
         "starfarers": ["Colony ship", "1 ore + 1 fuel + 1 carbon + 1 food", "Booster", "2 fuel"],
     }
-    async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for_decision(pilot)
+    async with at_saved(tmp_path, ruleset, (120, 40)) as (app, pilot):
         await pilot.press("f3")
         await _until(pilot, "the costs card", lambda: isinstance(app.screen, CostsDialog))
         card = _render(app.screen.query_one("#costs", Static).content)
@@ -183,9 +190,7 @@ async def test_the_costs_card_scrolls_under_its_keys_at_80x24(tmp_path: Path) ->
     from textual.containers import VerticalScroll
     from textual.widgets import Label
 
-    app = CatanApp(saves_dir=tmp_path, load=SAVES["ck"](tmp_path), speed="instant")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for_decision(pilot)
+    async with at_saved(tmp_path, "ck", (80, 24)) as (app, pilot):
         await pilot.press("f3")
         await _until(pilot, "the costs card", lambda: isinstance(app.screen, CostsDialog))
         card = app.screen
