@@ -330,3 +330,37 @@ def test_finding_in_the_log_takes_every_word_in_any_case() -> None:
     assert [t.plain for t in matching(entries, "blue ROBBER")] == ["Blue moved the robber."]
     assert matching(entries, "  ") == entries
     assert matching(entries, "orange") == []
+
+
+async def test_the_whole_log_wraps_at_the_width_it_is_read_at(tmp_path: Path) -> None:
+    """Seen over SSH at 80x24: "The barbarians win" then "city is pillaged", a word lost at
+    every wrap. RichLog wraps at 78 columns at least unless told, and the log is narrower."""
+    from textual.app import App
+    from textual.widgets import RichLog
+
+    from tui.screens.dialogs.whole_log import WholeLogDialog
+
+    entries = [
+        Text(
+            f"Entry {i}: the barbarians attack, barbarians 3 against knights of Catan 0; "
+            "the barbarians win and the weakest city is pillaged, it is a settlement again."
+        )
+        for i in range(40)
+    ]
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(WholeLogDialog(entries))
+
+    app = Host()
+    async with app.run_test(size=(120, 40)) as pilot:
+        for size in ((120, 40), (80, 24), (60, 20)):  # opened wide, then the terminal shrinks
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            log = app.screen.query_one(RichLog)
+            width = log.scrollable_content_region.width
+            assert log.lines, "nothing written"
+            assert max(strip.cell_length for strip in log.lines) <= width, size
+            words = " ".join(strip.text.strip() for strip in log.lines).split()
+            wanted = " ".join(t.plain for t in entries).split()
+            assert words == wanted, f"{size}: words lost or split at the wraps"
