@@ -58,6 +58,16 @@ async def test_game_over_shows_placings_and_a_rematch_keeps_the_seats(tmp_path: 
     async with app.run_test(size=(120, 40)) as pilot:
         assert app.load_game(path)
         dialog = await wait_for(pilot, GameOverDialog)
+        await pilot.pause()
+        # At 120x40 the whole story shows: the key line names no scroll keys.
+        keys = str(dialog.query_one(".hint").render())
+        assert keys == "Enter: main menu · r: rematch (same seats, a new board)", keys
+        await pilot.resize_terminal(80, 24)  # now it scrolls, and the line says so
+        deadline = time.monotonic() + 10
+        while not str(dialog.query_one(".hint").render()).endswith(" · ↑↓ scroll"):
+            assert time.monotonic() < deadline, "the scroll keys never named after a resize"
+            await pilot.pause(0.01)
+        await pilot.resize_terminal(120, 40)
         text = str(dialog.query_one("#placings").render())
         lines = [line for line in text.splitlines() if line.strip()]
         assert len(lines) == 8  # a seat's place, then its VP by source
@@ -118,3 +128,12 @@ async def test_at_80x24_the_keys_stay_in_view_and_the_arrows_read_the_rest(tmp_p
         while isinstance(app.screen, GameOverDialog | GameScreen) and time.monotonic() < deadline:
             await pilot.pause(0.01)
         assert type(app.screen).__name__ == "MainMenuScreen"
+
+
+def test_the_key_line_names_the_scroll_keys_last_and_only_when_the_body_scrolls() -> None:
+    from tui.screens.dialogs.scroll_body import keys_line
+
+    assert keys_line(["Esc close", "F1 all the rules"], False) == "Esc close · F1 all the rules"
+    assert keys_line(["Esc close", "F1 all the rules"], True) == (
+        "Esc close · F1 all the rules · ↑↓ scroll"
+    )

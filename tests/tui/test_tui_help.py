@@ -196,7 +196,7 @@ async def test_the_costs_card_scrolls_under_its_keys_at_80x24(tmp_path: Path) ->
         card = app.screen
         await pilot.pause()
         hint = card.query_one("#hint", Label)
-        assert str(hint.render()) == "Esc close · ↑↓ scroll · F1 all the rules"
+        assert str(hint.render()) == "Esc close · F1 all the rules · ↑↓ scroll"
         assert hint.region.height == 1 and hint.region.bottom <= 24, hint.region
         body = card.query_one(VerticalScroll)
         assert body.has_focus and body.max_scroll_y > 0, "the card fits: nothing to test"

@@ -11,6 +11,7 @@ from textual.widgets import Label, Static
 from tui import rules
 from tui.faces import face_or_default
 from tui.rules.costs import costs_table
+from tui.screens.dialogs.scroll_body import focus_body, keys_line, show_keys
 
 
 class CostsDialog(ModalScreen[None]):
@@ -42,10 +43,17 @@ class CostsDialog(ModalScreen[None]):
             # The table scrolls where the screen is short (C&K's at 80x24); the keys stay below.
             with VerticalScroll():
                 yield Static(costs_table(self.ruleset), id="costs")
-            yield Label("Esc close · ↑↓ scroll · F1 all the rules", id="hint")
+            yield Label(self._keys(False), id="hint", classes="hint")
+
+    @staticmethod
+    def _keys(scrolls: bool) -> str:
+        return keys_line(["Esc close", "F1 all the rules"], scrolls)
 
     def on_mount(self) -> None:
-        self.query_one(VerticalScroll).focus()
+        focus_body(self, self._keys)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(show_keys, self, self._keys)
 
     def action_close(self) -> None:
         self.dismiss(None)

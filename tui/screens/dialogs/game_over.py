@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from tui.placings import placings, sources_text
+from tui.screens.dialogs.scroll_body import focus_body, keys_line, show_keys
 from tui.widgets.style import seat_style
 
 BARS = " ▁▂▃▄▅▆▇█"
@@ -110,11 +111,17 @@ class GameOverDialog(ModalScreen[str | None]):
             # The story scrolls (at 80x24 it is taller than the screen); the keys stay below it.
             with VerticalScroll():
                 yield from self._story(over, scores, winner)
-            again = " · r: rematch (same seats, a new board)" if self.rematch else ""
-            yield Label(f"Enter: main menu{again} · ↑↓: scroll", classes="hint")
+            yield Label(self._keys(False), classes="hint")
+
+    def _keys(self, scrolls: bool) -> str:
+        again = ["r: rematch (same seats, a new board)"] if self.rematch else []
+        return keys_line(["Enter: main menu", *again], scrolls)
 
     def on_mount(self) -> None:
-        self.query_one(VerticalScroll).focus()
+        focus_body(self, self._keys)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(show_keys, self, self._keys)
 
     def _story(self, over: dict[str, Any], scores: list[int], winner: int | None) -> ComposeResult:
         """The placings, the VP chart, the dice and the game's length."""

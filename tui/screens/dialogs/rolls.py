@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from tui.logbook import DiceStats
+from tui.screens.dialogs.scroll_body import focus_body, keys_line, show_keys
 from tui.widgets.dice import ExtraDie, dice_text, rolls_text
 
 
@@ -51,10 +52,17 @@ class RollsDialog(ModalScreen[None]):
                     dice_text(self.stats, self.names, self.ascii, self.extra_die), id="last"
                 )
                 yield Static(rolls_text(self.stats, self.ascii), id="rolls")
-            yield Label("Esc close · ↑↓ scroll", classes="hint")
+            yield Label(self._keys(False), classes="hint")
+
+    @staticmethod
+    def _keys(scrolls: bool) -> str:
+        return keys_line(["Esc close"], scrolls)
 
     def on_mount(self) -> None:
-        self.query_one(VerticalScroll).focus()
+        focus_body(self, self._keys)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(show_keys, self, self._keys)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -1,0 +1,34 @@
+"""A pop-up whose body may be taller than the screen (the game-over story, the costs card).
+
+The body is the pop-up's one `VerticalScroll`, focused, so the arrows, PgUp/PgDn and
+Home/End read it; the key line (a `Label` of class ``hint``) sits below it, outside
+what scrolls, and names the scroll keys only while the body has more than it shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Label
+
+SCROLL_KEYS = "↑↓ scroll"
+
+
+def keys_line(keys: list[str], scrolls: bool) -> str:
+    """`keys` joined by " · ", then the scroll keys when the body scrolls."""
+    return " · ".join([*keys, SCROLL_KEYS] if scrolls else keys)
+
+
+def focus_body(screen: Screen[Any], keys: Callable[[bool], str]) -> None:
+    """On mount: the body takes the focus; the key line is set once the layout is known."""
+    screen.query_one(VerticalScroll).focus()
+    screen.call_after_refresh(show_keys, screen, keys)
+
+
+def show_keys(screen: Screen[Any], keys: Callable[[bool], str]) -> None:
+    """The key line for the body as laid out now (call it again after a resize)."""
+    body = screen.query_one(VerticalScroll)
+    screen.query_one(".hint", Label).update(keys(body.max_scroll_y > 0))
