@@ -29,7 +29,6 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Label, Select, Static
 
-from ai.registry import DEFAULT_BOT
 from engine.registry import get_ruleset
 from engine.table.client import TableClient
 from engine.table.unix_socket import lobby_request
@@ -43,7 +42,7 @@ from tui.option_words import (
     ruleset_title,
 )
 from tui.screens.form_rows import ROW, mark_current_row, redraw_keeping_focus
-from tui.screens.new_game import bot_names
+from tui.screens.new_game import bot_names, default_bot
 
 COLUMNS = ("Table", "Game", "Host", "Status", "Seats")
 
@@ -420,8 +419,7 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
         self.rulesets = rulesets
         self.host = host
         self.bots = bot_names() or ["random"]
-        bot = DEFAULT_BOT if DEFAULT_BOT in self.bots else self.bots[0]
-        kinds = ["person", "person"] + [f"bot:{bot}"] * 4
+        kinds = ["person", "person"] + [f"bot:{default_bot(self.bots)}"] * 4
         self.choices = GameChoices(default_of(rulesets), 4, kinds)
 
     def compose(self) -> ComposeResult:

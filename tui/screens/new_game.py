@@ -39,6 +39,11 @@ def bot_names() -> list[str]:
     return [b.name for b in available_bots() if b.error is None]
 
 
+def default_bot(bots: list[str]) -> str:
+    """The bot a new seat gets: `DEFAULT_BOT`, or the first found if that one failed to load."""
+    return DEFAULT_BOT if DEFAULT_BOT in bots or not bots else bots[0]
+
+
 class NewGameScreen(Screen[None]):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
@@ -53,15 +58,10 @@ class NewGameScreen(Screen[None]):
         self.choices = GameChoices(
             ruleset if ruleset in self.rulesets else default_of(self.rulesets),
             4,
-            [HUMAN] + [self._default_bot()] * 5,
+            [HUMAN] + [default_bot(self.bots)] * 5,
         )
         self.seed = ""
         self.speed = "normal"
-
-    def _default_bot(self) -> str:
-        if DEFAULT_BOT in self.bots or not self.bots:
-            return DEFAULT_BOT
-        return self.bots[0]
 
     def compose(self) -> ComposeResult:
         chosen = self.choices

@@ -108,11 +108,7 @@ class ExampleBot(BaseBot):
         """How good the free corners a road reaches are (settling needs a gap of one)."""
         owners = view["vertices"]
         ends = self.ends[road.edge]  # type: ignore[attr-defined]
-        return (
-            max(pips.get(v, 0) for v in ends if owners[v][0] < 0)
-            if any(owners[v][0] < 0 for v in ends)
-            else 0
-        )
+        return max((pips.get(v, 0) for v in ends if owners[v][0] < 0), default=0)
 
     def _lacking(self, view: dict[str, Any], picks: list[Action]) -> Action:
         """The pick (a resource to take or to claim) that a city or settlement lacks most."""
