@@ -137,3 +137,27 @@ def test_the_key_line_names_the_scroll_keys_last_and_only_when_the_body_scrolls(
     assert keys_line(["Esc close", "F1 all the rules"], True) == (
         "Esc close · F1 all the rules · ↑↓ scroll"
     )
+
+
+async def test_the_game_over_story_clears_toasts_left_from_the_last_turn(tmp_path: Path) -> None:
+    """A toast ("Choose 1 more card.") still up when the game ended covered the placings."""
+    from textual.widgets._toast import Toast
+
+    async def toasts_on(screen: object, count: int) -> None:
+        deadline = time.monotonic() + 10
+        while len(pilot.app.screen.query(Toast)) != count:
+            assert time.monotonic() < deadline, f"{screen}: never {count} toasts"
+            await pilot.pause(0.01)
+
+    path = tui_saves.base_finished(tmp_path)
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        app.notify("Choose 1 more card.", timeout=60)
+        await toasts_on("the menu", 1)
+        assert app.load_game(path)
+        dialog = await wait_for(pilot, GameOverDialog)
+        deadline = time.monotonic() + 10
+        while list(app._notifications):
+            assert time.monotonic() < deadline, "the toast is still due to show over the story"
+            await pilot.pause(0.01)
+        await toasts_on(dialog, 0)

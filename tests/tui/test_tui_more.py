@@ -238,3 +238,27 @@ async def test_the_settlement_cursor_starts_on_the_legal_corner_with_the_most_pi
             if placed == 2:
                 break
         assert placed == 2, "the person placed fewer than two setup settlements in 40 decisions"
+
+
+async def test_the_robber_hint_leaves_the_confirm_keys_in_view_at_80x24(tmp_path: Path) -> None:
+    """A hex blocking two rivals made the hint two rows; with the long first line the
+    actions box (4 rows at 80x24) lost its "⏎ Confirm  esc Back" chips."""
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.load_game(tui_saves.base_robber(tmp_path))
+        assert await wait_for_decision(pilot) == "target"
+        screen = game_screen(app)
+        assert screen is not None and screen.target is not None
+        assert "move_robber" in screen.target.types
+        bar = screen.query_one(ActionBar)
+        two_rivals = 0
+        for _ in screen.target.targets():  # Tab visits every hex in turn
+            await pilot.press("tab")
+            await pilot.pause()
+            hint = bar.status.split("\nThis hex: ")[1]
+            two_rivals += ", " in hint
+            height = bar.content_size.height
+            needed = bar.rows_needed(bar.content_size.width)
+            assert needed <= height, f"{needed} rows in a box of {height} for {bar.status!r}"
+            assert bar.render().plain.rstrip("\n").splitlines()[needed - 1].startswith(" ⏎ ")
+        assert two_rivals, "no hex blocking two rivals was visited"

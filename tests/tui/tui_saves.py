@@ -64,6 +64,11 @@ def base_midgame(directory: Path) -> Path:
     return write(play_until("base", 7, stop, min_actions=160), directory)
 
 
+def base_robber(directory: Path) -> Path:
+    """Seed 1: the person moves the robber after a Knight, with hexes blocking two rivals."""
+    return write(play_until("base", 1, human_to_act({"move_robber"}), min_actions=100), directory)
+
+
 def starfarers_midgame(directory: Path) -> Path:
     return write(
         play_until("starfarers", 4, human_to_act({"end_turn"}), min_actions=120), directory

@@ -466,9 +466,10 @@ class GameScreen(Screen[None]):
             kind = self.target.target_kind
             count = len(self.target.actions)
             what = PLURALS.get(kind, kind + "s") if count != 1 else SINGULARS.get(kind, kind)
-            # Enter and Esc are on the chips below and in the footer: the hint's line stays in
-            # view in an 80x24 terminal.
-            bar.status = f"{self.target.label}: ←↑↓→ move between the {count} legal {what}"
+            # Enter and Esc are on the chips below and in the footer. At 80x24 the first line
+            # is short enough for one row, so a hint of two rows leaves the chips in view.
+            moves = "←↑↓→" if self.has_class("compact") else "←↑↓→ move between the"
+            bar.status = f"{self.target.label}: {moves} {count} legal {what}"
             hint = self._corner_hint(view) or self._site_hint(view)
             told = self.face.target_hint
             if hint:

@@ -118,6 +118,8 @@ class GameOverDialog(ModalScreen[str | None]):
         return keys_line(["Enter: main menu", *again], scrolls)
 
     def on_mount(self) -> None:
+        # A toast still up from the last turn ("Choose 1 more card.") would cover the story.
+        self.app.clear_notifications()
         focus_body(self, self._keys)
 
     def on_resize(self) -> None:
