@@ -393,9 +393,10 @@ class StarfarersTracker(CardTracker):
         options = view.get("config", {}).get("options", {})
         self.open_start = options.get("starting_hand", "seed") == "seed"
         # A variant without placement rounds deals the starting hands as the game is
-        # made, before any event: before the first roll they are the seed's 3 of each.
+        # made, before any event: before the first roll they are the seed's 3 of each
+        # (the first turn of play is turn 1; saves before 25 November 2026 numbered it 0).
         start = [self.SEED_START] * len(self.names)
-        if self.open_start and view["phase"] == "pre_roll" and view["turn"] == 0:
+        if self.open_start and view["phase"] == "pre_roll" and view["turn"] <= 1:
             for p, info in enumerate(view["players"]):
                 if p != self.seat and int(info["resource_count"]) == sum(start):
                     self.known[p] = start[:]

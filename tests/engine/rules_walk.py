@@ -6,7 +6,10 @@ speed work (commit 5ed11a8): an optimisation of the hot path (legal actions,
 apply, longest road, production) that changes any list, its order or any
 event fails there. Starfarers' were written again on 25 November 2026, when its
 `encounter_revealed` event gained `answer_kind` (for the log): with that field
-left out, the new engine gave the old digests. Regenerate only for a deliberate
+left out, the new engine gave the old digests. Written again on 25 November 2026
+(session 19), when Starfarers' first turn of play became turn 1 (it was 0, the
+setup's number): with every "turn" field left out, events, views and snapshots of
+all four variants were the old ones. Regenerate only for a deliberate
 change of the rules or the events:
 
     python -m tests.engine.rules_walk > tests/engine/data/rules_digests.json

@@ -4,7 +4,9 @@
 `data/view_digests.json`, which this module wrote on the engine before views
 were made lazy and shared (commit 5ed11a8): a view that changes as data, in
 any key, for any seat, fails the test. Regenerate only for a deliberate
-change of the view format:
+change of the view format. Starfarers' were written again on 25 November 2026,
+when its first turn of play became turn 1 (every view carries the turn's number;
+with "turn" left out they were the old views):
 
     python -m tests.engine.view_walk > tests/engine/data/view_digests.json
 """

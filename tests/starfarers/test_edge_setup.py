@@ -208,3 +208,31 @@ def test_edge_50_board_invariants() -> None:
     assert sum(1 for a in pts for b in B.NEIGHBOURS[a] if a < b and d.is_point[b]) == 720
     assert all(TILES[t].kind != OUTPOST or t in (8, 9, 10, 11) for t in range(16))
     enter_flight(g)
+
+
+def test_the_first_turn_of_play_is_turn_1_in_every_variant() -> None:
+    """As in the base game, turn 0 is the setup: the first roll's turn is turn 1, the next
+    seat's turn 2 (the first game began play at turn 0, so a save in the first turn read
+    "setting up" and the log's first turn line said "Turn 0")."""
+    from engine.config import GameConfig
+    from engine.registry import new_game
+    from engine.rng import Rng
+    from engine.shared.actions import EndTurn
+
+    for variant in ("first_game", "strategic", "discoverer", "wild_space"):
+        game = new_game(GameConfig("starfarers", 4, 19, {"variant": variant}))
+        rng = Rng(19)
+        turns = []
+        while game.view(0)["phase"] != "pre_roll":
+            legal = game.legal_actions()
+            events = game.apply(legal[rng.below(len(legal))])
+            turns += [e.data["turn"] for e in events if e.kind == "turn"]
+        assert game.view(0)["turn"] == 1, variant
+        assert turns == ([] if variant == "first_game" else [1]), variant
+        first = game.current
+        game.apply(game.legal_actions()[0])  # the roll
+        while game.current == first:
+            legal = game.legal_actions()
+            end = [a for a in legal if isinstance(a, EndTurn)]
+            events = game.apply(end[0] if end else legal[rng.below(len(legal))])
+        assert [e.data["turn"] for e in events if e.kind == "turn"] == [2], variant

@@ -97,6 +97,7 @@ def set_up(g: StarfarersGame) -> list[Event]:
         events.extend(starting_hands(g))
         g.current = g.start
         g.phase = PRE_ROLL
+        g.turn = 1  # the first turn of play is turn 1, as in the base game (turn 0: setup)
     else:
         order = [(g.start + k) % n for k in range(n)]
         g.setup_order = order + order[::-1] + order
@@ -237,5 +238,6 @@ def do_start_upgrade(g: StarfarersGame, a: Action) -> list[Event]:
     events.extend(starting_hands(g))
     g.current = g.start
     g.phase = PRE_ROLL
+    g.turn = 1
     events.append(Event("turn", {"seat": g.current, "turn": g.turn}))
     return events
