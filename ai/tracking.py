@@ -402,8 +402,14 @@ class StarfarersTracker(CardTracker):
                     self.known[p] = start[:]
 
     def _on_starting_hand(self, e: Mapping[str, Any]) -> None:
+        # A starting hand is the whole hand: it replaces what was counted before it (the
+        # seed's hand read from a first view taken before the events of the game's making).
+        seat = int(e["seat"])
+        self.known[seat] = [0] * len(self.names)
+        self.unknown[seat] = 0
+        self.possible[seat] = set()
         if e.get("cards") is None and self.open_start:
-            self._gain(int(e["seat"]), {name: self.SEED_START for name in self.names})
+            self._gain(seat, {name: self.SEED_START for name in self.names})
         else:
             super()._on_starting_hand(e)
 

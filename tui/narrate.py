@@ -202,6 +202,22 @@ def _starting_hand(t: _Teller, e: dict[str, Any]) -> str:
     return f"{t.who(e.get('seat'))} {t.verb(e.get('seat'), 'start', 'starts')} with {what}."
 
 
+def _start_player(t: _Teller, e: dict[str, Any]) -> str:
+    """The rolls for the start, a round again for those tied highest, then who starts:
+    "Rolls for the start: you 8, Blue 12, White 12, Orange 5; again: Blue 4, White 9.
+    White starts." """
+    seat = e.get("seat")
+    rounds = [r for r in e.get("rolls") or () if isinstance(r, dict)]
+    said = [
+        ", ".join(f"{t.whom(int(p))} {total}" for p, total in r.items() if str(p).isdigit())
+        for r in rounds
+    ]
+    starts = f"{t.who(seat)} {t.verb(seat, 'start', 'starts')}."
+    if not any(said):
+        return starts
+    return f"Rolls for the start: {'; again: '.join(said)}. {starts}"
+
+
 def _build(t: _Teller, e: dict[str, Any]) -> str:
     """A piece on a hex board, placed by its corner or edge ("at mountains 9 / fields 5")."""
     piece = str(e.get("piece")).replace("_", " ")
@@ -231,9 +247,7 @@ BASE_TELL: dict[str, Callable[[_Teller, dict[str, Any]], str | None]] = {
     "game_over": _game_over,
     "starting_hand": _starting_hand,
     "build": _build,
-    "start_player": lambda t, e: (
-        f"{t.who(e.get('seat'))} {t.verb(e.get('seat'), 'start', 'starts')}."
-    ),
+    "start_player": _start_player,
     "turn": lambda t, e: f"— Turn {e.get('turn')}: {t.who(e.get('seat'))} —",
     "longest_road": lambda t, e: (
         f"{t.who(e.get('holder'))} now {t.verb(e.get('holder'), 'hold', 'holds')} the Longest "

@@ -94,7 +94,9 @@ class Table:
         return self._over
 
     def history(self, seat: int | None) -> list[dict[str, Any]]:
-        """Every event of the game so far as `seat` heard it (None: as a spectator).
+        """Every event of the game so far as `seat` heard it (None: as a spectator), from
+        the events of its making (the start player, hands dealt) on; a game set up from a
+        position begins at its first action (its making is not the game's start).
 
         Replayed from the game's log, so a resumed game's log starts at its
         beginning; a replay that fails gives what it reached (the log is a nicety).
@@ -110,8 +112,9 @@ class Table:
                 from engine.position import Position
 
                 replay = game_from_position(Position.from_json(origin))
-            else:
+            else:  # what the game told as it was made: who starts, the hands dealt
                 replay = new_game(game.config)
+                out.extend(e.for_seat(seat) for e in getattr(replay, "initial_events", ()))
             for action in game.log:
                 out.extend(e.for_seat(seat) for e in replay.apply(action))
         except Exception:

@@ -174,6 +174,25 @@ def test_starfarers_seed_start_is_known_and_rulebook_start_is_hidden(variant: st
         assert trackers[1].belief(1).exact
 
 
+@pytest.mark.parametrize("start", ["seed", "rulebook"])
+def test_a_starfarers_tracker_fed_the_history_of_the_games_making_counts_each_hand_once(
+    start: str,
+) -> None:
+    """A client hears the game's whole story when it joins, from the events of its making
+    (the first game's hands dealt). A tracker made from the first view, which already
+    read the seed's hands, stays exact when fed those events: a starting hand replaces."""
+    game = new_game(GameConfig("starfarers", 4, 47, {"starting_hand": start}))
+    for p in range(4):
+        tracker = CardTracker.for_view(game.view(p))
+        tracker.feed([e.for_seat(p) for e in game.initial_events])
+        for q in range(4):
+            belief = tracker.belief(q)
+            dealt = 15 if start == "seed" else 3  # 3 of each, or 3 drawn from the reserve
+            assert belief.count == sum(_hand(game, q)) == dealt, (start, p, q)
+            assert belief.allows(_hand(game, q))
+            assert belief.exact is (start == "seed" or q == p), (start, p, q)
+
+
 @pytest.mark.parametrize(("seed", "seats"), [(45, 3), (46, 4)])
 def test_starfarers_worlds_sampled_from_beliefs_hold_hands_the_beliefs_allow(
     seed: int, seats: int

@@ -284,3 +284,31 @@ def test_an_absent_client_queue_stays_bounded_and_reconnects_to_the_latest() -> 
         assert latest["t"] == "state" and latest["rev"] == table.rev and latest["seat"] is None
 
     asyncio.run(main())
+
+
+def test_the_history_begins_with_the_events_of_the_games_making() -> None:
+    """Who starts (and the rolls for it) and, in Starfarers' first game, the hands dealt and
+    the first turn: told as the game was made, before any action, so a client joining or
+    resuming hears them first. Each seat hears its own hand and the others' counts."""
+    base = game(3)
+    table = Table(base, [Recorder() for _ in range(4)])
+    first = table.history(0)[0]
+    assert first["kind"] == "start_player" and first["seat"] == base.start
+    assert sorted(first["rolls"][0]) == ["0", "1", "2", "3"]  # every seat rolls first
+
+    from engine.position import game_from_position
+
+    staged = game_from_position(base.position())  # made from a position: no start told
+    staged.apply(staged.legal_actions()[0])
+    heard = Table(staged, [Recorder() for _ in range(4)]).history(0)
+    assert heard and all(e["kind"] != "start_player" for e in heard)
+
+    options = {"variant": "first_game", "starting_hand": "rulebook"}
+    sf = new_game(GameConfig("starfarers", 4, 47, options))
+    table = Table(sf, [Recorder() for _ in range(4)])
+    for seat in (0, 2, None):
+        heard = table.history(seat)
+        assert [e["kind"] for e in heard] == ["start_player", *["starting_hand"] * 4, "turn"]
+        assert heard[-1]["turn"] == 1 and heard[-1]["seat"] == sf.current
+        shown = {e["seat"]: e["cards"] for e in heard if e["kind"] == "starting_hand"}
+        assert all((cards is not None) == (p == seat) for p, cards in shown.items()), seat

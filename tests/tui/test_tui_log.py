@@ -365,3 +365,40 @@ async def test_the_whole_log_wraps_at_the_width_it_is_read_at(tmp_path: Path) ->
             words = " ".join(strip.text.strip() for strip in log.lines).split()
             wanted = " ".join(t.plain for t in entries).split()
             assert words == wanted, f"{size}: words lost or split at the wraps"
+
+
+def test_the_log_opens_with_the_rolls_for_the_start_and_the_tied_rolling_again() -> None:
+    rolls = [{"0": 10, "1": 8, "2": 5, "3": 10}, {"0": 5, "3": 5}, {"0": 7, "3": 8}]
+    line = narrate({"kind": "start_player", "seat": 3, "rolls": rolls}, NAMES, 0, None, BASE)
+    assert line == (
+        "Rolls for the start: you 10, Blue 8, White 5, Orange 10; again: you 5, Orange 5;"
+        " again: you 7, Orange 8. Orange starts."
+    )
+    mine = narrate({"kind": "start_player", "seat": 0, "rolls": rolls[:1]}, NAMES, 0, None, BASE)
+    assert mine == "Rolls for the start: you 10, Blue 8, White 5, Orange 10. You start."
+
+
+async def test_a_new_starfarers_game_s_log_says_who_starts_and_heads_the_first_turn(
+    tmp_path: Path,
+) -> None:
+    """The first game deals its setup as it is made: the log used to open on the first
+    player's roll, with no word of who starts or why and no line for the first turn."""
+    config = GameConfig("starfarers", 4, SEED, {"variant": "first_game"})
+    seats = ["human", "random", "random", "random"]
+    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(config, seats))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None
+        lines = [t.plain for t in screen.book.entries]
+        assert lines[0].startswith("Rolls for the start: you ") and lines[0].endswith(
+            "Blue starts."
+        ), lines[0]
+        assert lines[1:5] == [
+            "Blue starts with 15 cards.",
+            "White starts with 15 cards.",
+            "Orange starts with 15 cards.",
+            "You start with 15 cards.",
+        ]
+        assert lines[5] == "— Turn 1: Blue —"
+        assert lines[6].startswith("Blue rolled ")

@@ -66,3 +66,14 @@ def test_a_save_with_three_kinds_of_bot_fits_too(tmp_path: Path) -> None:
     os.utime(path, (later, later))
     (game,) = saved.all_saves(tmp_path)
     assert saved.game_lines(game).plain.endswith("2026-11-24 10:10 - 2026-11-25 09:30")
+
+
+def test_a_starfarers_first_game_saved_before_its_first_roll_is_at_turn_1(tmp_path: Path) -> None:
+    """The first game deals its setup: a save made before anyone rolled is in play, not
+    "setting up" (as it read while Starfarers numbered its first turn of play 0)."""
+    path = paths.autosave_path(tmp_path, "20261125-220000-abcdef")
+    game = new_game(GameConfig("starfarers", 4, 5, {"variant": "first_game"}))
+    saves.save_to_path(game, path, {"seats": SEATS, "app": "catan-tui", "game_id": "x"})
+    (listed,) = saved.in_progress(tmp_path)
+    assert listed.progress() == "turn 1"
+    assert "setting up" not in saved.game_lines(listed).plain

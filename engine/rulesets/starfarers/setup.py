@@ -98,6 +98,7 @@ def set_up(g: StarfarersGame) -> list[Event]:
         g.current = g.start
         g.phase = PRE_ROLL
         g.turn = 1  # the first turn of play is turn 1, as in the base game (turn 0: setup)
+        events.append(Event("turn", {"seat": g.current, "turn": g.turn}))
     else:
         order = [(g.start + k) % n for k in range(n)]
         g.setup_order = order + order[::-1] + order
