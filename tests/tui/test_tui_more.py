@@ -257,8 +257,33 @@ async def test_the_robber_hint_leaves_the_confirm_keys_in_view_at_80x24(tmp_path
             await pilot.pause()
             hint = bar.status.split("\nThis hex: ")[1]
             two_rivals += ", " in hint
-            height = bar.content_size.height
-            needed = bar.rows_needed(bar.content_size.width)
-            assert needed <= height, f"{needed} rows in a box of {height} for {bar.status!r}"
-            assert bar.render().plain.rstrip("\n").splitlines()[needed - 1].startswith(" ⏎ ")
+            _assert_chips_in_view(bar)
         assert two_rivals, "no hex blocking two rivals was visited"
+
+
+def _assert_chips_in_view(bar: ActionBar) -> None:
+    height = bar.content_size.height
+    needed = bar.rows_needed(bar.content_size.width)
+    assert needed <= height, f"{needed} rows in a box of {height} for {bar.status!r}"
+    assert bar.render().plain.rstrip("\n").splitlines()[needed - 1].startswith(" ⏎ ")
+
+
+async def test_the_first_settlement_s_hint_leaves_the_confirm_keys_in_view_at_80x24(
+    tmp_path: Path,
+) -> None:
+    """Seed 11, the person starts: "Build a settlement: ←↑↓→ move between the 54 legal
+    corners" took two rows and the corner's yield two more, so the chips fell out."""
+    seats = ["human", "random", "random", "random"]
+    config = GameConfig("base", 4, 11, {})
+    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(config, seats))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for_decision(pilot) == "target"
+        screen = game_screen(app)
+        assert screen is not None and screen.target is not None
+        bar = screen.query_one(ActionBar)
+        assert bar.status.startswith("Build a settlement: ←↑↓→ 54 corners\n")
+        for _ in range(12):
+            assert "\nThis corner: " in bar.status
+            _assert_chips_in_view(bar)
+            await pilot.press("tab")
+            await pilot.pause()

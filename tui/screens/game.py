@@ -466,10 +466,8 @@ class GameScreen(Screen[None]):
             kind = self.target.target_kind
             count = len(self.target.actions)
             what = PLURALS.get(kind, kind + "s") if count != 1 else SINGULARS.get(kind, kind)
-            # Enter and Esc are on the chips below and in the footer. At 80x24 the first line
-            # is short enough for one row, so a hint of two rows leaves the chips in view.
-            moves = "←↑↓→" if self.has_class("compact") else "←↑↓→ move between the"
-            bar.status = f"{self.target.label}: {moves} {count} legal {what}"
+            # Enter and Esc are on the chips below and in the footer.
+            bar.status = self._target_line(self.target.label, count, what, bar)
             hint = self._corner_hint(view) or self._site_hint(view)
             told = self.face.target_hint
             if hint:
@@ -521,6 +519,15 @@ class GameScreen(Screen[None]):
         return places.production_hint(
             self.cursor, robber if isinstance(robber, int) else None, takes or {}
         )
+
+    def _target_line(self, label: str, count: int, what: str, bar: ActionBar) -> str:
+        """What the map's cursor chooses. At 80x24 the actions box has 4 rows: the line is
+        cut to one row where it can be, so a hint of two rows leaves the chips in view."""
+        if not self.has_class("compact"):
+            return f"{label}: ←↑↓→ move between the {count} legal {what}"
+        width = bar.content_size.width or 37
+        lines = (f"{label}: ←↑↓→ {count} legal {what}", f"{label}: ←↑↓→ {count} {what}")
+        return next((line for line in lines if len(line) <= width), lines[0])
 
     def _robber_hint(self, view: dict[str, Any]) -> str:
         """Whose buildings the robber would block on the highlighted hex, while moving it."""
