@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import random
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -498,3 +499,32 @@ def test_the_compact_key_line_names_the_planet_codes_in_the_window() -> None:
     assert window_key_line([("ore", "pirate5"), ("fuel", "ice3")], width=47).plain.endswith(
         "P5 pirates  I3 ice"
     )
+
+
+async def test_the_key_under_the_whole_map_shows_at_120x40(tmp_path: Path) -> None:
+    """At 120x40 the whole map took every row above the log, so its key never showed and
+    "C 6", "FI3", "CP5" went unexplained; the log now gives the key its rows while the
+    actions need fewer (two lines of it, the third where rows are spare), and a screen
+    short of rows shows the key's first lines."""
+    import tui_saves
+    from tui_keys import game_screen, wait_for_decision
+
+    from tui.app import CatanApp
+    from tui.widgets.map_view import MapView
+
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.load_game(tui_saves.starfarers_first_turn(tmp_path))
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None and not screen.has_class("compact")
+        map_view = screen.query_one(MapView)
+        drawn = map_view.render().plain.split("\n")
+        strip = map_key_strip().plain.split("\n")
+        assert drawn[-2:] == strip[:2], drawn[-3:]  # the codes and the pieces
+        assert strip[0] == "O ore  F fuel  C carbon  A food  G goods  P5 pirates  I3 ice  ? unknown"
+        assert len(drawn) <= map_view.content_size.height
+        await pilot.resize_terminal(120, 38)  # two rows fewer: the key's first line stays
+        await pilot.pause()
+        drawn = map_view.render().plain.split("\n")
+        assert drawn[-1] == strip[0] and strip[1] not in drawn, drawn[-3:]

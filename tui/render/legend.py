@@ -104,8 +104,17 @@ def space_items(ascii: bool) -> list[Item]:
     return items
 
 
+KEY_ROWS_KEPT = 2
+"""Rows the game screen gives the space map's key before the log (its third line, the
+roll numbers and the docks' glyphs, shows where rows are spare)."""
+
+
 def map_key_strip(*, ascii: bool = False) -> Text:
-    """The space map's key in three lines of at most 71 cells, for under the map; F1 has it all."""
+    """The space map's key in three lines of at most 71 cells, for under the map; F1 has it all.
+
+    The lines come in order of need, the codes on the planets first ("C 6" is carbon on
+    a 6, "P5" pirates of strength 5): where the screen has fewer rows to spare than
+    three, the first lines are drawn (`KEY_ROWS_KEPT` of them are given rows)."""
     from tui.render.spacemap import PIECE_GLYPHS
 
     def g(unicode: str, plain: str) -> str:
@@ -114,6 +123,7 @@ def map_key_strip(*, ascii: bool = False) -> Text:
     seat, other = P.SEAT_STYLES[0], P.SEAT_STYLES[1]
     res = [(letter, P.RESOURCE_DISCS[r], r) for r, letter in P.SPACE_RESOURCE_LETTERS.items()]
     lines: list[list[tuple[str, Style, str]]] = [
+        [*res, ("P5", P.PIRATE, "pirates"), ("I3", P.ICE, "ice"), ("?", P.DISC_HIDDEN, "unknown")],
         [
             (g(PIECE_GLYPHS["colony"], "r"), seat, "colony"),
             (g(PIECE_GLYPHS["spaceport"], "R"), seat, "spaceport"),
@@ -121,10 +131,9 @@ def map_key_strip(*, ascii: bool = False) -> Text:
             (g(PIECE_GLYPHS["trade_ship"], "$r"), other, "trade ship"),
             (g("◦", ":"), P.SITE, "colony site"),
         ],
-        [*res, ("9", P.CHIP, "roll"), ("3+", P.CHIP, "3 or 12"), ("?", P.DISC_HIDDEN, "unknown")],
         [
-            ("P5", P.PIRATE, "pirates"),
-            ("I3", P.ICE, "ice"),
+            ("9", P.CHIP, "roll"),
+            ("3+", P.CHIP, "3 or 12"),
             (g("░", "#"), P.TILE_HIDDEN, "unexplored"),
             (g("□", "_"), P.DOCK, "dock"),
             (g("■", "R"), seat + P.DOCK_FILLED, "station"),

@@ -439,11 +439,15 @@ class GameScreen(Screen[None]):
             bottom.styles.height = rows
 
     def _rows_under_map(self) -> int:
-        """The rows the whole map leaves free under it (the log takes them)."""
-        height = getattr(self.query_one(MapView).layout_of(), "height", None)
+        """The rows the whole map and its key leave free under them (the log takes them).
+
+        The key (Starfarers' "O ore  F fuel ...") is drawn only where rows are spare:
+        counted here, the log and actions give it their rows while they need fewer."""
+        map_view = self.query_one(MapView)
+        height = getattr(map_view.layout_of(), "height", None)
         if not isinstance(height, int) or not self.size.height:
             return 0
-        return self.size.height - 1 - height  # the footer
+        return self.size.height - 1 - height - map_view.key_rows()  # 1: the footer
 
     def _refresh_actions(self) -> None:
         self._show_actions()

@@ -19,6 +19,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from tui.faces import face_or_default
+from tui.render.legend import KEY_ROWS_KEPT
 from tui.widgets.fit import refresh_fitting
 from tui.widgets.messages import TargetClicked
 
@@ -161,6 +162,16 @@ class MapView(Widget, can_focus=False):
             self._layout = _call_layout(self._layout_fn, view, self.compact)
         return self._layout
 
+    def key_rows(self) -> int:
+        """Rows the key under the whole map is given before the log (0: windowed or no key);
+        its other lines are drawn where rows are spare."""
+        if self.view is None or self.compact or self._windowed:
+            return 0
+        self._ensure(str(self.view.get("ruleset")))
+        if self._key_fn is None:
+            return 0
+        return min(KEY_ROWS_KEPT, len(self._key_fn(ascii=self.ascii).plain.split("\n")))
+
     def get_content_width(self, container: Size, viewport: Size) -> int:
         """The renderer's own width, known without rendering (measuring the text cost a frame)."""
         layout = self.layout_of()
@@ -205,12 +216,11 @@ class MapView(Widget, can_focus=False):
                 text = self._render_fn(
                     view, self.highlight, ascii=self.ascii, compact=self.compact, **self._extra()
                 )
-                if self._key_fn is not None:
-                    key = self._key_fn(ascii=self.ascii)
+                if self._key_fn is not None:  # as many of the key's lines as rows spare
                     spare = self.content_size.height - len(text.plain.split("\n"))
-                    if spare >= len(key.plain.split("\n")):
+                    for line in self._key_fn(ascii=self.ascii).split("\n")[: max(0, spare)]:
                         text.append("\n")
-                        text.append_text(key)
+                        text.append_text(line)
                 return text
             except Exception as exc:  # a renderer bug must not take the game down
                 text = fallback_map(view, self.highlight)
