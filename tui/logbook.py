@@ -69,6 +69,8 @@ class LogBook:
         self.dice = DiceStats()
         # The card-by-card run being told as one line: (kind, seat, to), cards so far.
         self._run: tuple[tuple[Any, ...], dict[str, int]] | None = None
+        # Hands dealt face down, told as one line so far: their size, the seats.
+        self._dealt: tuple[int, list[int]] | None = None
         words = "|".join(re.escape(n) for n in sorted(self.names, key=len, reverse=True) if n)
         self._name_re = re.compile(rf"\b(You|you|{words})\b(?! Folk)") if words else None
 
@@ -86,11 +88,19 @@ class LogBook:
             if kind == "dice":
                 self.dice.add(event)
             if kind in CARD_BY_CARD and isinstance(event.get("seat"), int):
+                self._dealt = None
                 line, more = self._grouped(event, me, where, tell)
                 if line is not None:
                     self._add(update, line, me, replace=more)
                 continue
             self._run = None
+            if kind == "starting_hand" and event.get("cards") is None:
+                line, more = self._dealt_line(event, me)
+                if line is not None:
+                    self._add(update, line, me, replace=more)
+                    continue  # else the run's first hand, told alone below
+            else:
+                self._dealt = None
             line = narrate(event, self.names, me, where, tell)
             if line:
                 self._add(update, line, me)
@@ -117,6 +127,29 @@ class LogBook:
         cards[resource] = cards.get(resource, 0) + 1
         return narrate({**event, "cards": dict(cards)}, self.names, me, where, tell), more
 
+    def _dealt_line(self, event: dict[str, Any], me: int | None) -> tuple[str | None, bool]:
+        """Hands dealt face down, one event a seat, told as one line while their sizes agree:
+        "Blue, White, Orange and you start with 15 cards each." (a line, not four, before
+        the first roll). Returns the line and whether it replaces the line before."""
+        seat, count = event.get("seat"), event.get("count")
+        if (
+            not isinstance(seat, int)
+            or not 0 <= seat < len(self.names)
+            or not isinstance(count, int)
+        ):
+            self._dealt = None
+            return None, False
+        more = self._dealt is not None and self._dealt[0] == count
+        if self._dealt is None or not more:
+            self._dealt = (count, [])
+        seats = self._dealt[1]
+        seats.append(seat)
+        if len(seats) == 1:
+            return None, False  # told as one seat's hand (tui.narrate)
+        names = [self.names[p] for p in seats if p != me] + (["you"] if me in seats else [])
+        cards = f"{count} card{'s' * (count != 1)}"
+        return f"{', '.join(names[:-1])} and {names[-1]} start with {cards} each.", True
+
     def _add(self, update: Update, line: str, me: int | None, replace: bool = False) -> None:
         text = self.styled(line, me)
         if replace and self.entries:
@@ -133,6 +166,7 @@ class LogBook:
 
         It ends a card-by-card run, so the run's next card starts a line of its own."""
         self._run = None
+        self._dealt = None
         line = Text()
         bold = Style(bold=True)
         line.append(name, seat_style(seat) + bold if isinstance(seat, int) else bold)

@@ -394,11 +394,30 @@ async def test_a_new_starfarers_game_s_log_says_who_starts_and_heads_the_first_t
         assert lines[0].startswith("Rolls for the start: you ") and lines[0].endswith(
             "Blue starts."
         ), lines[0]
-        assert lines[1:5] == [
-            "Blue starts with 15 cards.",
-            "White starts with 15 cards.",
-            "Orange starts with 15 cards.",
-            "You start with 15 cards.",
-        ]
-        assert lines[5] == "— Turn 1: Blue —"
-        assert lines[6].startswith("Blue rolled ")
+        assert lines[1] == "Blue, White, Orange and you start with 15 cards each."
+        assert lines[2] == "— Turn 1: Blue —"
+        assert lines[3].startswith("Blue rolled ")
+
+
+def test_hands_dealt_face_down_are_one_line_while_their_sizes_agree() -> None:
+    """The rulebook's start: each seat draws 3 from the reserve, seen only by its owner."""
+    book = LogBook(NAMES)
+
+    def dealt(seat: int, count: int, cards: dict[str, int] | None = None) -> dict[str, Any]:
+        return {"kind": "starting_hand", "seat": seat, "count": count, "cards": cards}
+
+    update = book.feed([dealt(1, 3), dealt(2, 3)], 0)
+    assert [t.plain for t in update.added] == ["Blue and White start with 3 cards each."]
+    update = book.feed([dealt(3, 3), dealt(0, 3, {"fuel": 2, "food": 1})], 0)
+    assert update.replaced == 1  # the line grows a seat
+    assert [t.plain for t in update.added] == [
+        "Blue, White and Orange start with 3 cards each.",
+        "You start with 2 fuel, 1 food.",
+    ]
+    book.feed([dealt(1, 2), {"kind": "turn", "seat": 1, "turn": 1}, dealt(2, 2)], 0)
+    assert [t.plain for t in book.entries[-3:]] == [
+        "Blue starts with 2 cards.",
+        "— Turn 1: Blue —",
+        "White starts with 2 cards.",
+    ], "a line between them ends the run"
+    assert book.feed([dealt(3, 5)], 0).added[0].plain == "Orange starts with 5 cards."
