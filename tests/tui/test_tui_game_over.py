@@ -141,11 +141,10 @@ def test_the_key_line_names_the_scroll_keys_last_and_only_when_the_body_scrolls(
 
 async def test_the_game_over_story_clears_toasts_left_from_the_last_turn(tmp_path: Path) -> None:
     """A toast ("Choose 1 more card.") still up when the game ended covered the placings."""
-    from textual.widgets._toast import Toast
 
     async def toasts_on(screen: object, count: int) -> None:
         deadline = time.monotonic() + 10
-        while len(pilot.app.screen.query(Toast)) != count:
+        while len(pilot.app.screen.query("Toast")) != count:  # Textual's toast widgets
             assert time.monotonic() < deadline, f"{screen}: never {count} toasts"
             await pilot.pause(0.01)
 
