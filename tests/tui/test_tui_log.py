@@ -421,3 +421,33 @@ def test_hands_dealt_face_down_are_one_line_while_their_sizes_agree() -> None:
         "White starts with 2 cards.",
     ], "a line between them ends the run"
     assert book.feed([dealt(3, 5)], 0).added[0].plain == "Orange starts with 5 cards."
+
+
+async def test_a_new_game_is_not_told_resumed_and_a_setup_save_resumes_in_the_setup(
+    tmp_path: Path,
+) -> None:
+    """The line came from the first state's turn number: Starfarers' first game, made at
+    turn 1, said "Game resumed at turn 1" as it began; a save made in the setup (turn 0)
+    said nothing when loaded. It now comes from the actions already played."""
+    config = GameConfig("starfarers", 4, 9, {"variant": "first_game"})  # seed 9: you start
+    seats = ["human", "random", "random", "random"]
+    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(config, seats))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None and screen.view is not None and screen.view["turn"] == 1
+        lines = [t.plain for t in screen.query_one(EventLog).entries]
+        assert lines[-1] == "— Turn 1: You —", lines
+        assert not any("resumed" in line for line in lines), lines
+
+    setup = tui_saves.play_until("base", 3, lambda g: g.num_actions == 5)
+    assert setup.view(0)["turn"] == 0
+    path = tui_saves.write(setup, tmp_path, "setup.json")
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.load_game(path)
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None
+        lines = [t.plain for t in screen.query_one(EventLog).entries]
+        assert "— Game resumed in the setup —" in lines, lines

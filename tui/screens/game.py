@@ -333,8 +333,12 @@ class GameScreen(Screen[None]):
             self._bind_ruleset(str(view["ruleset"]))
         where = self.face.namer(view)
         update = self.book.feed(events, me, where, self.face.tell())
-        if self.rev < 0 and view.get("turn") and view.get("winner") is None:
-            update.added.append(self.book.styled(f"— Game resumed at turn {view['turn']} —", me))
+        if self.rev < 0 and int(msg.get("rev") or 0) > 0 and view.get("winner") is None:
+            # The first state of a game already under way (a load, a reconnect); a new game's
+            # first state has no action yet, whatever its turn (Starfarers' first game: 1).
+            turn = view.get("turn")
+            at = f"at turn {turn}" if turn else "in the setup"
+            update.added.append(self.book.styled(f"— Game resumed {at} —", me))
         if update.added or update.replaced:
             self.query_one(EventLog).apply(update)
             seat = me if isinstance(me, int) else None
