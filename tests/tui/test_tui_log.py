@@ -3,6 +3,8 @@ seat colours, wrapping at the log's width, and the whole story kept across resum
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +22,7 @@ from tui.logbook import LogBook
 from tui.narrate import narrate
 from tui.places import hex_namer, hex_places
 from tui.render.palette import SEAT_COLOURS
+from tui.screens.game import GameScreen
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.dice import DicePanel
 from tui.widgets.event_log import EventLog
@@ -153,16 +156,23 @@ async def test_long_lines_wrap_inside_the_log_and_pageup_scrolls_it(tmp_path: Pa
         assert log.scroll_offset.y < log.max_scroll_y
 
 
-async def test_the_log_keeps_the_whole_game_across_save_and_resume(tmp_path: Path) -> None:
-    path = tui_saves.base_midgame(tmp_path)
-    game = saves.load(saves.read_save(path))
-    app = CatanApp(saves_dir=tmp_path, speed="instant")
-    async with app.run_test(size=(120, 40)) as pilot:
+@asynccontextmanager
+async def loaded(path: Path, size: tuple[int, int]) -> AsyncIterator[tuple[GameScreen, list[str]]]:
+    """The game screen once the save at `path` is loaded and waits on the person, with
+    the log pane's lines then."""
+    app = CatanApp(saves_dir=path.parent, speed="instant")
+    async with app.run_test(size=size) as pilot:
         assert app.load_game(path)
         await wait_for_decision(pilot)
         screen = game_screen(app)
         assert screen is not None
-        lines = [t.plain for t in screen.query_one(EventLog).entries]
+        yield screen, [t.plain for t in screen.query_one(EventLog).entries]
+
+
+async def test_the_log_keeps_the_whole_game_across_save_and_resume(tmp_path: Path) -> None:
+    path = tui_saves.base_midgame(tmp_path)
+    game = saves.load(saves.read_save(path))
+    async with loaded(path, (120, 40)) as (screen, lines):
         assert lines[-1] == f"— Game resumed at turn {game.view(0)['turn']} —"
         assert not any("main)" in line or "Resumed at" in line for line in lines)
         # from the first settlement of the setup to the last turn before the save
@@ -442,12 +452,5 @@ async def test_a_new_game_is_not_told_resumed_and_a_setup_save_resumes_in_the_se
 
     setup = tui_saves.play_until("base", 3, lambda g: g.num_actions == 5)
     assert setup.view(0)["turn"] == 0
-    path = tui_saves.write(setup, tmp_path, "setup.json")
-    app = CatanApp(saves_dir=tmp_path, speed="instant")
-    async with app.run_test(size=(80, 24)) as pilot:
-        assert app.load_game(path)
-        await wait_for_decision(pilot)
-        screen = game_screen(app)
-        assert screen is not None
-        lines = [t.plain for t in screen.query_one(EventLog).entries]
+    async with loaded(tui_saves.write(setup, tmp_path, "setup.json"), (80, 24)) as (_, lines):
         assert "— Game resumed in the setup —" in lines, lines
