@@ -161,6 +161,15 @@ class LogBook:
         self.entries.append(text)
         update.added.append(text)
 
+    def told(self, line: str, me: int | None) -> Text:
+        """A line of the app's own ("— Game resumed at turn 12 —") kept with the story, so
+        the whole log (F6) has it too. It ends any run of lines told as one."""
+        self._run = None
+        self._dealt = None
+        text = self.styled(line, me)
+        self.entries.append(text)
+        return text
+
     def said(self, seat: Any, name: str, text: str) -> Update:
         """A chat line: the speaker's name in their colour (a watcher's plain), then the words.
 

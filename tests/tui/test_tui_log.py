@@ -174,6 +174,7 @@ async def test_the_log_keeps_the_whole_game_across_save_and_resume(tmp_path: Pat
     game = saves.load(saves.read_save(path))
     async with loaded(path, (120, 40)) as (screen, lines):
         assert lines[-1] == f"— Game resumed at turn {game.view(0)['turn']} —"
+        assert screen.book.entries[-1].plain == lines[-1], "the whole log (F6) lacks it"
         assert not any("main)" in line or "Resumed at" in line for line in lines)
         # from the first settlement of the setup to the last turn before the save
         assert any("built a settlement at " in line for line in lines[:4])

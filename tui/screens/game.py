@@ -338,7 +338,7 @@ class GameScreen(Screen[None]):
             # first state has no action yet, whatever its turn (Starfarers' first game: 1).
             turn = view.get("turn")
             at = f"at turn {turn}" if turn else "in the setup"
-            update.added.append(self.book.styled(f"— Game resumed {at} —", me))
+            update.added.append(self.book.told(f"— Game resumed {at} —", me))
         if update.added or update.replaced:
             self.query_one(EventLog).apply(update)
             seat = me if isinstance(me, int) else None
