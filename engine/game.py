@@ -9,6 +9,7 @@ plumbing live here once.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.actions import Action, ActionCodec
@@ -41,6 +42,9 @@ class Game(ABC):
     _history_len: int = 0
     origin: dict[str, Any] | None = None
     """The JSON of the Position the game was built from (None: it began from its config)."""
+    initial_events: Sequence[Event] = ()
+    """What the game told as it was made, before any action (the rolls for the start player,
+    hands or number chips dealt); a client's story begins with them (`Table.history`)."""
 
     @property
     def log(self) -> list[Action]:

@@ -161,11 +161,15 @@ class LogBook:
         self.entries.append(text)
         update.added.append(text)
 
+    def _end_runs(self) -> None:
+        """A line of another kind comes: the next card, or hand dealt, starts a line anew."""
+        self._run = None
+        self._dealt = None
+
     def told(self, line: str, me: int | None) -> Text:
         """A line of the app's own ("— Game resumed at turn 12 —") kept with the story, so
         the whole log (F6) has it too. It ends any run of lines told as one."""
-        self._run = None
-        self._dealt = None
+        self._end_runs()
         text = self.styled(line, me)
         self.entries.append(text)
         return text
@@ -174,8 +178,7 @@ class LogBook:
         """A chat line: the speaker's name in their colour (a watcher's plain), then the words.
 
         It ends a card-by-card run, so the run's next card starts a line of its own."""
-        self._run = None
-        self._dealt = None
+        self._end_runs()
         line = Text()
         bold = Style(bold=True)
         line.append(name, seat_style(seat) + bold if isinstance(seat, int) else bold)

@@ -114,7 +114,7 @@ class Table:
                 replay = game_from_position(Position.from_json(origin))
             else:  # what the game told as it was made: who starts, the hands dealt
                 replay = new_game(game.config)
-                out.extend(e.for_seat(seat) for e in getattr(replay, "initial_events", ()))
+                out.extend(e.for_seat(seat) for e in replay.initial_events)
             for action in game.log:
                 out.extend(e.for_seat(seat) for e in replay.apply(action))
         except Exception:

@@ -168,9 +168,7 @@ class MapView(Widget, can_focus=False):
         if self.view is None or self.compact or self._windowed:
             return 0
         self._ensure(str(self.view.get("ruleset")))
-        if self._key_fn is None:
-            return 0
-        return min(KEY_ROWS_KEPT, len(self._key_fn(ascii=self.ascii).plain.split("\n")))
+        return 0 if self._key_fn is None else KEY_ROWS_KEPT  # the key has 3 lines
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         """The renderer's own width, known without rendering (measuring the text cost a frame)."""

@@ -191,7 +191,7 @@ class FleetGame(BaseGame):
         self.combined = bool(config.options.get("combined_trade_build", False))
         super().__init__(config)
         self.islet_holders = (-1,) * len(self.sea.islet_names)
-        self.initial_events += self._deal_chips()
+        self.initial_events = [*self.initial_events, *self._deal_chips()]
 
     def make_board(self, rng: Rng) -> Board:
         return make_board(LAYOUT, rng)
