@@ -5,16 +5,15 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from tui import rules
 from tui.faces import face_or_default
 from tui.rules.costs import costs_table
-from tui.screens.dialogs.scroll_body import focus_body, keys_line, show_keys
+from tui.screens.dialogs.scroll_body import ScrollBodyDialog
 
 
-class CostsDialog(ModalScreen[None]):
+class CostsDialog(ScrollBodyDialog[None]):
     DEFAULT_CSS = """
     CostsDialog { align: center middle; }
     CostsDialog > Vertical {
@@ -43,17 +42,10 @@ class CostsDialog(ModalScreen[None]):
             # The table scrolls where the screen is short (C&K's at 80x24); the keys stay below.
             with VerticalScroll():
                 yield Static(costs_table(self.ruleset), id="costs")
-            yield Label(self._keys(False), id="hint", classes="hint")
+            yield Label(self.key_line(False), id="hint", classes="hint")
 
-    @staticmethod
-    def _keys(scrolls: bool) -> str:
-        return keys_line(["Esc close", "F1 all the rules"], scrolls)
-
-    def on_mount(self) -> None:
-        focus_body(self, self._keys)
-
-    def on_resize(self) -> None:
-        self.call_after_refresh(show_keys, self, self._keys)
+    def key_names(self) -> list[str]:
+        return ["Esc close", "F1 all the rules"]
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -8,11 +8,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from tui.placings import placings, sources_text
-from tui.screens.dialogs.scroll_body import focus_body, keys_line, show_keys
+from tui.screens.dialogs.scroll_body import ScrollBodyDialog
 from tui.widgets.style import seat_style
 
 BARS = " ▁▂▃▄▅▆▇█"
@@ -62,7 +61,7 @@ def placings_text(
     return text
 
 
-class GameOverDialog(ModalScreen[str | None]):
+class GameOverDialog(ScrollBodyDialog[str | None]):
     DEFAULT_CSS = """
     GameOverDialog { align: center middle; }
     GameOverDialog > Vertical {
@@ -111,19 +110,15 @@ class GameOverDialog(ModalScreen[str | None]):
             # The story scrolls (at 80x24 it is taller than the screen); the keys stay below it.
             with VerticalScroll():
                 yield from self._story(over, scores, winner)
-            yield Label(self._keys(False), classes="hint")
+            yield Label(self.key_line(False), classes="hint")
 
-    def _keys(self, scrolls: bool) -> str:
+    def key_names(self) -> list[str]:
         again = ["r: rematch (same seats, a new board)"] if self.rematch else []
-        return keys_line(["Enter: main menu", *again], scrolls)
+        return ["Enter: main menu", *again]
 
-    def on_mount(self) -> None:
+    def on_mount(self) -> None:  # then ScrollBodyDialog's: the story takes the focus
         # A toast still up from the last turn ("Choose 1 more card.") would cover the story.
         self.app.clear_notifications()
-        focus_body(self, self._keys)
-
-    def on_resize(self) -> None:
-        self.call_after_refresh(show_keys, self, self._keys)
 
     def _story(self, over: dict[str, Any], scores: list[int], winner: int | None) -> ComposeResult:
         """The placings, the VP chart, the dice and the game's length."""

@@ -7,15 +7,14 @@ from collections.abc import Sequence
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from tui.logbook import DiceStats
-from tui.screens.dialogs.scroll_body import focus_body, keys_line, show_keys
+from tui.screens.dialogs.scroll_body import ScrollBodyDialog
 from tui.widgets.dice import ExtraDie, dice_text, rolls_text
 
 
-class RollsDialog(ModalScreen[None]):
+class RollsDialog(ScrollBodyDialog[None]):
     DEFAULT_CSS = """
     RollsDialog { align: center middle; }
     RollsDialog > Vertical {
@@ -52,17 +51,10 @@ class RollsDialog(ModalScreen[None]):
                     dice_text(self.stats, self.names, self.ascii, self.extra_die), id="last"
                 )
                 yield Static(rolls_text(self.stats, self.ascii), id="rolls")
-            yield Label(self._keys(False), classes="hint")
+            yield Label(self.key_line(False), classes="hint")
 
-    @staticmethod
-    def _keys(scrolls: bool) -> str:
-        return keys_line(["Esc close"], scrolls)
-
-    def on_mount(self) -> None:
-        focus_body(self, self._keys)
-
-    def on_resize(self) -> None:
-        self.call_after_refresh(show_keys, self, self._keys)
+    def key_names(self) -> list[str]:
+        return ["Esc close"]
 
     def action_close(self) -> None:
         self.dismiss(None)

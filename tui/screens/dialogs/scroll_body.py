@@ -8,11 +8,13 @@ what scrolls, and names the scroll keys only while the body has more than it sho
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from textual.containers import VerticalScroll
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Label
+
+ResultT = TypeVar("ResultT")
 
 SCROLL_KEYS = "↑↓ scroll"
 
@@ -32,3 +34,24 @@ def show_keys(screen: Screen[Any], keys: Callable[[bool], str]) -> None:
     """The key line for the body as laid out now (call it again after a resize)."""
     body = screen.query_one(VerticalScroll)
     screen.query_one(".hint", Label).update(keys(body.max_scroll_y > 0))
+
+
+class ScrollBodyDialog(ModalScreen[ResultT]):
+    """A pop-up of this kind: its body focused on mount, its key line kept right on resize.
+
+    A subclass names its keys (`key_names`) and writes its key line with `key_line(False)`;
+    its own `on_mount`, if any, runs as well (Textual calls each class's handler).
+    """
+
+    def key_names(self) -> list[str]:
+        """The pop-up's keys, before the scroll keys."""
+        raise NotImplementedError
+
+    def key_line(self, scrolls: bool) -> str:
+        return keys_line(self.key_names(), scrolls)
+
+    def on_mount(self) -> None:
+        focus_body(self, self.key_line)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(show_keys, self, self.key_line)
