@@ -185,6 +185,7 @@ class CatanApp(App[None]):
             on_rematch=self.rematch,
             speed=speed,
             ruleset=local.ruleset,
+            hints=True,
         )
         local.start()
         return screen
@@ -205,6 +206,9 @@ class CatanApp(App[None]):
             # itself keeps it (F3 closes the costs card, F6 the whole log).
             bound = self.screen._bindings.key_to_bindings
             return self._game_under_dialog() is not None and key not in bound
+        if action == "hint_over_dialog":  # a choice over a game that gives hints, on one's turn
+            game = self._game_under_dialog()
+            return game is not None and game.check_action("hint", ()) is True
         return True
 
     def action_costs_over_dialog(self) -> None:
@@ -223,6 +227,13 @@ class CatanApp(App[None]):
         game = self._game_under_dialog()
         if game is not None:
             self.push_screen(WholeLogDialog(game.query_one(EventLog).entries))
+
+    def action_hint_over_dialog(self) -> None:
+        """? in a choice over the game (a steal, an offer to answer): the game asks for a hint,
+        which the choice shows (`ChoiceDialog.show_hint`)."""
+        game = self._game_under_dialog()
+        if game is not None:
+            game.action_hint()
 
     def action_rules_over_dialog(self) -> None:
         """F1 in a pop-up over the game (the costs card, a choice): the game's player guide."""

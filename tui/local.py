@@ -109,12 +109,13 @@ class LocalGame:
 def _build(
     game: Game, kinds: list[str], autosave: Path | None, speed: str, seed: int, game_id: str
 ) -> LocalGame:
+    from ai.hints import ValueAdviser
     from ai.registry import create_bot
     from ai.seat import BotSeat
 
     if len(kinds) != game.num_seats:
         raise ConfigError(f"{len(kinds)} seats given for a {game.num_seats}-seat game")
-    human = HumanSeat()
+    human = HumanSeat(adviser=ValueAdviser())  # hints: a solo game's person asks the value bot
     seats: list[Any] = []
     names = seat_names(game.num_seats)
     seat: int | None = None

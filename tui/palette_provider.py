@@ -18,6 +18,8 @@ class ActionsProvider(Provider):
         out: list[tuple[str, str, Callable[[], None]]] = []
         for cmd in screen.cmds:
             out.append((f"{cmd.label} ({cmd.key})", "Game action", partial(screen.start, cmd)))
+        if screen.cmds and screen.check_action("hint", ()):
+            out.append(("Hint (?)", "What the value bot would do in your seat", screen.action_hint))
         return out
 
     async def discover(self) -> Hits:

@@ -15,17 +15,23 @@ gives the new client the latest state (with ``legal`` if the seat must act).
 A seat has one live client: when another connects while the first is still
 there, the new one takes the seat over; the first is sent a closing notice
 (`TAKEN_OVER`), then ends, and its sends are refused from that moment on.
+
+A seat given an `Adviser` answers ``hint`` requests while it must act: the adviser
+reads a copy of the seat's own view on a worker thread, and its answer is sent
+only if the seat is still deciding the same position.
 """
 
 from __future__ import annotations
 
 import asyncio
+import copy
 import time
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.table import protocol
+from engine.table.seat import Adviser
 from engine.views import GameView
 
 if TYPE_CHECKING:
@@ -52,8 +58,11 @@ class TableClient(Protocol):
 class HumanSeat:
     """A seat played by a person through a TableClient; also usable as a spectator."""
 
-    def __init__(self, name: str = "You") -> None:
+    def __init__(self, name: str = "You", adviser: Adviser | None = None) -> None:
         self.name = name
+        self.adviser = adviser
+        self._asked: tuple[GameView, list[Action]] | None = None  # the decision being made
+        self._hinting: asyncio.Task[None] | None = None
         self.seat: int | None = None
         self.table: Table | None = None
         self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
@@ -75,6 +84,7 @@ class HumanSeat:
     async def decide(self, view: GameView, legal: list[Action]) -> Action:
         table = self._table()
         self._legal_json = [a.to_json() for a in legal]
+        self._asked = (view, legal)
         self._deciding = True
         self._drain_inbox()
         self._push(view)
@@ -95,6 +105,7 @@ class HumanSeat:
         finally:
             self._deciding = False
             self._legal_json = None
+            self._asked = None
 
     async def reject(self, message: str) -> None:
         self._send(protocol.error(message))
@@ -143,6 +154,9 @@ class HumanSeat:
         if isinstance(msg, dict) and msg.get("t") == protocol.SAY:
             self._say(msg)
             return
+        if isinstance(msg, dict) and msg.get("t") == protocol.HINT:
+            self._ask_hint(msg)
+            return
         if not self._deciding:
             try:
                 protocol.parse_act(msg)
@@ -171,6 +185,40 @@ class HumanSeat:
         self._said_at = [*recent, now]
         if self.table is not None:
             self.table.say(self.seat, self.name, text)
+
+    def _ask_hint(self, msg: dict[str, Any]) -> None:
+        try:
+            rev = protocol.parse_hint_request(msg)
+        except protocol.ProtocolError as exc:
+            self._send(protocol.error(str(exc)))
+            return
+        table, asked = self.table, self._asked
+        if self.adviser is None:
+            self._send(protocol.error("this table gives no hints"))
+        elif table is None or asked is None or self.seat is None:
+            self._send(protocol.error("a hint is for your own decision: there is none now"))
+        elif rev != table.rev:
+            self._send(protocol.error(f"that asked about an old position (rev {rev})"))
+        elif self._hinting is None or self._hinting.done():  # else the answer is on its way
+            view, legal = asked
+            self._hinting = asyncio.ensure_future(self._hint(self.adviser, rev, view, legal))
+
+    async def _hint(self, adviser: Adviser, rev: int, view: GameView, legal: list[Action]) -> None:
+        seat = self.seat
+        assert seat is not None
+        mine = copy.deepcopy(view)  # the table moves on if the person acts meanwhile
+        try:
+            action = await asyncio.to_thread(adviser.suggest, seat, mine, list(legal), rev)
+        except Exception as exc:  # the adviser failed: the game goes on without a hint
+            self._send(protocol.error(f"no hint this time ({type(exc).__name__}: {exc})"))
+            return
+        table = self.table
+        if not self._deciding or table is None or table.rev != rev:
+            return  # answered already: the hint is stale
+        if action not in legal and table.game.check(action) is not None:
+            self._send(protocol.error(f"no hint this time (the adviser chose {action})"))
+            return
+        self._send(protocol.hint(rev, action.to_json(), adviser.name))
 
     # -- helpers --------------------------------------------------------------
     def _table(self) -> Table:

@@ -57,12 +57,27 @@ watching (``seat`` null), as the server cleaned it (`clean_text`)::
 A client that connects hears the table's recent lines after its first state,
 each with ``"earlier": true``.
 
+``hint``: what the table's adviser would do in this seat, answering a ``hint``
+request for the state with revision ``rev``; ``action`` is one of that
+state's ``legal`` actions and ``by`` names the adviser::
+
+    {"t": "hint", "v": 1, "rev": 12, "action": {"type": "build_road", "edge": 17},
+     "by": "value"}
+
+The adviser reads the seat's own view and nothing else. A table without one
+(every table over SSH) answers the request with an ``error``.
+
 Client to server
 ----------------
 
 ``act``: the seat's decision, answering the state with revision ``rev``::
 
     {"t": "act", "v": 1, "rev": 12, "action": {"type": "build_road", "edge": 17}}
+
+``hint``: ask what the table's adviser would do in the state with revision
+``rev`` (only while this seat must act; answered with a ``hint`` or an ``error``)::
+
+    {"t": "hint", "v": 1, "rev": 12}
 
 ``say``: a line for the table's chat, at any time (not only on one's turn)::
 
@@ -93,6 +108,7 @@ NOTICE = "notice"
 SAID = "said"
 ACT = "act"
 SAY = "say"
+HINT = "hint"
 
 MAX_SAY = 200
 """Characters in a chat line, once cleaned."""
@@ -189,6 +205,26 @@ def parse_say(msg: Any) -> str:
     return text
 
 
+def hint_request(rev: int) -> dict[str, Any]:
+    return {"t": HINT, "v": VERSION, "rev": rev}
+
+
+def hint(rev: int, action: dict[str, Any], by: str) -> dict[str, Any]:
+    return {"t": HINT, "v": VERSION, "rev": rev, "action": action, "by": by}
+
+
+def parse_hint_request(msg: Any) -> int:
+    """The ``rev`` a ``hint`` request asks about; ProtocolError if it is not a valid one."""
+    if not isinstance(msg, dict):
+        raise ProtocolError("a message must be a JSON object")
+    if msg.get("v") != VERSION:
+        raise ProtocolError(f"protocol version {msg.get('v')!r} is not supported (need {VERSION})")
+    rev = msg.get("rev")
+    if type(rev) is not int:
+        raise ProtocolError("a hint request needs an integer 'rev'")
+    return rev
+
+
 def act(rev: int, action: dict[str, Any]) -> dict[str, Any]:
     return {"t": ACT, "v": VERSION, "rev": rev, "action": action}
 
@@ -201,7 +237,7 @@ def parse_act(msg: Any) -> tuple[int, dict[str, Any]]:
         raise ProtocolError(f"protocol version {msg.get('v')!r} is not supported (need {VERSION})")
     if msg.get("t") != ACT:
         raise ProtocolError(
-            f"unknown message type {msg.get('t')!r}; a client sends only 'act' or 'say'"
+            f"unknown message type {msg.get('t')!r}; a client sends only 'act', 'say' or 'hint'"
         )
     rev = msg.get("rev")
     if type(rev) is not int:
@@ -218,6 +254,6 @@ def check_server_message(msg: Any) -> dict[str, Any]:
         raise ProtocolError("a message must be a JSON object")
     if msg.get("v") != VERSION:
         raise ProtocolError(f"protocol version {msg.get('v')!r} is not supported (need {VERSION})")
-    if msg.get("t") not in (STATE, ERROR, NOTICE, OVER, SAID):
+    if msg.get("t") not in (STATE, ERROR, NOTICE, OVER, SAID, HINT):
         raise ProtocolError(f"unknown message type {msg.get('t')!r}")
     return msg

@@ -21,3 +21,15 @@ class Seat(Protocol):
 
     async def notify(self, events: list[dict[str, Any]]) -> None:
         """Events as this seat may see them (already redacted)."""
+
+
+class Adviser(Protocol):
+    """What gives a person hints: an action for a seat's view, from that view alone.
+
+    ``suggest`` runs on a worker thread and must return one of ``legal``; ``seed``
+    (the table's revision) makes the same position give the same hint.
+    """
+
+    name: str
+
+    def suggest(self, seat: int, view: GameView, legal: list[Action], seed: int) -> Action: ...

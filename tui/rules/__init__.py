@@ -29,6 +29,7 @@ COMMON_KEYS = [
     ("↑↓", "with nothing to choose on the map: scroll the panels on the right"),
     ("PgUp / PgDn / End", "scroll the log; End shows the newest line"),
     ("F6", "the whole log on the whole screen; / in it finds lines by their words"),
+    ("?", "a hint (against bots): what the value bot would do, from your view alone"),
     ("F1", "these rules"),
     ("F3", "the building-costs card"),
     ("F4", "every roll so far, counted against fair dice"),

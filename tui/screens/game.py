@@ -21,7 +21,7 @@ from textual.screen import Screen
 
 from engine.table import protocol
 from engine.table.client import TableClient
-from tui import choices
+from tui import choices, hint_words
 from tui.faces import face
 from tui.logbook import LogBook
 from tui.narrate import bundle
@@ -125,6 +125,7 @@ class GameScreen(Screen[None]):
         Binding("f2", "speed", "Speed", id="speed"),
         Binding("slash", "chat", "Chat", id="chat", key_display="/"),
         Binding("q", "leave", "Menu", id="leave"),
+        Binding("question_mark", "hint", "Hint", id="hint", key_display="?"),
         Binding("pageup", "log_page(-1)", "Log up", show=False, priority=True),
         Binding("pagedown", "log_page(1)", "Log down", show=False, priority=True),
         Binding("end", "log_end", "Log: newest", show=False, priority=True),
@@ -146,6 +147,7 @@ class GameScreen(Screen[None]):
         speed: str = "normal",
         ruleset: str | None = None,
         name: str | None = None,
+        hints: bool = False,
     ) -> None:
         super().__init__(name=name)
         self.ruleset: str | None = None
@@ -161,6 +163,9 @@ class GameScreen(Screen[None]):
         self.on_leave = on_leave
         self.on_rematch = on_rematch
         self.speed = speed
+        self.hints = hints  # the table answers hint requests (a solo game's does)
+        self.hint_asked = -1  # the revision a hint was last asked for
+        self.hint: tuple[int, dict[str, Any], str] | None = None  # rev, action, words
         self.rev = -1
         self.legal: list[dict[str, Any]] = []
         self.cmds: list[choices.Command] = []
@@ -281,6 +286,9 @@ class GameScreen(Screen[None]):
             self.show_over(msg)
         elif kind == protocol.SAID:
             self._said(msg)
+        elif kind == protocol.HINT:
+            self._flush()
+            self._show_hint(msg)
 
     def _said(self, msg: dict[str, Any]) -> None:
         """A chat line into the log, where the events before it have been drawn."""
@@ -476,6 +484,10 @@ class GameScreen(Screen[None]):
             what = PLURALS.get(kind, kind + "s") if count != 1 else SINGULARS.get(kind, kind)
             # Enter and Esc are on the chips below and in the footer.
             bar.status = self._target_line(self.target.label, count, what, bar)
+            hinted = self._hint_now()
+            at = self.target.targets().get(self.cursor) if self.cursor is not None else None
+            if hinted is not None and at == hinted[0]:
+                bar.status = f"Hint: {hint_words.here(self.target)}"
             hint = self._corner_hint(view) or self._site_hint(view)
             told = self.face.target_hint
             if hint:
@@ -490,7 +502,12 @@ class GameScreen(Screen[None]):
         if self.legal:
             can_fly = any(c.mode == "flight" for c in self.cmds)
             said = self.face.status(view) if self.face.status is not None else None
-            bar.status = flight_status(view, can_fly) or said or self._your_move()
+            hinted = self._hint_now()
+            bar.status = (
+                f"Hint: {hinted[1]}"
+                if hinted is not None
+                else flight_status(view, can_fly) or said or self._your_move()
+            )
             short = self.has_class("compact") and self.face.grows_actions
             bar.items = tuple(
                 (c.key, (c.short or choices.short_label(c.label)) if short else c.label)
@@ -620,6 +637,8 @@ class GameScreen(Screen[None]):
             return self.on_speed is not None
         if action == "chat":
             return self.chat_open
+        if action == "hint":  # shown greyed while others decide
+            return (True if self.legal else None) if self.hints and self.over is None else False
         return True
 
     @property
@@ -642,6 +661,41 @@ class GameScreen(Screen[None]):
                 self.run_worker(self.client.send(protocol.say(line)), group="send")
 
         self._push(ChatDialog(), say)
+
+    def action_hint(self) -> None:
+        """Ask the table what the value bot would do here; `_show_hint` shows the answer."""
+        hint = self.hint
+        if hint is not None and hint[0] == self.rev:  # known: shown again (the cursor too)
+            self._apply_hint(hint[1])
+            return
+        if self.hint_asked == self.rev:
+            return  # asked already: the answer is on its way
+        self.hint_asked = self.rev
+        self.run_worker(self.client.send(protocol.hint_request(self.rev)), group="send")
+
+    def _show_hint(self, msg: dict[str, Any]) -> None:
+        action = msg.get("action")
+        if msg.get("rev") != self.rev or not self.legal or not isinstance(action, dict):
+            return  # the position moved on: the hint is stale
+        self._apply_hint(action)
+
+    def _apply_hint(self, action: dict[str, Any]) -> None:
+        """The hint in the actions box; a spot on the map gets the cursor."""
+        cmd, words = hint_words.hint_line(action, self.cmds, self.names)
+        self.hint = (self.rev, action, words)
+        show = getattr(self.app.screen, "show_hint", None) if self.dialog_open else None
+        if callable(show):
+            show(action)  # a choice open over the game highlights the hinted option
+        elif cmd is not None and cmd.mode == "target" and not self.dialog_open:
+            spot = next((t for t, a in cmd.targets().items() if a == action), None)
+            self._end_flight()
+            self._begin_target(cmd, at=spot)
+        self._refresh_actions()
+
+    def _hint_now(self) -> tuple[dict[str, Any], str] | None:
+        """The hint for the position on screen, if one was asked for it."""
+        hint = self.hint
+        return (hint[1], hint[2]) if hint is not None and hint[0] == self.rev else None
 
     def _command(self, key: str) -> choices.Command | None:
         return next((c for c in self.cmds if c.key == key), None)
@@ -759,14 +813,14 @@ class GameScreen(Screen[None]):
         self.run_worker(self.client.send(protocol.act(self.rev, action)), group="send")
 
     # -- choosing a target on the map -----------------------------------------
-    def _begin_target(self, cmd: choices.Command) -> None:
+    def _begin_target(self, cmd: choices.Command, at: int | None = None) -> None:
         self.target = cmd
         ids = sorted(cmd.targets())
         view = self.view or {}
-        start = None
-        if "move_robber" in cmd.types and cmd.target_kind == "hex":
+        start = at if at in ids else None  # a hint's spot
+        if start is None and "move_robber" in cmd.types and cmd.target_kind == "hex":
             start = robber_start(view, ids)
-        elif cmd.target_kind == "vertex" and _BUILDINGS & set(cmd.types):
+        elif start is None and cmd.target_kind == "vertex" and _BUILDINGS & set(cmd.types):
             start = corner_start(view, ids)
         self.cursor = start if start is not None else self._move(None, "right") if ids else None
         if self.cursor is None and ids:

@@ -18,6 +18,8 @@ class ChoiceDialog(ModalScreen[Any]):
 
     `keys` gives options a key of their own (None for none): pressing it picks
     the option at once, so the key a panel advertises works inside the dialog.
+    Over a game that gives hints, ? asks for one (the app's `hint_over_dialog`);
+    the game screen answers with `show_hint`, which highlights the hinted option.
     """
 
     DEFAULT_CSS = """
@@ -35,7 +37,10 @@ class ChoiceDialog(ModalScreen[Any]):
     ChoiceDialog #hint { color: $text-muted; }
     """
 
-    BINDINGS = [Binding("escape", "dismiss_none", "Back", show=True)]
+    BINDINGS = [
+        Binding("escape", "dismiss_none", "Back", show=True),
+        Binding("question_mark", "app.hint_over_dialog", "Hint", show=False),
+    ]
 
     def __init__(
         self,
@@ -67,9 +72,7 @@ class ChoiceDialog(ModalScreen[Any]):
                 *[Option(self._label(i), id=str(i)) for i in range(len(self.options))],
                 id="options",
             )
-            keyed = " · or its key" if any(self.keys) else ""
-            hint = f"↑↓ choose · Enter confirm{keyed}" + (" · Esc back" if self.cancellable else "")
-            yield Label(hint, id="hint")
+            yield Label(self._key_line(hints=False), id="hint")
 
     def _label(self, i: int) -> str | Text:
         label = self.options[i][0]
@@ -84,6 +87,24 @@ class ChoiceDialog(ModalScreen[Any]):
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
         self.call_after_refresh(self._story_takes_focus)
+        if self.app.check_action("hint_over_dialog", ()):
+            self.query_one("#hint", Label).update(self._key_line(hints=True))
+
+    def _key_line(self, hints: bool) -> str:
+        keyed = " · or its key" if any(self.keys) else ""
+        back = " · Esc back" if self.cancellable else ""
+        return f"↑↓ choose · Enter confirm{keyed}{back}" + (" · ? hint" if hints else "")
+
+    def show_hint(self, action: Any) -> bool:
+        """Highlight the option that is `action` and say so on the key line (False: none is)."""
+        index = next((i for i, (_, value) in enumerate(self.options) if value == action), None)
+        if index is None:
+            return False
+        self.query_one(OptionList).highlighted = index
+        label = self.options[index][0]
+        words = label.plain if isinstance(label, Text) else label
+        self.query_one("#hint", Label).update(f"Hint: {words} · Enter takes it")
+        return True
 
     def _story_takes_focus(self) -> None:
         """Tab reaches the story only when it has more than it shows."""
