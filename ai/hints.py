@@ -15,14 +15,38 @@ from ai.protocol import bot_view
 from engine.actions import Action
 from engine.views import GameView
 
+DISCARD = "discard"
+MOST_PLANNED = 20
+"""Cards of a discard planned at most (a hand over the limit is halved: 20 is plenty)."""
+
 
 class ValueAdviser:
-    """The `value` bot as an adviser (`engine.table.seat.Adviser`)."""
+    """The `value` bot as an adviser (`engine.table.seat.Adviser`).
+
+    A discard is one card at a time at the table, but a person chooses them all at
+    once: the adviser plays its own choice in a world consistent with the view (the
+    seat's hand is known exactly) and asks itself again until the seat is done.
+    """
 
     name = "value"
 
-    def suggest(self, seat: int, view: GameView, legal: list[Action], seed: int) -> Action:
+    def suggest(self, seat: int, view: GameView, legal: list[Action], seed: int) -> list[Action]:
         bot = ValueBot(seed)
         seen = bot_view(view)
         bot.on_game_start(seat, seen)
-        return bot.decide(seen, legal)
+        first = bot.decide(seen, legal)
+        plan = [first]
+        if first.type != DISCARD:
+            return plan
+        world = bot.world(seen)
+        world.apply(first)
+        while len(plan) < MOST_PLANNED and world.to_act == seat:
+            again = bot_view(world.view(seat))
+            if again.get("phase") != DISCARD:
+                break
+            card = bot.decide(again, world.legal_actions())
+            if card.type != DISCARD:
+                break
+            plan.append(card)
+            world.apply(card)
+        return plan

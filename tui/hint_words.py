@@ -1,15 +1,19 @@
 """A hint in words: the adviser's action as the command a person would use, and how.
 
 Pure (no Textual). `hint_line` finds the command holding the hinted action and
-says it the way the actions box does: its label, its key, and for a choice in
-a dialog the option's words ("Trade with the bank (m): ore for brick"). A spot on
-the map is not worded: the screen puts the cursor on it (`here`), and the
-actions box describes the spot under the cursor.
+says it the way the actions box does: its label, the option's words for a
+choice made in a pop-up ("Trade with the bank: wool for ore — press m"), and
+its key. A spot on the map is not worded: the screen puts the cursor on it
+(`here`), and the actions box describes the spot under the cursor. A choice
+with no words here (a Starfarers encounter's answers) is left to its pop-up,
+where ? highlights it.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from tui import choices
@@ -18,50 +22,92 @@ from tui.narrate import bundle
 Action = dict[str, Any]
 
 
-def _key(cmd: choices.Command) -> str:
-    return f" ({cmd.key})" if cmd.key else ""
+@dataclass(frozen=True)
+class Hint:
+    """What the table's adviser said for the position at revision `rev`: `plan`'s first
+    action, then the rest of the same decision if planned (a discard's other cards)."""
+
+    rev: int
+    plan: list[Action]
+    words: str
+
+    @property
+    def action(self) -> Action:
+        return self.plan[0]
 
 
-def _card_words(name: Any) -> str:
-    return str(name).replace("_", " ")
+def cards_of(plan: Sequence[Action]) -> dict[str, int]:
+    """The cards a planned discard gives up, by resource."""
+    return dict(Counter(str(a.get("resource")) for a in plan if a.get("type") == "discard"))
 
 
-def detail(action: Action, names: Sequence[str]) -> str:
-    """One option of a dialog in words: "ore for brick", "from Blue", "Merchant"."""
-    kind = action.get("type")
+_DEVELOPMENT = {
+    "play_knight": "Knight",
+    "play_road_building": "Road Building",
+    "play_year_of_plenty": "Year of Plenty",
+}
+
+
+def _press(cmd: choices.Command) -> str:
+    return f" — press {cmd.key}" if cmd.key else ""
+
+
+def _seat(action: Action, field: str, names: Sequence[str]) -> str | None:
+    seat = action.get(field)
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else None
+
+
+def detail(action: Action, names: Sequence[str]) -> str | None:
+    """One option of a pop-up in words ("wool for ore", "from Blue", "Merchant"); None
+    where only the pop-up has them."""
+    kind = str(action.get("type"))
     if kind == "maritime_trade":
         return f"{action.get('give')} for {action.get('get')}"
     if kind in ("offer_trade", "counter_trade"):
         return f"give {bundle(action.get('give'))}, get {bundle(action.get('get'))}"
-    victim = action.get("victim")
-    if kind == "steal" and isinstance(victim, int) and 0 <= victim < len(names):
-        return f"from {names[victim]}"
+    if kind == "steal" and (victim := _seat(action, "victim", names)):
+        return f"from {victim}"
+    if kind == "confirm_trade" and (seat := _seat(action, "seat", names)):
+        return f"with {seat}"
     if kind == "discard":
         cards = action.get("cards")
         return bundle(cards) if isinstance(cards, dict) else f"1 {action.get('resource', 'card')}"
     if kind == "play_progress":
-        return _card_words(action.get("card")).capitalize()
+        return str(action.get("card")).replace("_", " ").capitalize()
     if kind == "play_monopoly":
         return f"Monopoly on {action.get('resource')}"
-    return choices.describe(action, names)
+    if kind in _DEVELOPMENT:
+        return _DEVELOPMENT[kind]
+    return choices.say(action)
 
 
 def hint_line(
-    action: Action, cmds: Sequence[choices.Command], names: Sequence[str]
+    action: Action,
+    cmds: Sequence[choices.Command],
+    names: Sequence[str],
+    then: Sequence[Action] = (),
 ) -> tuple[choices.Command | None, str]:
-    """(the command holding `action`, if any; the hint in words)."""
+    """(the command holding `action`, if any; the hint in words, with `then`: the rest of
+    the same decision)."""
     cmd = next((c for c in cmds if action in c.actions), None)
     if cmd is None:  # an open-ended offer: not a listed action, made in the trade form
         if action.get("type") in ("offer_trade", "counter_trade"):
             form = next((c for c in cmds if c.mode == "free"), None)
-            key = _key(form) if form is not None else ""
-            return form, f"Offer a trade{key}: {detail(action, names)}"
+            press = _press(form) if form is not None else ""
+            return form, f"Offer a trade: {detail(action, names)}{press}"
         return None, choices.describe(action, names)
     if cmd.mode == "target":  # the screen puts the cursor on the spot (`here`)
-        return cmd, f"{cmd.label}{_key(cmd)}: ? shows where"
-    if cmd.mode == "direct":
-        return cmd, f"{cmd.label}{_key(cmd)}"
-    return cmd, f"{cmd.label}{_key(cmd)}: {detail(action, names)}"
+        return cmd, f"{cmd.label} — ? shows where"
+    if cmd.mode == "direct":  # a lone option keeps its own words ("Build a freight pod...")
+        return cmd, f"{choices.say(action) or cmd.label}{_press(cmd)}"
+    if cmd.mode == "flight":  # a move's plan is chosen on the map, step by step
+        return cmd, f"{cmd.label}{_press(cmd)}"
+    words = detail(action, names)
+    if then and action.get("type") == "discard":  # the whole discard, as the pop-up takes it
+        words = bundle(cards_of([action, *then]))
+    if words is None:
+        return cmd, f"{cmd.label}{_press(cmd)}, then ? in it"
+    return cmd, f"{cmd.label}: {words}{_press(cmd)}"
 
 
 def here(cmd: choices.Command) -> str:

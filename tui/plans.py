@@ -43,3 +43,31 @@ class RoutePlan(Protocol):
     def keys(self) -> tuple[tuple[str, str], ...]: ...
     def actions(self) -> list[dict[str, Any]]: ...
     def advance(self) -> bool: ...  # Enter as a first choice (then True), not a send
+
+
+def first_step(plan: RoutePlan) -> dict[str, Any] | None:
+    """The action a plan would send first for its ship and destination now."""
+    actions = plan.actions() if plan.cursor is not None else []
+    return actions[0] if actions else None
+
+
+def aim(plan: RoutePlan, action: dict[str, Any]) -> bool:
+    """Point `plan` at the move that begins with `action` (a hint): its ship, then the
+    destination reached by that step alone if there is one, else the first whose way
+    begins with it. False (the plan as it was) if no move does."""
+    cursor = plan.cursor
+    for _ in range(max(1, len(plan.ships))):  # every ship once, back to the first
+        starts = [d for d in plan.routes if _aimed(plan, d, action, whole=False)]
+        exact = [d for d in starts if _aimed(plan, d, action, whole=True)]
+        if starts:
+            plan.cursor = (exact or starts)[0]
+            return True
+        plan.next_ship(1)
+    plan.cursor = cursor
+    return False
+
+
+def _aimed(plan: RoutePlan, destination: int, action: dict[str, Any], whole: bool) -> bool:
+    plan.cursor = destination
+    actions = plan.actions()
+    return actions == [action] if whole else bool(actions) and actions[0] == action

@@ -208,7 +208,8 @@ class HumanSeat:
         assert seat is not None
         mine = copy.deepcopy(view)  # the table moves on if the person acts meanwhile
         try:
-            action = await asyncio.to_thread(adviser.suggest, seat, mine, list(legal), rev)
+            plan = await asyncio.to_thread(adviser.suggest, seat, mine, list(legal), rev)
+            action = plan[0]
         except Exception as exc:  # the adviser failed: the game goes on without a hint
             self._send(protocol.error(f"no hint this time ({type(exc).__name__}: {exc})"))
             return
@@ -218,7 +219,8 @@ class HumanSeat:
         if action not in legal and table.game.check(action) is not None:
             self._send(protocol.error(f"no hint this time (the adviser chose {action})"))
             return
-        self._send(protocol.hint(rev, action.to_json(), adviser.name))
+        then = [a.to_json() for a in plan[1:]]
+        self._send(protocol.hint(rev, action.to_json(), adviser.name, then))
 
     # -- helpers --------------------------------------------------------------
     def _table(self) -> Table:

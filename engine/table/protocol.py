@@ -59,10 +59,12 @@ each with ``"earlier": true``.
 
 ``hint``: what the table's adviser would do in this seat, answering a ``hint``
 request for the state with revision ``rev``; ``action`` is one of that
-state's ``legal`` actions and ``by`` names the adviser::
+state's ``legal`` actions, ``then`` the seat's next actions of the same
+decision where the adviser planned them (the other cards of a discard), and
+``by`` names the adviser::
 
     {"t": "hint", "v": 1, "rev": 12, "action": {"type": "build_road", "edge": 17},
-     "by": "value"}
+     "then": [], "by": "value"}
 
 The adviser reads the seat's own view and nothing else. A table without one
 (every table over SSH) answers the request with an ``error``.
@@ -209,8 +211,10 @@ def hint_request(rev: int) -> dict[str, Any]:
     return {"t": HINT, "v": VERSION, "rev": rev}
 
 
-def hint(rev: int, action: dict[str, Any], by: str) -> dict[str, Any]:
-    return {"t": HINT, "v": VERSION, "rev": rev, "action": action, "by": by}
+def hint(
+    rev: int, action: dict[str, Any], by: str, then: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    return {"t": HINT, "v": VERSION, "rev": rev, "action": action, "then": then or [], "by": by}
 
 
 def parse_hint_request(msg: Any) -> int:

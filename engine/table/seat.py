@@ -26,10 +26,14 @@ class Seat(Protocol):
 class Adviser(Protocol):
     """What gives a person hints: an action for a seat's view, from that view alone.
 
-    ``suggest`` runs on a worker thread and must return one of ``legal``; ``seed``
-    (the table's revision) makes the same position give the same hint.
+    ``suggest`` runs on a worker thread and returns the hint first, one of ``legal``,
+    then the seat's next actions of the same decision if it has a plan for them (the
+    other cards of a discard); ``seed`` (the table's revision) makes the same position
+    give the same hint.
     """
 
     name: str
 
-    def suggest(self, seat: int, view: GameView, legal: list[Action], seed: int) -> Action: ...
+    def suggest(
+        self, seat: int, view: GameView, legal: list[Action], seed: int
+    ) -> list[Action]: ...

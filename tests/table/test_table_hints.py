@@ -30,15 +30,17 @@ class Scripted:
         self.answer = answer
         self.calls: list[tuple[int, GameView, list[Action], int]] = []
 
-    def suggest(self, seat: int, view: GameView, legal: list[Action], seed: int) -> Action:
+    def suggest(self, seat: int, view: GameView, legal: list[Action], seed: int) -> list[Action]:
         self.calls.append((seat, view, legal, seed))
         if self.answer == "fail":
             raise RuntimeError("out of ideas")
         if self.answer == "illegal":
             from engine.shared.actions import EndTurn
 
-            return EndTurn()
-        return legal[-1]
+            return [EndTurn()]
+        if self.answer == "nothing":
+            return []
+        return [legal[-1]]
 
 
 async def recv(client: InMemoryClient, kind: str) -> dict[str, Any]:
@@ -73,7 +75,7 @@ def test_a_hint_is_one_of_the_legal_actions_from_the_seats_own_view() -> None:
         await client.send(protocol.hint_request(state["rev"]))
         hint = protocol.check_server_message(await recv(client, "hint"))
         assert hint["rev"] == state["rev"] and hint["by"] == "scripted"
-        assert hint["action"] == state["legal"][-1]
+        assert hint["action"] == state["legal"][-1] and hint["then"] == []
         ((seat, view, legal, seed),) = adviser.calls
         # the seat's own view (what its state message carried), the revision as the seed
         assert seat == 0 and view == state["view"] and seed == state["rev"]
@@ -110,12 +112,14 @@ def test_the_adviser_gets_a_copy_of_the_view_it_may_keep() -> None:
         ("old position", "that asked about an old position (rev"),
         ("adviser fails", "no hint this time (RuntimeError: out of ideas)"),
         ("illegal answer", "no hint this time (the adviser chose end_turn)"),
+        ("empty plan", "no hint this time (IndexError: list index out of range)"),
         ("malformed", "a hint request needs an integer 'rev'"),
     ],
 )
 def test_a_hint_refused_says_why_and_the_game_goes_on(case: str, reason: str) -> None:
     async def main() -> None:
-        answer = {"adviser fails": "fail", "illegal answer": "illegal"}.get(case, "last")
+        answer = {"adviser fails": "fail", "illegal answer": "illegal", "empty plan": "nothing"}
+        answer = answer.get(case, "last")
         adviser = None if case == "no adviser" else Scripted(answer)
         table, _human, client = seated(adviser)
         task = asyncio.create_task(table.run())
@@ -160,8 +164,33 @@ def test_the_value_adviser_answers_legally_and_the_same_way_for_the_same_positio
         assert seat is not None
         legal = g.legal_actions()
         view = g.view(seat)
-        first = adviser.suggest(seat, view, legal, len(g.log))
-        again = adviser.suggest(seat, g.view(seat), legal, len(g.log))
-        assert first == again
+        plan = adviser.suggest(seat, view, legal, len(g.log))
+        assert plan == adviser.suggest(seat, g.view(seat), legal, len(g.log))
+        first = plan[0]
         assert first in legal or g.check(first) is None, first
+        assert len(plan) == 1 or first.type == "discard"
         g.apply(first if first in legal else legal[0])
+
+
+def test_a_discard_is_hinted_whole_from_the_seats_own_cards() -> None:
+    """Seed 1 played until a seat owes 4 or more: the plan gives exactly what is owed, from
+    cards the seat holds, each step legal when played."""
+    import random
+
+    g = new_game(GameConfig("base", 4, 1, {}))
+    rng = random.Random(1)
+    while True:
+        seat = g.to_act
+        assert seat is not None, "the game ended before a discard of 4"
+        view = g.view(seat)
+        if view["phase"] == "discard" and view["players"][seat]["discard_owed"] >= 4:
+            break
+        quiet = [a for a in g.legal_actions() if a.type != "offer_trade"]
+        g.apply(quiet[int(rng.random() * len(quiet))])
+    owed = view["players"][seat]["discard_owed"]
+    plan = ValueAdviser().suggest(seat, view, g.legal_actions(), len(g.log))
+    assert len(plan) == owed and {a.type for a in plan} == {"discard"}
+    for card in plan:
+        assert card in g.legal_actions(), card
+        g.apply(card)
+    assert g.view(seat)["players"][seat]["discard_owed"] == 0

@@ -4,23 +4,30 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import tui_saves
 from test_tui_trade import Trader
 from textual.widgets import Label, OptionList
 from tui_keys import game_screen, step, wait_for_decision
 
 from ai.hints import ValueAdviser
 from engine.config import GameConfig
+from engine.game import Game
 from engine.registry import new_game
+from engine.table import protocol
 from engine.table.client import HumanSeat, InMemoryClient
 from engine.table.host import Table
 from tui.app import CatanApp
 from tui.narrate import seat_names
 from tui.palette_provider import ActionsProvider
+from tui.plans import aim, first_step
 from tui.screens.dialogs.choice import ChoiceDialog
+from tui.screens.dialogs.discard import DiscardDialog
+from tui.screens.dialogs.trade import TradeDialog
 from tui.screens.game import GameScreen
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.key_footer import KeyFooter
@@ -39,10 +46,10 @@ def _expected(app: CatanApp) -> dict[str, Any]:
     local = app.local
     assert local is not None and local.seat is not None
     game = local.game
-    action = ValueAdviser().suggest(
+    plan = ValueAdviser().suggest(
         local.seat, game.view(local.seat), game.legal_actions(), local.table.rev
     )
-    return action.to_json()
+    return plan[0].to_json()
 
 
 async def test_a_hint_on_the_map_puts_the_cursor_on_the_value_bots_spot(tmp_path: Path) -> None:
@@ -93,7 +100,7 @@ async def test_a_hint_names_the_command_and_its_key(tmp_path: Path) -> None:
         assert "Hint (?)" in [title for title, _, _ in ActionsProvider(screen)._commands()]
         await pilot.press("question_mark")
         await _until(pilot, "the hint", lambda: bar.status.startswith("Hint: "))
-        assert bar.status == "Hint: Roll the dice (r)"
+        assert bar.status == "Hint: Roll the dice — press r"
         local = app.local
         assert local is not None
         rev = local.table.rev
@@ -164,8 +171,10 @@ async def test_in_an_offer_to_answer_the_hint_highlights_the_value_bots_answer()
             else:
                 raise AssertionError("no bot ever offered a trade")
             key_line = dialog.query_one("#hint", Label)
-            assert str(key_line.content).endswith(" · ? hint")
-            expected = adviser.suggest(0, game.view(0), game.legal_actions(), table.rev).to_json()
+            await _until(pilot, "? in the keys", lambda: str(key_line.content).endswith("? hint"))
+            expected = adviser.suggest(0, game.view(0), game.legal_actions(), table.rev)[
+                0
+            ].to_json()
             await pilot.press("question_mark")
             await _until(pilot, "the hint", lambda: str(key_line.content).startswith("Hint: "))
             options = dialog.query_one(OptionList)
@@ -179,3 +188,143 @@ async def test_in_an_offer_to_answer_the_hint_highlights_the_value_bots_answer()
             assert game.log[rev].to_json() == expected
         finally:
             task.cancel()
+
+
+async def test_a_hinted_offer_fills_the_trade_form_in(tmp_path: Path) -> None:
+    """The base mid-game save: with an offer hinted, t opens the form with its terms."""
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.base_midgame(tmp_path), speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert await wait_for_decision(pilot) == "turn"
+        screen = game_screen(app)
+        assert screen is not None and any(c.key == "t" for c in screen.cmds)
+        hand = {r: n for r, n in screen._hand().items() if n}
+        give = next(iter(hand))
+        get = next(r for r in screen._hand() if r != give)
+        offer = {"type": "offer_trade", "give": {give: 1}, "get": {get: 1}, "to": []}
+        screen._show_hint(protocol.hint(screen.rev, offer, "value"))
+        assert screen.query_one(ActionBar).status.startswith(
+            f"Hint: Offer a trade: give 1 {give}, get 1 {get} — press t"
+        )
+        await pilot.press("t")
+        await _until(pilot, "the form", lambda: isinstance(app.screen, TradeDialog))
+        form = app.screen
+        assert isinstance(form, TradeDialog)
+        assert {r: n for r, n in form.amounts.items() if n} == {give: -1, get: 1}
+
+
+async def test_a_hinted_bank_trade_is_highlighted_in_both_of_its_choices(tmp_path: Path) -> None:
+    """Seed 7 at a turn with two things to give: m opens on the hinted give, then its get."""
+
+    def can_trade(game: Game) -> bool:
+        gives = {a.to_json()["give"] for a in game.legal_actions() if a.type == "maritime_trade"}
+        return game.to_act == 0 and len(gives) >= 2
+
+    game = tui_saves.play_until("base", 7, can_trade, min_actions=60)
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for_decision(pilot) == "turn"
+        screen = game_screen(app)
+        assert screen is not None
+        trades = [a for a in screen.legal if a["type"] == "maritime_trade"]
+        trade = trades[-1]  # the last: neither choice opens on it by itself
+        screen._show_hint(protocol.hint(screen.rev, trade, "value"))
+        rev = screen.rev
+        await pilot.press("m")
+        for step_name, value in (("give", trade["give"]), ("get", trade)):
+            await _until(
+                pilot, f"the {step_name} choice", lambda: isinstance(app.screen, ChoiceDialog)
+            )
+            dialog = app.screen
+            assert isinstance(dialog, ChoiceDialog)
+            index = dialog.query_one(OptionList).highlighted
+            assert index is not None and dialog.options[index][1] == value, step_name
+            assert str(dialog.query_one("#hint", Label).content).startswith("Hint: ")
+            await pilot.press("enter")
+            await _until(pilot, "the choice to close", lambda d=dialog: app.screen is not d)
+        local = app.local
+        assert local is not None
+        await _until(pilot, "the trade", lambda: local.table.rev > rev)
+        assert local.game.log[rev].to_json() == trade
+
+
+class _Plan:
+    """Two ships with their ways: a plan as `_aim` drives it (tui.plans.RoutePlan)."""
+
+    kind = "point"
+
+    def __init__(self, ways: dict[int, dict[int, list[dict[str, Any]]]]) -> None:
+        self.ways = ways
+        self.ships = list(ways)
+        self.index = 0
+        self.cursor: int | None = min(ways[self.ships[0]])
+
+    @property
+    def ship(self) -> int:
+        return self.ships[self.index]
+
+    @property
+    def routes(self) -> dict[int, Any]:
+        return self.ways[self.ship]
+
+    def next_ship(self, step: int = 1) -> None:
+        self.index = (self.index + step) % len(self.ships)
+        self.cursor = min(self.routes)
+
+    def actions(self) -> list[dict[str, Any]]:
+        return list(self.routes.get(self.cursor or -1, []))
+
+
+def test_a_hinted_move_aims_the_plan_at_its_ship_and_the_one_step_destination() -> None:
+    step = {"type": "fly_step", "ship": 20, "to": 21}
+    plan = _Plan(
+        {
+            10: {11: [{"type": "fly_step", "ship": 10, "to": 11}]},
+            20: {22: [step, {"type": "fly_step", "ship": 20, "to": 22}], 21: [step]},
+        }
+    )
+    assert aim(plan, step)  # type: ignore[arg-type]
+    assert plan.ship == 20 and plan.cursor == 21  # the step alone, not the longer way
+    assert first_step(plan) == step  # type: ignore[arg-type]
+
+
+def test_a_hint_no_move_begins_with_leaves_the_plan_as_it_was() -> None:
+    plan = _Plan({10: {11: [{"type": "fly_step", "ship": 10, "to": 11}], 12: []}})
+    plan.cursor = 12
+    assert not aim(plan, {"type": "fly_step", "ship": 30, "to": 31})  # type: ignore[arg-type]
+    assert plan.ship == 10 and plan.cursor == 12
+
+
+async def test_a_discard_is_hinted_whole_in_its_pop_up(tmp_path: Path) -> None:
+    """Seed 3, played until the person owes 3 or more on a 7: ? in the discard pop-up
+    chooses every card the value bot would give up, and Enter gives exactly those."""
+
+    def owes(game: Game) -> bool:
+        view = game.view(0)
+        return (
+            game.to_act == 0
+            and view["phase"] == "discard"
+            and (view["players"][0]["discard_owed"] >= 3)
+        )
+
+    game = tui_saves.play_until("base", 3, owes)
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for_decision(pilot) == "dialog"
+        dialog = app.screen
+        assert isinstance(dialog, DiscardDialog)
+        local = app.local
+        assert local is not None
+        real = local.game
+        plan = ValueAdviser().suggest(0, real.view(0), real.legal_actions(), local.table.rev)
+        cards = {r: n for r, n in Counter(a.to_json()["resource"] for a in plan).items()}
+        hand_before = dict(real.view(0)["me"]["hand"])
+        key_line = dialog.query_one("#hint", Label)
+        await _until(pilot, "? on the key line", lambda: str(key_line.content).endswith("? hint"))
+        await pilot.press("question_mark")
+        await _until(pilot, "the hint", lambda: any(dialog.chosen.values()))
+        assert {r: n for r, n in dialog.chosen.items() if n} == cards
+        assert str(dialog.query_one("#hint", Label).content).startswith("Hint: ")
+        await pilot.press("enter")
+        await _until(pilot, "the discard", lambda: real.view(0)["players"][0]["discard_owed"] == 0)
+        hand_after = real.view(0)["me"]["hand"]
+        assert {r: hand_before[r] - hand_after[r] for r in cards} == cards

@@ -21,12 +21,13 @@ from textual.screen import Screen
 
 from engine.table import protocol
 from engine.table.client import TableClient
-from tui import choices, hint_words
+from tui import choices, hint_words, plans
 from tui.faces import face
 from tui.logbook import LogBook
 from tui.narrate import bundle
 from tui.places import buildings_around, corner_start, hex_places, robber_start
 from tui.screens.dialogs.choice import ChoiceDialog
+from tui.screens.dialogs.discard import DiscardDialog
 from tui.screens.dialogs.game_over import GameOverDialog
 from tui.screens.dialogs.save_as import SaveAsDialog
 from tui.screens.dialogs.trade import TradeDialog
@@ -75,6 +76,16 @@ COMMAND_KEYS = [
     ("y", "Take"),
     ("e", "End turn"),
 ]
+
+
+def _give(action: Any) -> Any:
+    """A hinted bank trade as the bank's first choice: what to give."""
+    return action.get("give") if action.get("type") == "maritime_trade" else action
+
+
+def _countered(action: Any) -> Any:
+    """A hinted counter-offer as the offer's "Counter-offer…" option (the hint fills its form)."""
+    return "counter" if action.get("type") == "counter_trade" else action
 
 
 def flight_status(view: dict[str, Any], can_fly: bool = False) -> str | None:
@@ -165,7 +176,7 @@ class GameScreen(Screen[None]):
         self.speed = speed
         self.hints = hints  # the table answers hint requests (a solo game's does)
         self.hint_asked = -1  # the revision a hint was last asked for
-        self.hint: tuple[int, dict[str, Any], str] | None = None  # rev, action, words
+        self.hint: hint_words.Hint | None = None  # the last hint the table gave
         self.rev = -1
         self.legal: list[dict[str, Any]] = []
         self.cmds: list[choices.Command] = []
@@ -475,7 +486,11 @@ class GameScreen(Screen[None]):
             bar.items = ()
             return
         if self.flight is not None:
-            bar.status = "\n".join(self.flight.lines())
+            lines = self.flight.lines()
+            hinted = self._hint_now()
+            if hinted is not None and lines and plans.first_step(self.flight) == hinted.action:
+                lines = [f"Hint: {lines[0]}", *lines[1:]]
+            bar.status = "\n".join(lines)
             bar.items = self.flight.keys()
             return
         if self.target is not None:
@@ -486,7 +501,7 @@ class GameScreen(Screen[None]):
             bar.status = self._target_line(self.target.label, count, what, bar)
             hinted = self._hint_now()
             at = self.target.targets().get(self.cursor) if self.cursor is not None else None
-            if hinted is not None and at == hinted[0]:
+            if hinted is not None and at == hinted.action:
                 bar.status = f"Hint: {hint_words.here(self.target)}"
             hint = self._corner_hint(view) or self._site_hint(view)
             told = self.face.target_hint
@@ -504,7 +519,7 @@ class GameScreen(Screen[None]):
             said = self.face.status(view) if self.face.status is not None else None
             hinted = self._hint_now()
             bar.status = (
-                f"Hint: {hinted[1]}"
+                f"Hint: {hinted.words}"
                 if hinted is not None
                 else flight_status(view, can_fly) or said or self._your_move()
             )
@@ -664,9 +679,9 @@ class GameScreen(Screen[None]):
 
     def action_hint(self) -> None:
         """Ask the table what the value bot would do here; `_show_hint` shows the answer."""
-        hint = self.hint
-        if hint is not None and hint[0] == self.rev:  # known: shown again (the cursor too)
-            self._apply_hint(hint[1])
+        hint = self._hint_now()
+        if hint is not None:  # known: shown again (the cursor too)
+            self._apply_hint(hint.plan)
             return
         if self.hint_asked == self.rev:
             return  # asked already: the answer is on its way
@@ -674,28 +689,37 @@ class GameScreen(Screen[None]):
         self.run_worker(self.client.send(protocol.hint_request(self.rev)), group="send")
 
     def _show_hint(self, msg: dict[str, Any]) -> None:
-        action = msg.get("action")
+        action, then = msg.get("action"), msg.get("then")
         if msg.get("rev") != self.rev or not self.legal or not isinstance(action, dict):
             return  # the position moved on: the hint is stale
-        self._apply_hint(action)
+        more = [a for a in then if isinstance(a, dict)] if isinstance(then, list) else []
+        self._apply_hint([action, *more])
 
-    def _apply_hint(self, action: dict[str, Any]) -> None:
-        """The hint in the actions box; a spot on the map gets the cursor."""
-        cmd, words = hint_words.hint_line(action, self.cmds, self.names)
-        self.hint = (self.rev, action, words)
+    def _apply_hint(self, plan: list[dict[str, Any]]) -> None:
+        """The hint in the actions box; a spot on the map gets the cursor, a pop-up open
+        over the game (a choice, a discard) shows it there."""
+        action = plan[0]
+        cmd, words = hint_words.hint_line(action, self.cmds, self.names, plan[1:])
+        self.hint = hint_words.Hint(self.rev, plan, words)
         show = getattr(self.app.screen, "show_hint", None) if self.dialog_open else None
         if callable(show):
-            show(action)  # a choice open over the game highlights the hinted option
+            show(plan)
         elif cmd is not None and cmd.mode == "target" and not self.dialog_open:
             spot = next((t for t, a in cmd.targets().items() if a == action), None)
             self._end_flight()
             self._begin_target(cmd, at=spot)
+        elif cmd is not None and cmd.mode == "flight" and not self.dialog_open:
+            self._end_target()
+            if self.flight is None:
+                self._begin_flight()
+            if self.flight is not None and plans.aim(self.flight, action):
+                self._show_flight()
         self._refresh_actions()
 
-    def _hint_now(self) -> tuple[dict[str, Any], str] | None:
+    def _hint_now(self) -> hint_words.Hint | None:
         """The hint for the position on screen, if one was asked for it."""
         hint = self.hint
-        return (hint[1], hint[2]) if hint is not None and hint[0] == self.rev else None
+        return hint if hint is not None and hint.rev == self.rev else None
 
     def _command(self, key: str) -> choices.Command | None:
         return next((c for c in self.cmds if c.key == key), None)
@@ -927,6 +951,11 @@ class GameScreen(Screen[None]):
     def _push(self, dialog: Any, callback: Callable[[Any], None]) -> None:
         self.dialog_open = True
         self._refresh_keys()
+        if isinstance(dialog, ChoiceDialog | DiscardDialog):
+            dialog.offers_hint = self.check_action("hint", ()) is True
+            hinted = self._hint_now()
+            if hinted is not None:
+                dialog.hinted = hinted.plan  # the pop-up opens on the hint
 
         def done(result: Any) -> None:
             self.dialog_open = False
@@ -1025,8 +1054,6 @@ class GameScreen(Screen[None]):
             self._next_route_step()
 
     def _open_discard(self, cmd: choices.Command) -> None:
-        from tui.screens.dialogs.discard import DiscardDialog
-
         view = self.view or {}
         seat = view.get("seat")
         owed = 0
@@ -1097,7 +1124,8 @@ class GameScreen(Screen[None]):
             return
         options: list[tuple[str | Text, Any]] = [(give_label(g), g) for g in gives]
         keys: list[str | None] = [str(i + 1) for i in range(len(options))]
-        self._push(ChoiceDialog(f"{bank}: give which?", options, keys=keys), pick_get)
+        dialog = ChoiceDialog(f"{bank}: give which?", options, keys=keys, hint_value=_give)
+        self._push(dialog, pick_get)
 
     def _situation(self, view: dict[str, Any]) -> str | Text:
         """What a generic dialog should say about the pending decision (Starfarers...)."""
@@ -1149,21 +1177,24 @@ class GameScreen(Screen[None]):
             else:
                 self._send_soon(result)
 
-        self._push(ChoiceDialog("A trade offer", options, body, keys=keys), chosen)
+        dialog = ChoiceDialog("A trade offer", options, body, keys=keys, hint_value=_countered)
+        self._push(dialog, chosen)
 
     def _open_trade(self, which: str) -> None:
         hand = self._hand()
         if not hand:
             return
         view = self.view or {}
+        hinted = self._hint_now()  # a hinted offer fills the form in
+        terms = hinted.action if hinted and hinted.action.get("type") == f"{which}_trade" else {}
         if which == "counter":
             trade = view.get("trade") or {}
             offerer = trade.get("offerer")
             dialog = TradeDialog(
                 "Counter-offer: what you give and get",
                 hand,
-                give=trade.get("get"),
-                get=trade.get("give"),
+                give=terms.get("give", trade.get("get")),
+                get=terms.get("get", trade.get("give")),
                 most_get=self._holding([offerer] if isinstance(offerer, int) else []),
             )
 
@@ -1180,7 +1211,12 @@ class GameScreen(Screen[None]):
         me = view.get("seat")
         others = [i for i in range(len(view.get("players") or [])) if i != me]
         dialog = TradeDialog(
-            "Offer a trade to everyone", hand, note=note, most_get=self._holding(others)
+            "Offer a trade to everyone",
+            hand,
+            give=terms.get("give"),
+            get=terms.get("get"),
+            note=note,
+            most_get=self._holding(others),
         )
 
         def offered(result: dict[str, Any] | None) -> None:

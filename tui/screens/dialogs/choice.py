@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -18,8 +19,9 @@ class ChoiceDialog(ModalScreen[Any]):
 
     `keys` gives options a key of their own (None for none): pressing it picks
     the option at once, so the key a panel advertises works inside the dialog.
-    Over a game that gives hints, ? asks for one (the app's `hint_over_dialog`);
-    the game screen answers with `show_hint`, which highlights the hinted option.
+    Over a game that gives hints (the game sets `offers_hint`), ? asks for one (the
+    app's `hint_over_dialog`); the game screen answers with `show_hint`, which
+    highlights the hinted option, or sets `hinted` before the choice opens.
     """
 
     DEFAULT_CSS = """
@@ -34,7 +36,7 @@ class ChoiceDialog(ModalScreen[Any]):
        the arrows), the list moves with its highlight. */
     ChoiceDialog #body-box { margin: 0 0 1 0; height: auto; max-height: 35vh; }
     ChoiceDialog OptionList { height: auto; max-height: 35vh; }
-    ChoiceDialog #hint { color: $text-muted; }
+    ChoiceDialog #hint { color: $text-muted; width: 100%; }
     """
 
     BINDINGS = [
@@ -50,8 +52,14 @@ class ChoiceDialog(ModalScreen[Any]):
         *,
         cancellable: bool = True,
         keys: list[str | None] | None = None,
+        hint_value: Callable[[Any], Any] | None = None,
     ) -> None:
+        """`hint_value`: the option a hinted action is, where options are not the actions
+        themselves (the bank's "give which?" lists resources)."""
         super().__init__()
+        self.hint_value = hint_value
+        self.hinted: list[Any] = []  # a hint known when the choice opens, shown on mount
+        self.offers_hint = False  # the game under it gives hints: ? is named on the key line
         self.title_text = title
         self.options = options
         self.body = body
@@ -87,17 +95,22 @@ class ChoiceDialog(ModalScreen[Any]):
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
         self.call_after_refresh(self._story_takes_focus)
-        if self.app.check_action("hint_over_dialog", ()):
+        if self.offers_hint:
             self.query_one("#hint", Label).update(self._key_line(hints=True))
+        if self.hinted:
+            self.show_hint(self.hinted)
 
     def _key_line(self, hints: bool) -> str:
         keyed = " · or its key" if any(self.keys) else ""
         back = " · Esc back" if self.cancellable else ""
         return f"↑↓ choose · Enter confirm{keyed}{back}" + (" · ? hint" if hints else "")
 
-    def show_hint(self, action: Any) -> bool:
-        """Highlight the option that is `action` and say so on the key line (False: none is)."""
-        index = next((i for i, (_, value) in enumerate(self.options) if value == action), None)
+    def show_hint(self, plan: list[Any]) -> bool:
+        """Highlight the option that is the hint (`plan`'s first action) and say so on the key
+        line (False: none is)."""
+        action = plan[0]
+        wanted = self.hint_value(action) if self.hint_value is not None else action
+        index = next((i for i, (_, value) in enumerate(self.options) if value == wanted), None)
         if index is None:
             return False
         self.query_one(OptionList).highlighted = index

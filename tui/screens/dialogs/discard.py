@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,6 +12,8 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from tui.hint_words import cards_of
+from tui.narrate import bundle
 from tui.widgets.style import resource_style
 
 
@@ -31,6 +35,7 @@ class DiscardDialog(ModalScreen[list[str]]):
     """
 
     BINDINGS = [
+        Binding("question_mark", "app.hint_over_dialog", "Hint", show=False),
         Binding("up", "move(-1)", "Up", show=False),
         Binding("down", "move(1)", "Down", show=False),
         Binding("right,plus,space", "change(1)", "One more"),
@@ -58,6 +63,8 @@ class DiscardDialog(ModalScreen[list[str]]):
         self.hand = hand
         self.resources = [r for r in allowed if hand.get(r, 0) > 0] or list(allowed)
         self.chosen = {r: 0 for r in self.resources}
+        self.hinted: list[Any] = []  # a hint known when the pop-up opens, shown on mount
+        self.offers_hint = False  # the game under it gives hints: ? is named on the key line
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -65,11 +72,32 @@ class DiscardDialog(ModalScreen[list[str]]):
             if self.prompt:
                 yield Static(Text(self.prompt, style="italic"), id="prompt")
             yield Static(id="table")
-            verb = self.verb.lower()
-            yield Label(f"↑↓ resource · → one more · ← one fewer · Enter {verb}", id="hint")
+            yield Label(self._key_line(hints=False), id="hint")
+
+    def _key_line(self, hints: bool) -> str:
+        verb = self.verb.lower()
+        more = " · ? hint" if hints else ""
+        return f"↑↓ resource · → one more · ← one fewer · Enter {verb}{more}"
 
     def on_mount(self) -> None:
         self._refresh()
+        if self.offers_hint:
+            self.query_one("#hint", Label).update(self._key_line(hints=True))
+        if self.hinted:
+            self.show_hint(self.hinted)
+
+    def show_hint(self, plan: list[Any]) -> bool:
+        """Choose the hinted discard (`plan`: one action per card) and say so (False: the
+        plan is not one this pop-up can take)."""
+        cards = cards_of(plan)
+        if sum(cards.values()) != self.owed or any(
+            r not in self.chosen or n > self.hand.get(r, 0) for r, n in cards.items()
+        ):
+            return False
+        self.chosen = {r: cards.get(r, 0) for r in self.resources}
+        self._refresh()
+        self.query_one("#hint", Label).update(f"Hint: {bundle(cards)} · Enter takes it")
+        return True
 
     def _left(self) -> int:
         return self.owed - sum(self.chosen.values())

@@ -1,0 +1,66 @@
+"""A hint in words (tui.hint_words): the command, the option's words, the key to press."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tui import choices, hint_words
+
+NAMES = ["You", "Blue", "White", "Orange"]
+
+
+def _line(action: dict[str, Any], legal: list[dict[str, Any]], ruleset: str = "base") -> str:
+    cmd, words = hint_words.hint_line(action, choices.commands(legal, ruleset), NAMES)
+    if action in legal or action["type"] in ("offer_trade", "counter_trade"):
+        assert cmd is not None
+    return words
+
+
+END = {"type": "end_turn"}
+
+
+@pytest.mark.parametrize(
+    ("action", "words"),
+    [
+        ({"type": "roll"}, "Roll the dice — press r"),
+        (
+            {"type": "maritime_trade", "give": "wool", "get": "ore"},
+            "Trade with the bank: wool for ore — press m",
+        ),
+        ({"type": "steal", "victim": 2}, "Steal a card: from White — press v"),
+        ({"type": "play_knight"}, "Play a development card: Knight — press p"),
+        ({"type": "build_road", "edge": 7}, "Build a road — ? shows where"),
+    ],
+)
+def test_a_listed_action_is_its_command_its_words_and_its_key(
+    action: dict[str, Any], words: str
+) -> None:
+    others = [{"type": "steal", "victim": 1}] if action["type"] == "steal" else [END]
+    assert _line(action, [action, *others]) == words
+
+
+def test_an_open_offer_names_the_trade_form_and_its_terms() -> None:
+    legal = [{"type": "offer_trade", "give": {"ore": 1}, "get": {"wool": 1}, "to": []}, END]
+    offer = {"type": "offer_trade", "give": {"brick": 2}, "get": {"ore": 1}, "to": [1, 2]}
+    assert _line(offer, legal) == "Offer a trade: give 2 brick, get 1 ore — press t"
+
+
+def test_a_choice_without_words_here_is_left_to_its_pop_up() -> None:
+    answers = [{"type": "encounter_answer", "answer": i} for i in range(3)]
+    assert (
+        _line(answers[1], answers, "starfarers") == "Answer the encounter — press d, then ? in it"
+    )
+
+
+def test_a_lone_option_keeps_its_own_words() -> None:
+    pod = {"type": "build_upgrade", "kind": "pod"}
+    assert _line(pod, [pod, END], "starfarers") == (
+        "Build a freight pod (trade stations, ice planets), for 2 ore — press b"
+    )
+
+
+def test_on_its_spot_the_hint_is_short() -> None:
+    cmd = choices.commands([{"type": "build_settlement", "vertex": 3}], "base")[0]
+    assert hint_words.here(cmd) == "build a settlement here"
