@@ -78,7 +78,17 @@ def detail(action: Action, names: Sequence[str]) -> str | None:
         return f"Monopoly on {action.get('resource')}"
     if kind in _DEVELOPMENT:
         return _DEVELOPMENT[kind]
-    return choices.say(action)
+    said = choices.say(action)
+    if said is not None:
+        return said
+    fields = set(action) - {"type"}  # a lone resource, seat or card, as the pop-up lists it
+    if fields == {"resource"}:
+        return f"1 {action['resource']}"
+    if fields == {"seat"}:
+        return _seat(action, "seat", names)
+    if fields == {"card"}:
+        return str(action["card"]).replace("_", " ")
+    return None
 
 
 def hint_line(

@@ -64,3 +64,10 @@ def test_a_lone_option_keeps_its_own_words() -> None:
 def test_on_its_spot_the_hint_is_short() -> None:
     cmd = choices.commands([{"type": "build_settlement", "vertex": 3}], "base")[0]
     assert hint_words.here(cmd) == "build a settlement here"
+
+
+def test_a_lone_resource_or_seat_is_named() -> None:
+    picks = [{"type": "pick_resource", "resource": r} for r in ("brick", "ore")]
+    assert _line(picks[1], picks, "ck") == "Aqueduct: take a resource: 1 ore — press y"
+    seats = [{"type": "choose_seat", "seat": s} for s in (1, 2)]
+    assert _line(seats[1], seats, "ck") == "Choose an opponent: White — press y"
