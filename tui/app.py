@@ -206,9 +206,10 @@ class CatanApp(App[None]):
             # itself keeps it (F3 closes the costs card, F6 the whole log).
             bound = self.screen._bindings.key_to_bindings
             return self._game_under_dialog() is not None and key not in bound
-        if action == "hint_over_dialog":  # a choice over a game that gives hints, on one's turn
+        if action == "hint_over_dialog":  # a choice of actions over a game that gives hints
             game = self._game_under_dialog()
-            return game is not None and game.check_action("hint", ()) is True
+            offered = getattr(self.screen, "offers_hint", False) is True
+            return offered and game is not None and game.check_action("hint", ()) is True
         return True
 
     def action_costs_over_dialog(self) -> None:

@@ -27,6 +27,7 @@ from tui.palette_provider import ActionsProvider
 from tui.plans import aim, first_step
 from tui.screens.dialogs.choice import ChoiceDialog
 from tui.screens.dialogs.discard import DiscardDialog
+from tui.screens.dialogs.shake import ShakeDialog
 from tui.screens.dialogs.trade import TradeDialog
 from tui.screens.game import GameScreen
 from tui.widgets.action_bar import ActionBar
@@ -328,3 +329,28 @@ async def test_a_discard_is_hinted_whole_in_its_pop_up(tmp_path: Path) -> None:
         await _until(pilot, "the discard", lambda: real.view(0)["players"][0]["discard_owed"] == 0)
         hand_after = real.view(0)["me"]["hand"]
         assert {r: hand_before[r] - hand_after[r] for r in cards} == cards
+
+
+async def test_a_notice_over_the_game_offers_no_hint(tmp_path: Path) -> None:
+    """Starfarers seed 9, the person starts: the shake's balls are a notice (OK), not a choice
+    of actions, so its key line has no "? hint" and ? does nothing there."""
+    seats = ["human", "value", "value", "value"]
+    config = GameConfig("starfarers", 4, 9, {})
+    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(config, seats))
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert await wait_for_decision(pilot) == "turn"
+        await pilot.press("r")
+        await _until(pilot, "the shake", lambda: any(c.key == "k" for c in _cmds(app)))
+        await pilot.press("k")
+        await _until(pilot, "the balls", lambda: isinstance(app.screen, ShakeDialog))
+        dialog = app.screen
+        assert isinstance(dialog, ShakeDialog)
+        key_line = dialog.query_one("#hint", Label)
+        await pilot.pause()
+        assert not dialog.offers_hint and "? hint" not in str(key_line.content)
+        assert app.check_action("hint_over_dialog", ()) is False
+
+
+def _cmds(app: CatanApp) -> list[Any]:
+    screen = game_screen(app)
+    return screen.cmds if screen is not None and not screen.dialog_open else []

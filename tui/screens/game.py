@@ -952,7 +952,13 @@ class GameScreen(Screen[None]):
         self.dialog_open = True
         self._refresh_keys()
         if isinstance(dialog, ChoiceDialog | DiscardDialog):
-            dialog.offers_hint = self.check_action("hint", ()) is True
+            # a choice of actions (not a notice such as a shake's balls, whose option is OK)
+            acts = (
+                not isinstance(dialog, ChoiceDialog)
+                or dialog.hint_value is not None
+                or any(isinstance(value, dict) for _, value in dialog.options)
+            )
+            dialog.offers_hint = acts and self.check_action("hint", ()) is True
             hinted = self._hint_now()
             if hinted is not None:
                 dialog.hinted = hinted.plan  # the pop-up opens on the hint
