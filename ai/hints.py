@@ -15,17 +15,21 @@ from ai.protocol import bot_view
 from engine.actions import Action
 from engine.views import GameView
 
-DISCARD = "discard"
+PLANNED = {"discard": frozenset({"discard"}), "fly_step": frozenset({"fly_step", "end_move"})}
+"""Decisions a person makes whole but the table takes an action at a time: a discard's
+cards (chosen in one pop-up), a Starfarers flight's steps (one route on the map)."""
+ENDS = frozenset({"end_move"})
 MOST_PLANNED = 20
-"""Cards of a discard planned at most (a hand over the limit is halved: 20 is plenty)."""
+"""Actions planned at most (a hand over the limit is halved, a flight is a few steps)."""
 
 
 class ValueAdviser:
     """The `value` bot as an adviser (`engine.table.seat.Adviser`).
 
-    A discard is one card at a time at the table, but a person chooses them all at
-    once: the adviser plays its own choice in a world consistent with the view (the
-    seat's hand is known exactly) and asks itself again until the seat is done.
+    A discard is one card at a time at the table, and a flight one step at a time, but
+    a person chooses them whole: the adviser plays its own choice in a world consistent
+    with the view (the seat's own cards and ships are known exactly) and asks itself
+    again until the seat is done.
     """
 
     name = "value"
@@ -36,17 +40,19 @@ class ValueAdviser:
         bot.on_game_start(seat, seen)
         first = bot.decide(seen, legal)
         plan = [first]
-        if first.type != DISCARD:
+        kinds = PLANNED.get(first.type)
+        if kinds is None:
             return plan
         world = bot.world(seen)
         world.apply(first)
-        while len(plan) < MOST_PLANNED and world.to_act == seat:
+        phase = seen.get("phase")
+        while len(plan) < MOST_PLANNED and world.to_act == seat and plan[-1].type not in ENDS:
             again = bot_view(world.view(seat))
-            if again.get("phase") != DISCARD:
+            if again.get("phase") != phase:
                 break
-            card = bot.decide(again, world.legal_actions())
-            if card.type != DISCARD:
+            step = bot.decide(again, world.legal_actions())
+            if step.type not in kinds:
                 break
-            plan.append(card)
-            world.apply(card)
+            plan.append(step)
+            world.apply(step)
         return plan

@@ -51,23 +51,28 @@ def first_step(plan: RoutePlan) -> dict[str, Any] | None:
     return actions[0] if actions else None
 
 
-def aim(plan: RoutePlan, action: dict[str, Any]) -> bool:
-    """Point `plan` at the move that begins with `action` (a hint): its ship, then the
-    destination reached by that step alone if there is one, else the first whose way
-    begins with it. False (the plan as it was) if no move does."""
+def aim(plan: RoutePlan, hinted: list[dict[str, Any]]) -> bool:
+    """Point `plan` at the move a hint begins (`hinted`: its actions, the first one sure,
+    the rest as planned): its ship, then the destination whose way agrees with the hint
+    longest. False (the plan as it was) if no move begins with the hint's first action."""
     cursor = plan.cursor
     for _ in range(max(1, len(plan.ships))):  # every ship once, back to the first
-        starts = [d for d in plan.routes if _aimed(plan, d, action, whole=False)]
-        exact = [d for d in starts if _aimed(plan, d, action, whole=True)]
-        if starts:
-            plan.cursor = (exact or starts)[0]
+        agree = {d: _agreeing(plan, d, hinted) for d in plan.routes}
+        best = max(agree, key=lambda d: agree[d], default=None)
+        if best is not None and agree[best] > 0:
+            plan.cursor = best
             return True
         plan.next_ship(1)
     plan.cursor = cursor
     return False
 
 
-def _aimed(plan: RoutePlan, destination: int, action: dict[str, Any], whole: bool) -> bool:
+def _agreeing(plan: RoutePlan, destination: int, hinted: list[dict[str, Any]]) -> int:
+    """How many actions the way to `destination` shares with the hint, from the first."""
     plan.cursor = destination
-    actions = plan.actions()
-    return actions == [action] if whole else bool(actions) and actions[0] == action
+    n = 0
+    for mine, theirs in zip(plan.actions(), hinted, strict=False):
+        if mine != theirs:
+            break
+        n += 1
+    return n

@@ -168,7 +168,7 @@ def test_the_value_adviser_answers_legally_and_the_same_way_for_the_same_positio
         assert plan == adviser.suggest(seat, g.view(seat), legal, len(g.log))
         first = plan[0]
         assert first in legal or g.check(first) is None, first
-        assert len(plan) == 1 or first.type == "discard"
+        assert len(plan) == 1 or first.type in ("discard", "fly_step")  # planned whole
         g.apply(first if first in legal else legal[0])
 
 
@@ -194,3 +194,24 @@ def test_a_discard_is_hinted_whole_from_the_seats_own_cards() -> None:
         assert card in g.legal_actions(), card
         g.apply(card)
     assert g.view(seat)["players"][seat]["discard_owed"] == 0
+
+
+def test_a_flight_is_hinted_whole_and_each_step_is_legal_in_turn() -> None:
+    """Starfarers seed 9 played by value bots until a seat flies: the plan is the flight's
+    steps and its stop, each legal when played in the true game."""
+    g = new_game(GameConfig("starfarers", 4, 9, {}))
+    adviser = ValueAdviser()
+    for _ in range(400):
+        seat = g.to_act
+        assert seat is not None
+        legal = g.legal_actions()
+        plan = adviser.suggest(seat, g.view(seat), legal, len(g.log))
+        if plan[0].type == "fly_step" and len(plan) > 1:
+            break
+        g.apply(plan[0] if plan[0] in legal else legal[0])
+    else:
+        raise AssertionError("no flight of more than one step was hinted")
+    assert {a.type for a in plan} <= {"fly_step", "end_move"}
+    for step in plan:
+        assert g.to_act == seat and step in g.legal_actions(), step
+        g.apply(step)

@@ -275,23 +275,27 @@ class _Plan:
         return list(self.routes.get(self.cursor or -1, []))
 
 
-def test_a_hinted_move_aims_the_plan_at_its_ship_and_the_one_step_destination() -> None:
+def test_a_hinted_move_aims_the_plan_at_its_ship_and_the_way_the_hint_plans() -> None:
     step = {"type": "fly_step", "ship": 20, "to": 21}
+    on = {"type": "fly_step", "ship": 20, "to": 22}
+    stop = {"type": "end_move"}
     plan = _Plan(
         {
             10: {11: [{"type": "fly_step", "ship": 10, "to": 11}]},
-            20: {22: [step, {"type": "fly_step", "ship": 20, "to": 22}], 21: [step]},
+            20: {22: [step, on, stop], 21: [step, stop]},
         }
     )
-    assert aim(plan, step)  # type: ignore[arg-type]
-    assert plan.ship == 20 and plan.cursor == 21  # the step alone, not the longer way
+    assert aim(plan, [step, stop])  # type: ignore[arg-type]
+    assert plan.ship == 20 and plan.cursor == 21  # one step, then the stop
+    assert aim(plan, [step, on, stop])  # type: ignore[arg-type]
+    assert plan.ship == 20 and plan.cursor == 22  # the way on
     assert first_step(plan) == step  # type: ignore[arg-type]
 
 
 def test_a_hint_no_move_begins_with_leaves_the_plan_as_it_was() -> None:
     plan = _Plan({10: {11: [{"type": "fly_step", "ship": 10, "to": 11}], 12: []}})
     plan.cursor = 12
-    assert not aim(plan, {"type": "fly_step", "ship": 30, "to": 31})  # type: ignore[arg-type]
+    assert not aim(plan, [{"type": "fly_step", "ship": 30, "to": 31}])  # type: ignore[arg-type]
     assert plan.ship == 10 and plan.cursor == 12
 
 

@@ -712,7 +712,7 @@ class GameScreen(Screen[None]):
             self._end_target()
             if self.flight is None:
                 self._begin_flight()
-            if self.flight is not None and plans.aim(self.flight, action):
+            if self.flight is not None and plans.aim(self.flight, plan):
                 self._show_flight()
         self._refresh_actions()
 
