@@ -358,3 +358,25 @@ async def test_a_notice_over_the_game_offers_no_hint(tmp_path: Path) -> None:
 def _cmds(app: CatanApp) -> list[Any]:
     screen = game_screen(app)
     return screen.cmds if screen is not None and not screen.dialog_open else []
+
+
+async def test_a_hinted_command_closes_the_move_being_chosen(tmp_path: Path) -> None:
+    """Starfarers seed 9: with a flight open on the map, a hint to end the turn closes it,
+    so the hint's words show where the commands are listed."""
+    seats = ["human", "value", "value", "value"]
+    config = GameConfig("starfarers", 4, 9, {})
+    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(config, seats))
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert await wait_for_decision(pilot) == "turn"
+        screen = game_screen(app)
+        assert screen is not None
+        await pilot.press("r")
+        await _until(pilot, "the shake", lambda: any(c.key == "k" for c in _cmds(app)))
+        await pilot.press("k")
+        await _until(pilot, "the balls", lambda: isinstance(app.screen, ShakeDialog))
+        await pilot.press("enter")
+        await _until(pilot, "the flight", lambda: screen.flight is not None)
+        assert {"type": "end_turn"} in screen.legal
+        screen._show_hint(protocol.hint(screen.rev, {"type": "end_turn"}, "value"))
+        assert screen.flight is None
+        assert screen.query_one(ActionBar).status == "Hint: End the turn — press e"

@@ -714,6 +714,9 @@ class GameScreen(Screen[None]):
                 self._begin_flight()
             if self.flight is not None and plans.aim(self.flight, plan):
                 self._show_flight()
+        elif not self.dialog_open:  # a command: its words show where the commands are listed
+            self._end_flight()
+            self._end_target()
         self._refresh_actions()
 
     def _hint_now(self) -> hint_words.Hint | None:
