@@ -188,12 +188,18 @@ def clean_text(raw: str) -> str:
     return "".join(out).strip()
 
 
-def parse_say(msg: Any) -> str:
-    """The cleaned text of a ``say``; ProtocolError (its text for the sender) if it has none."""
+def _versioned(msg: Any) -> dict[str, Any]:
+    """`msg` if it is a JSON object of this protocol's version; ProtocolError otherwise."""
     if not isinstance(msg, dict):
         raise ProtocolError("a message must be a JSON object")
     if msg.get("v") != VERSION:
         raise ProtocolError(f"protocol version {msg.get('v')!r} is not supported (need {VERSION})")
+    return msg
+
+
+def parse_say(msg: Any) -> str:
+    """The cleaned text of a ``say``; ProtocolError (its text for the sender) if it has none."""
+    msg = _versioned(msg)
     raw = msg.get("text")
     if not isinstance(raw, str):
         raise ProtocolError("a say needs a 'text' string")
@@ -219,10 +225,7 @@ def hint(
 
 def parse_hint_request(msg: Any) -> int:
     """The ``rev`` a ``hint`` request asks about; ProtocolError if it is not a valid one."""
-    if not isinstance(msg, dict):
-        raise ProtocolError("a message must be a JSON object")
-    if msg.get("v") != VERSION:
-        raise ProtocolError(f"protocol version {msg.get('v')!r} is not supported (need {VERSION})")
+    msg = _versioned(msg)
     rev = msg.get("rev")
     if type(rev) is not int:
         raise ProtocolError("a hint request needs an integer 'rev'")
@@ -235,10 +238,7 @@ def act(rev: int, action: dict[str, Any]) -> dict[str, Any]:
 
 def parse_act(msg: Any) -> tuple[int, dict[str, Any]]:
     """The (rev, action JSON) of a client message; ProtocolError if it is not a valid ``act``."""
-    if not isinstance(msg, dict):
-        raise ProtocolError("a message must be a JSON object")
-    if msg.get("v") != VERSION:
-        raise ProtocolError(f"protocol version {msg.get('v')!r} is not supported (need {VERSION})")
+    msg = _versioned(msg)
     if msg.get("t") != ACT:
         raise ProtocolError(
             f"unknown message type {msg.get('t')!r}; a client sends only 'act', 'say' or 'hint'"
@@ -254,10 +254,7 @@ def parse_act(msg: Any) -> tuple[int, dict[str, Any]]:
 
 def check_server_message(msg: Any) -> dict[str, Any]:
     """`msg` if it is a server message this client understands; ProtocolError otherwise."""
-    if not isinstance(msg, dict):
-        raise ProtocolError("a message must be a JSON object")
-    if msg.get("v") != VERSION:
-        raise ProtocolError(f"protocol version {msg.get('v')!r} is not supported (need {VERSION})")
-    if msg.get("t") not in (STATE, ERROR, NOTICE, OVER, SAID, HINT):
-        raise ProtocolError(f"unknown message type {msg.get('t')!r}")
-    return msg
+    checked = _versioned(msg)
+    if checked.get("t") not in (STATE, ERROR, NOTICE, OVER, SAID, HINT):
+        raise ProtocolError(f"unknown message type {checked.get('t')!r}")
+    return checked

@@ -11,7 +11,7 @@ from typing import Any
 
 import tui_saves
 from test_tui_trade import Trader
-from tui_keys import game_screen, step, wait_for_decision
+from tui_keys import game_screen, until_offered, wait_for_decision
 
 from engine.game import Game
 from engine.registry import new_game
@@ -88,14 +88,7 @@ async def test_n_declines_inside_the_offer_dialog() -> None:
         task = asyncio.get_running_loop().create_task(table.run())
         app.push_client_game(InMemoryClient(human), names=seat_names(4))
         try:
-            for _ in range(400):
-                await wait_for_decision(pilot)
-                dialog = app.screen
-                if isinstance(dialog, ChoiceDialog) and dialog.title_text == "A trade offer":
-                    break
-                await step(pilot)
-            else:
-                raise AssertionError("no bot ever offered a trade")
+            dialog = await until_offered(pilot)
             screen = game_screen(app)
             assert screen is not None
             await pilot.press("n")  # the key the trade panel shows for Decline
@@ -110,12 +103,7 @@ async def test_n_declines_inside_the_offer_dialog() -> None:
 
 
 async def test_a_bank_trade_takes_three_keys(tmp_path: Path) -> None:
-    def can_trade(game: Game) -> bool:
-        gives = {a.to_json()["give"] for a in game.legal_actions() if a.type == "maritime_trade"}
-        return game.to_act == 0 and len(gives) >= 2
-
-    game = tui_saves.play_until("base", 7, can_trade, min_actions=60)
-    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.bank_trade(tmp_path), speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:
         assert await wait_for_decision(pilot) == "turn"
         screen = game_screen(app)
@@ -145,12 +133,8 @@ async def test_a_bank_trade_takes_three_keys(tmp_path: Path) -> None:
 async def test_a_starfarers_supply_trade_says_supply_and_no_harbour(tmp_path: Path) -> None:
     """Starfarers trades with the supply at 3:1 by default: no 'Bank', no '(harbour)'."""
 
-    def can_trade(game: Game) -> bool:
-        gives = {a.to_json()["give"] for a in game.legal_actions() if a.type == "maritime_trade"}
-        return game.to_act == 0 and len(gives) >= 2
-
-    game = tui_saves.play_until("starfarers", 4, can_trade, min_actions=60)
-    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
+    save = tui_saves.bank_trade(tmp_path, "starfarers", 4)
+    app = CatanApp(saves_dir=tmp_path, load=save, speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:
         assert await wait_for_decision(pilot) == "turn"
         await pilot.press("m")

@@ -12,7 +12,7 @@ from typing import Any
 import tui_saves
 from test_tui_trade import Trader
 from textual.widgets import Label, OptionList
-from tui_keys import game_screen, step, wait_for_decision
+from tui_keys import game_screen, until_offered, wait_for_decision
 
 from ai.hints import ValueAdviser
 from engine.config import GameConfig
@@ -163,14 +163,7 @@ async def test_in_an_offer_to_answer_the_hint_highlights_the_value_bots_answer()
         try:
             screen = GameScreen(InMemoryClient(human), names=seat_names(4), hints=True)
             app.push_screen(screen)
-            for _ in range(400):
-                await wait_for_decision(pilot)
-                dialog = app.screen
-                if isinstance(dialog, ChoiceDialog) and dialog.title_text == "A trade offer":
-                    break
-                await step(pilot)
-            else:
-                raise AssertionError("no bot ever offered a trade")
+            dialog = await until_offered(pilot)
             key_line = dialog.query_one("#hint", Label)
             await _until(pilot, "? in the keys", lambda: str(key_line.content).endswith("? hint"))
             expected = adviser.suggest(0, game.view(0), game.legal_actions(), table.rev)[
@@ -216,12 +209,7 @@ async def test_a_hinted_offer_fills_the_trade_form_in(tmp_path: Path) -> None:
 async def test_a_hinted_bank_trade_is_highlighted_in_both_of_its_choices(tmp_path: Path) -> None:
     """Seed 7 at a turn with two things to give: m opens on the hinted give, then its get."""
 
-    def can_trade(game: Game) -> bool:
-        gives = {a.to_json()["give"] for a in game.legal_actions() if a.type == "maritime_trade"}
-        return game.to_act == 0 and len(gives) >= 2
-
-    game = tui_saves.play_until("base", 7, can_trade, min_actions=60)
-    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.bank_trade(tmp_path), speed="instant")
     async with app.run_test(size=(80, 24)) as pilot:
         assert await wait_for_decision(pilot) == "turn"
         screen = game_screen(app)

@@ -423,3 +423,14 @@ async def at_base_midgame(
         screen = game_screen(app)
         assert screen is not None and screen.view is not None
         yield app, pilot, screen
+
+
+async def until_offered(pilot: Pilot[Any], most: int = 400) -> ChoiceDialog:
+    """Play with keys until a bot's trade offer asks the person for an answer; its pop-up."""
+    for _ in range(most):
+        await wait_for_decision(pilot)
+        dialog = pilot.app.screen
+        if isinstance(dialog, ChoiceDialog) and dialog.title_text == "A trade offer":
+            return dialog
+        await step(pilot)
+    raise AssertionError(f"no bot offered a trade in {most} decisions")

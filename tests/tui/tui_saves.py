@@ -64,6 +64,16 @@ def base_midgame(directory: Path) -> Path:
     return write(play_until("base", 7, stop, min_actions=160), directory)
 
 
+def bank_trade(directory: Path, ruleset: str = "base", seed: int = 7) -> Path:
+    """The person's turn with two kinds of card to give the bank (base seed 7 by default)."""
+
+    def can_trade(game: Game) -> bool:
+        gives = {a.to_json()["give"] for a in game.legal_actions() if a.type == "maritime_trade"}
+        return game.to_act == 0 and len(gives) >= 2
+
+    return write(play_until(ruleset, seed, can_trade, min_actions=60), directory)
+
+
 def base_robber(directory: Path) -> Path:
     """Seed 1: the person moves the robber after a Knight, with hexes blocking two rivals."""
     return write(play_until("base", 1, human_to_act({"move_robber"}), min_actions=100), directory)
