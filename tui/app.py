@@ -208,7 +208,9 @@ class CatanApp(App[None]):
             return self._game_under_dialog() is not None and key not in bound
         if action == "hint_over_dialog":  # a choice of actions over a game that gives hints
             game = self._game_under_dialog()
-            offered = getattr(self.screen, "offers_hint", False) is True
+            from tui.screens.dialogs.hint_taker import HintTaker
+
+            offered = isinstance(self.screen, HintTaker) and self.screen.offers_hint
             return offered and game is not None and game.check_action("hint", ()) is True
         return True
 

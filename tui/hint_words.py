@@ -69,9 +69,6 @@ def detail(action: Action, names: Sequence[str]) -> str | None:
         return f"from {victim}"
     if kind == "confirm_trade" and (seat := _seat(action, "seat", names)):
         return f"with {seat}"
-    if kind == "discard":
-        cards = action.get("cards")
-        return bundle(cards) if isinstance(cards, dict) else f"1 {action.get('resource', 'card')}"
     if kind == "play_progress":
         return str(action.get("card")).replace("_", " ").capitalize()
     if kind == "play_monopoly":

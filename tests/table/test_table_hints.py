@@ -161,7 +161,7 @@ def test_the_value_adviser_answers_legally_and_the_same_way_for_the_same_positio
     adviser = ValueAdviser()
     for _ in range(40):  # the setup and the first turns, each decision asked twice
         seat = g.to_act
-        assert seat is not None
+        assert seat is not None, f"the game ended at action {len(g.log)}"
         legal = g.legal_actions()
         view = g.view(seat)
         plan = adviser.suggest(seat, view, legal, len(g.log))
@@ -203,7 +203,7 @@ def test_a_flight_is_hinted_whole_and_each_step_is_legal_in_turn() -> None:
     adviser = ValueAdviser()
     for _ in range(400):
         seat = g.to_act
-        assert seat is not None
+        assert seat is not None, f"the game ended at action {len(g.log)}"
         legal = g.legal_actions()
         plan = adviser.suggest(seat, g.view(seat), legal, len(g.log))
         if plan[0].type == "fly_step" and len(plan) > 1:

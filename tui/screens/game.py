@@ -29,6 +29,7 @@ from tui.places import buildings_around, corner_start, hex_places, robber_start
 from tui.screens.dialogs.choice import ChoiceDialog
 from tui.screens.dialogs.discard import DiscardDialog
 from tui.screens.dialogs.game_over import GameOverDialog
+from tui.screens.dialogs.hint_taker import HintTaker
 from tui.screens.dialogs.save_as import SaveAsDialog
 from tui.screens.dialogs.trade import TradeDialog
 from tui.widgets.action_bar import ActionBar
@@ -500,8 +501,8 @@ class GameScreen(Screen[None]):
             # Enter and Esc are on the chips below and in the footer.
             bar.status = self._target_line(self.target.label, count, what, bar)
             hinted = self._hint_now()
-            at = self.target.targets().get(self.cursor) if self.cursor is not None else None
-            if hinted is not None and at == hinted.action:
+            cursor = self.cursor
+            if hinted and cursor is not None and self.target.targets().get(cursor) == hinted.action:
                 bar.status = f"Hint: {hint_words.here(self.target)}"
             hint = self._corner_hint(view) or self._site_hint(view)
             told = self.face.target_hint
@@ -701,9 +702,9 @@ class GameScreen(Screen[None]):
         action = plan[0]
         cmd, words = hint_words.hint_line(action, self.cmds, self.names, plan[1:])
         self.hint = hint_words.Hint(self.rev, plan, words)
-        show = getattr(self.app.screen, "show_hint", None) if self.dialog_open else None
-        if callable(show):
-            show(plan)
+        top = self.app.screen
+        if self.dialog_open and isinstance(top, HintTaker):
+            top.show_hint(plan)
         elif cmd is not None and cmd.mode == "target" and not self.dialog_open:
             spot = next((t for t, a in cmd.targets().items() if a == action), None)
             self._end_flight()
@@ -954,14 +955,8 @@ class GameScreen(Screen[None]):
     def _push(self, dialog: Any, callback: Callable[[Any], None]) -> None:
         self.dialog_open = True
         self._refresh_keys()
-        if isinstance(dialog, ChoiceDialog | DiscardDialog):
-            # a choice of actions (not a notice such as a shake's balls, whose option is OK)
-            acts = (
-                not isinstance(dialog, ChoiceDialog)
-                or dialog.hint_value is not None
-                or any(isinstance(value, dict) for _, value in dialog.options)
-            )
-            dialog.offers_hint = acts and self.check_action("hint", ()) is True
+        if isinstance(dialog, HintTaker):
+            dialog.offers_hint = dialog.chooses_actions() and self.check_action("hint", ()) is True
             hinted = self._hint_now()
             if hinted is not None:
                 dialog.hinted = hinted.plan  # the pop-up opens on the hint
@@ -1078,7 +1073,6 @@ class GameScreen(Screen[None]):
 
     def _open_payment(self, cmd: choices.Command) -> None:
         """Cards an encounter asks for ("offer the pilgrims 2 cards"): all chosen, then sent."""
-        from tui.screens.dialogs.discard import DiscardDialog
         from tui.screens.dialogs.encounter import receiver_of
 
         view = self.view or {}

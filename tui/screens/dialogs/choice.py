@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -13,8 +13,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.screens.dialogs.hint_taker import HintTaker
 
-class ChoiceDialog(ModalScreen[Any]):
+
+class ChoiceDialog(HintTaker, ModalScreen[Any]):
     """A list of options; Enter picks the highlighted one, Esc backs out (returns None).
 
     `keys` gives options a key of their own (None for none): pressing it picks
@@ -58,8 +60,6 @@ class ChoiceDialog(ModalScreen[Any]):
         themselves (the bank's "give which?" lists resources)."""
         super().__init__()
         self.hint_value = hint_value
-        self.hinted: list[Any] = []  # a hint known when the choice opens, shown on mount
-        self.offers_hint = False  # the game under it gives hints: ? is named on the key line
         self.title_text = title
         self.options = options
         self.body = body
@@ -105,7 +105,10 @@ class ChoiceDialog(ModalScreen[Any]):
         back = " · Esc back" if self.cancellable else ""
         return f"↑↓ choose · Enter confirm{keyed}{back}" + (" · ? hint" if hints else "")
 
-    def show_hint(self, plan: list[Any]) -> bool:
+    def chooses_actions(self) -> bool:
+        return self.hint_value is not None or any(isinstance(v, dict) for _, v in self.options)
+
+    def show_hint(self, plan: Sequence[Any]) -> bool:
         """Highlight the option that is the hint (`plan`'s first action) and say so on the key
         line (False: none is)."""
         action = plan[0]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -14,10 +15,11 @@ from textual.widgets import Label, Static
 
 from tui.hint_words import cards_of
 from tui.narrate import bundle
+from tui.screens.dialogs.hint_taker import HintTaker
 from tui.widgets.style import resource_style
 
 
-class DiscardDialog(ModalScreen[list[str]]):
+class DiscardDialog(HintTaker, ModalScreen[list[str]]):
     """↑↓ a resource, → or + one more of it, ← or - one fewer; Enter when the count is right.
 
     Returns the resources discarded, one entry per card. It cannot be backed
@@ -63,8 +65,6 @@ class DiscardDialog(ModalScreen[list[str]]):
         self.hand = hand
         self.resources = [r for r in allowed if hand.get(r, 0) > 0] or list(allowed)
         self.chosen = {r: 0 for r in self.resources}
-        self.hinted: list[Any] = []  # a hint known when the pop-up opens, shown on mount
-        self.offers_hint = False  # the game under it gives hints: ? is named on the key line
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -86,7 +86,7 @@ class DiscardDialog(ModalScreen[list[str]]):
         if self.hinted:
             self.show_hint(self.hinted)
 
-    def show_hint(self, plan: list[Any]) -> bool:
+    def show_hint(self, plan: Sequence[Any]) -> bool:
         """Choose the hinted discard (`plan`: one action per card) and say so (False: the
         plan is not one this pop-up can take)."""
         cards = cards_of(plan)
