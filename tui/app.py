@@ -4,12 +4,16 @@
 also show a game screen for any TableClient (`push_client_game`), which is how
 the SSH server reuses it. In `ssh_mode` the commands that would act on the
 server's machine (screenshots, opening URLs) are removed.
+
+The app remembers the theme, the bot speed and the last new-game form between
+runs (tui/preferences.py); a command line's `--speed` wins for that run, and
+SSH mode keeps them in memory only.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +32,7 @@ from tui.faces import face
 from tui.local import LocalGame, load_local, new_local
 from tui.narrate import seat_names
 from tui.palette_provider import ActionsProvider
+from tui.preferences import NewGameForm, Preferences
 from tui.screens.game import GameScreen
 from tui.screens.menu import MainMenuScreen
 from tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -55,15 +60,19 @@ class CatanApp(App[None]):
         saves_dir: Path | None = None,
         ascii: bool = False,
         ssh_mode: bool = False,
-        speed: str = "normal",
+        speed: str | None = None,
         play: tuple[GameConfig, list[str]] | None = None,
         load: Path | None = None,
+        prefs: Preferences | None = None,
     ) -> None:
         super().__init__()
         self.saves_dir = saves_dir or paths.saves_dir()
         self.ascii = ascii
         self.ssh_mode = ssh_mode
-        self.speed = speed
+        if prefs is None:
+            prefs = Preferences() if ssh_mode else Preferences.load()
+        self.prefs = prefs
+        self.speed = speed or prefs.speed or "normal"
         self.local: LocalGame | None = None
         self._initial_play = play
         self._initial_load = load
@@ -112,6 +121,7 @@ class CatanApp(App[None]):
         paths.clean_stale_temps(self.saves_dir)  # left by a catan killed while it saved
         if self._start_error is not None:
             self.notify(self._start_error, severity="error", timeout=8)
+        self._apply_theme()
         if not isinstance(self.screen, GameScreen):
             self.push_screen(MainMenuScreen())
         self._check_size()
@@ -120,6 +130,50 @@ class CatanApp(App[None]):
             from tui.ascii_output import install
 
             install(self._driver)
+
+    # -- what is remembered between runs --------------------------------------------
+    def _apply_theme(self) -> None:
+        """The remembered theme, then every change of theme (the palette's) is remembered."""
+        theme = self.prefs.theme
+        if theme is not None:
+            if theme in self.available_themes:
+                self.theme = theme
+            else:
+                self.prefs.problems.append(f"the theme {theme!r} is not one of this version's")
+        problem = self.prefs.problem_line()
+        if problem is not None:
+            self.notify(problem, severity="warning", timeout=8)
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def _theme_changed(self, theme: Any) -> None:
+        if theme.name != self.prefs.theme:
+            self.remember(theme=theme.name)
+
+    def remember(
+        self,
+        *,
+        theme: str | None = None,
+        speed: str | None = None,
+        new_game: NewGameForm | None = None,
+    ) -> None:
+        """Keep these for the next run; a file that cannot be written is said once, not fatal."""
+        prefs = self.prefs
+        prefs.theme = theme or prefs.theme
+        prefs.speed = speed or prefs.speed
+        prefs.new_game = new_game or prefs.new_game
+        failed_before = prefs.save_error is not None
+        if not prefs.save() and not failed_before:
+            self.notify(f"The {prefs.save_error}.", severity="warning", timeout=8)
+
+    def _speed_changed(self, local: LocalGame) -> Callable[[str], None]:
+        """F2's callback for a local game: that game's pace, and the speed of later games."""
+
+        def changed(speed: str) -> None:
+            local.set_speed(speed)
+            self.speed = speed
+            self.remember(speed=speed)
+
+        return changed
 
     def on_resize(self, event: Resize) -> None:
         self.call_after_refresh(self._check_size)
@@ -180,7 +234,7 @@ class CatanApp(App[None]):
             kinds=local.kinds,
             ascii=self.ascii,
             on_save=self._save_as,
-            on_speed=local.set_speed,
+            on_speed=self._speed_changed(local),
             on_leave=self.leave_game,
             on_rematch=self.rematch,
             speed=speed,

@@ -23,7 +23,7 @@ def run(args: argparse.Namespace) -> int:
     app = CatanApp(
         saves_dir=directory,
         ascii=getattr(args, "ascii", False),
-        speed=getattr(args, "speed", "normal"),
+        speed=getattr(args, "speed", None),
     )
     app.run()
     return 0

@@ -25,8 +25,8 @@ def add_ui_arguments(parser: argparse.ArgumentParser, *, top: bool = False) -> N
     parser.add_argument(
         "--speed",
         choices=("instant", "normal", "slow"),
-        default="normal" if top else unset,
-        help="bot speed",
+        default=None if top else unset,
+        help="bot speed (default: the last one chosen, else normal)",
     )
 
 

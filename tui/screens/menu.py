@@ -56,7 +56,9 @@ class MainMenuScreen(Screen[None]):
         if what == "new":
             from tui.screens.new_game import NewGameScreen
 
-            app.push_screen(NewGameScreen())
+            prefs = app.prefs  # type: ignore[attr-defined]
+            speed = app.speed  # type: ignore[attr-defined]
+            app.push_screen(NewGameScreen(remembered=prefs.new_game, speed=speed))
         elif what == "continue":
             app.continue_game()  # type: ignore[attr-defined]
         elif what == "load":

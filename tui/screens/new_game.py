@@ -1,4 +1,9 @@
-"""New game: ruleset, variant, players, who sits where, seed, rule options, bot speed."""
+"""New game: ruleset, variant, players, who sits where, seed, rule options, bot speed.
+
+The form opens as it was last started (tui/preferences.py), made valid for today:
+a bot no longer found gives way to the default one, an option no longer offered
+to its default. The seed is never remembered: a new game is a new board.
+"""
 
 from __future__ import annotations
 
@@ -18,6 +23,7 @@ from tui.game_choices import GameChoices
 from tui.local import HUMAN, SPEEDS
 from tui.narrate import seat_names
 from tui.option_words import choice_label, choices_of, option_help, option_label
+from tui.preferences import NewGameForm, remembered_choices
 from tui.screens.form_rows import ROW, mark_current_row, redraw_keeping_focus
 
 
@@ -51,17 +57,31 @@ class NewGameScreen(Screen[None]):
         Binding("ctrl+n", "start", "Start", show=False),
     ]
 
-    def __init__(self, ruleset: str = DEFAULT) -> None:
+    def __init__(
+        self,
+        ruleset: str = DEFAULT,
+        *,
+        remembered: NewGameForm | None = None,
+        speed: str = "normal",
+    ) -> None:
         super().__init__()
         self.rulesets = playable_rulesets()
         self.bots = bot_names()
+        bot = default_bot(self.bots)
         self.choices = GameChoices(
             ruleset if ruleset in self.rulesets else default_of(self.rulesets),
             4,
-            [HUMAN] + [default_bot(self.bots)] * 5,
+            [HUMAN] + [bot] * 5,
         )
+        last = None
+        if remembered is not None:
+            last = remembered_choices(remembered, self.rulesets, self.bots, HUMAN, bot)
+        if last is not None:
+            ruleset, players, seats, options = last
+            kinds = (seats + [bot] * 6)[:6]
+            self.choices = GameChoices(ruleset, players, kinds, options)
         self.seed = ""
-        self.speed = "normal"
+        self.speed = speed if speed in SPEEDS else "normal"
 
     def compose(self) -> ComposeResult:
         chosen = self.choices
@@ -167,9 +187,16 @@ class NewGameScreen(Screen[None]):
         config = GameConfig(chosen.ruleset, chosen.players, seed, dict(chosen.options))
         return config, kinds
 
+    def form(self) -> NewGameForm:
+        """The form as chosen, to be remembered (every seat, for a later switch of players)."""
+        chosen = self.choices
+        return NewGameForm(chosen.ruleset, chosen.players, list(chosen.kinds), dict(chosen.options))
+
     def action_start(self) -> None:
         try:
             config, kinds = self.config()
             self.app.start_game(config, kinds, speed=self.speed)  # type: ignore[attr-defined]
         except CatanError as exc:
             self.notify(str(exc), severity="error")
+            return
+        self.app.remember(new_game=self.form(), speed=self.speed)  # type: ignore[attr-defined]
