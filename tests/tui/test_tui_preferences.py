@@ -116,9 +116,7 @@ def test_a_bad_field_costs_only_that_field(tmp_path: Path) -> None:
         "the last new game has no number of players from 1 to 8",
     ]
     path.write_text(json.dumps({"speed": "warp"}))
-    assert Preferences.load(path).problems == [
-        "the bot speed is not one of instant, normal, slow"
-    ]
+    assert Preferences.load(path).problems == ["the bot speed is not one of instant, normal, slow"]
 
 
 def test_a_settings_file_that_cannot_be_written_says_why(tmp_path: Path) -> None:
@@ -178,7 +176,7 @@ async def test_the_form_opens_as_the_last_game_was_started(tmp_path: Path) -> No
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         screen.query_one("#ruleset", Select).value = "ck"
-        await _until(pilot, lambda: screen.query("#opt-vp_to_win"), "C&K's options show")
+        await _until(pilot, lambda: bool(screen.query("#opt-vp_to_win")), "C&K's options show")
         await pilot.pause()
         screen.query_one("#seat-1", Select).value = "mcts"
         screen.query_one("#speed", Select).value = "slow"
