@@ -37,6 +37,7 @@ from engine.table.protocol import VERSION as PROTOCOL_VERSION  # re-exported for
 from engine.table.protocol import ProtocolError as _BaseProtocolError
 
 __all__ = [
+    "LOBBY_FLAGS",
     "LOBBY_MESSAGES",
     "MAX_LINE",
     "PROTOCOL_VERSION",
@@ -375,7 +376,7 @@ class SocketClient:
 LOBBY_MESSAGES: dict[str, tuple[str, ...]] = {
     # client -> server; the server answers every one with a "lobby" snapshot or an "error"
     "list": (),
-    "create": ("ruleset", "options", "seats"),  # seats: ["person" | "bot:<name>", ...]
+    "create": ("ruleset", "options", "seats"),  # seats: ["person" | "bot:<name>", ...]; hints?
     "join": ("table", "seat"),  # answered with {"t": "seat", "token", "table", "seat"}
     "spectate": ("table",),  # answered with {"t": "seat", "token", "table", "seat": null}
     "start": ("table",),  # host only
@@ -386,9 +387,14 @@ LOBBY_MESSAGES: dict[str, tuple[str, ...]] = {
 """Lobby request types and their required fields.
 
 Server → client: ``{"t": "lobby", "rev", "user", "tables": [...]}`` whenever
-anything changes, ``{"t": "seat", "token", "table", "seat"}`` to open a table
-connection, ``{"t": "error", "message"}``.
+anything changes, ``{"t": "seat", "token", "table", "seat", "hints"}`` to open a table
+connection (``hints``: the seat answers hint requests), ``{"t": "error", "message"}``.
 """
+
+LOBBY_FLAGS: dict[str, tuple[str, ...]] = {
+    "create": ("hints",),  # the table's people may ask for hints (default false)
+}
+"""Optional fields of lobby requests that are on or off: JSON true or false, nothing else."""
 
 
 def lobby_request(kind: str, **fields: Any) -> dict[str, Any]:
@@ -406,4 +412,10 @@ def check_lobby_request(msg: dict[str, Any]) -> str:
     missing = [f for f in LOBBY_MESSAGES[kind] if f not in msg]
     if missing:
         raise ProtocolError(f"lobby.{kind} needs {', '.join(missing)}")
+    for flag in LOBBY_FLAGS.get(kind, ()):
+        value = msg.get(flag, False)
+        if type(value) is not bool:
+            shown = repr(value)
+            shown = shown if len(shown) <= 40 else shown[:40] + "…"
+            raise ProtocolError(f"lobby.{kind}: {flag} is true or false, not {shown}")
     return kind

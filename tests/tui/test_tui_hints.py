@@ -114,7 +114,8 @@ async def test_a_hint_names_the_command_and_its_key(tmp_path: Path) -> None:
 
 
 async def test_a_table_without_an_adviser_offers_no_hint_key() -> None:
-    """A table over SSH gives no hints: no "? Hint" in the footer, and ? sends nothing."""
+    """A table without an adviser (an SSH table with hints off) gives no hints: no "? Hint"
+    in the footer, and ? sends nothing."""
     game = new_game(GameConfig("base", 4, 11, {}))
     human = HumanSeat()  # no adviser
     table = Table(game, [human, *[HumanSeat() for _ in range(3)]])

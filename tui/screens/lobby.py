@@ -13,6 +13,9 @@ decision without having to look for it.
 A seat has one live session: when another session of yours takes your seat
 over, the server says so and ends this one's table connection, and the lobby
 comes back with that message (it will not take you back there by itself).
+
+The host of a new table chooses whether it gives hints; the list's detail says
+so, and the game screen of a seat there offers `?` (a spectator's never does).
 """
 
 from __future__ import annotations
@@ -81,11 +84,25 @@ def _clock(seconds: float) -> str:
     return f"{s // 60}:{s % 60:02d}"
 
 
-def table_detail(table: dict[str, Any], now_offset: float = 0.0) -> str:
-    """A table of the lobby's snapshot in words: its game, options that differ, seats, outcome."""
+HINTS_ON = "Hints on"
+"""How the lobby names a table whose people may press ? for a hint."""
+HINTS_HELP = (
+    "On: everyone playing at this table may press ? for what the value bot would do "
+    "in their seat, judged from what they can see."
+)
+
+
+def table_settings(table: dict[str, Any]) -> str:
+    """The table's settings that are not the defaults, in words ("VP to win 8, Hints on")."""
     options = changed_options(table["ruleset"], table["options"])
+    return ", ".join(part for part in (options, HINTS_ON if table.get("hints") else "") if part)
+
+
+def table_detail(table: dict[str, Any], now_offset: float = 0.0) -> str:
+    """A table of the lobby's snapshot in words: its game, settings that differ, seats, outcome."""
+    settings = table_settings(table)
     head = f"Table {table['id']}: {ruleset_title(table['ruleset'])}"
-    lines = [f"{head} ({options})" if options else head]
+    lines = [f"{head} ({settings})" if settings else head]
     for no, seat in enumerate(table["seats"]):
         lines.append(f"  seat {no + 1}: {_seat_label(seat, now_offset)}")
     if table["spectators"]:
@@ -223,6 +240,7 @@ class LobbyScreen(Screen[None]):
             kinds=kinds,
             ascii=getattr(self.app, "ascii", False),
             on_rematch=rematch if hosting else None,
+            hints=grant_gives_hints(grant),
         )
 
         self.banner = AwayBanner()
@@ -361,6 +379,11 @@ class LobbyScreen(Screen[None]):
         self.app.exit()
 
 
+def grant_gives_hints(grant: dict[str, Any]) -> bool:
+    """The seat a "seat" reply opens answers hint requests (never a spectator's place)."""
+    return grant.get("hints") is True and isinstance(grant.get("seat"), int)
+
+
 class _TableLink:
     """A table connection as the game screen sees it, watching for the server closing it."""
 
@@ -390,7 +413,8 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
     The same choices as the new-game form of a local game, in the same words
     (tui/option_words), less the seed and the bot speed (the server's own).
     The host sits in seat 1; the other seats are people, who join from their
-    own connections, or bots.
+    own connections, or bots. Last, whether the table gives its people hints
+    (off unless the host turns them on).
     """
 
     BINDINGS = [
@@ -421,6 +445,7 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
         self.bots = bot_names() or ["random"]
         kinds = ["person", "person"] + [f"bot:{default_bot(self.bots)}"] * 4
         self.choices = GameChoices(default_of(rulesets), 4, kinds)
+        self.hints = False
 
     def compose(self) -> ComposeResult:
         chosen = self.choices
@@ -471,6 +496,16 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
                         allow_blank=False,
                         compact=True,
                     )
+            with Horizontal(classes=ROW):
+                yield Label("Hints")
+                yield Select(
+                    [("Off", False), ("On", True)],
+                    value=self.hints,
+                    id="hints",
+                    allow_blank=False,
+                    compact=True,
+                    tooltip=HINTS_HELP,
+                )
             yield Button("Create (F5)", variant="primary", id="create", compact=True)
 
     def on_mount(self) -> None:
@@ -482,6 +517,9 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
     @on(Select.Changed)
     async def _changed(self, event: Select.Changed) -> None:
         sid = event.select.id or ""
+        if sid == "hints":
+            self.hints = event.value is True
+            return
         if event.value is not Select.BLANK and self.choices.change(sid, event.value):
             await redraw_keeping_focus(self, sid)
 
@@ -489,7 +527,14 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
     def action_create(self) -> None:
         chosen = self.choices
         seats = ["person", *chosen.kinds[1 : chosen.players]]  # the host sits at their table
-        self.dismiss({"ruleset": chosen.ruleset, "options": dict(chosen.options), "seats": seats})
+        self.dismiss(
+            {
+                "ruleset": chosen.ruleset,
+                "options": dict(chosen.options),
+                "seats": seats,
+                "hints": self.hints,
+            }
+        )
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -88,6 +88,7 @@ class _WarmLobby:
                 "host": "warm",
                 "ruleset": "base",
                 "options": {},
+                "hints": False,
                 "status": "waiting",
                 "spectators": 0,
                 "winner": None,

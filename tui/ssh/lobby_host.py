@@ -12,6 +12,12 @@ A seat has one live session: a second session of the same user joining the
 seat takes it over, and the first is told so and its table connection ended
 (engine.table.client.TAKEN_OVER); leaving afterwards is like any leave.
 
+A table's host may turn hints on when creating it (the `create` request's
+``hints``): every person's seat there then answers ``hint`` requests with the
+`value` bot's suggestion from that seat's own view, as a solo game's does; bots
+and spectators get none. The setting is listed with the table, kept by a
+rematch and in the save's meta (an older save without it has hints off).
+
 The lobby is bounded: a user may have `max_tables_per_user` open (not
 finished) tables as their host, the server `max_tables` in all, restored games
 included. A finished table leaves the lobby once nobody is connected to it any
@@ -29,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ai.hints import ValueAdviser
 from ai.registry import DEFAULT_BOT, available_bots, create_bot
 from ai.seat import BotSeat
 from engine import saves as save_files
@@ -147,6 +154,8 @@ class HostedTable:
     options: dict[str, Any]
     seats: list[SeatInfo]
     seed: int
+    hints: bool = False
+    """Its people may ask for hints (`?`): the value bot's suggestion from their own view."""
     status: str = "waiting"  # waiting → playing → over
     table: Table | None = None
     task: asyncio.Task[int | None] | None = None
@@ -166,6 +175,7 @@ class HostedTable:
             "ruleset": self.ruleset,
             "options": self.options,
             "seed": self.seed,
+            "hints": self.hints,
             "seats": [{"kind": s.kind, "bot": s.bot, "user": s.user} for s in self.seats],
         }
 
@@ -176,6 +186,7 @@ class HostedTable:
             "host": self.host,
             "ruleset": self.ruleset,
             "options": self.options,
+            "hints": self.hints,
             "status": self.status,
             "spectators": self.spectators,
             "winner": self.table.game.winner if self.table is not None else None,
@@ -286,7 +297,8 @@ class Lobby:
         seats = [_seat_spec(s) for s in specs]
         seed = int(msg.get("seed", time.time_ns() & 0x7FFFFFFF))
         new_game(GameConfig(ruleset, len(seats), seed, options))  # fail now on bad options
-        table = HostedTable(self._next_id, user, ruleset, dict(options), seats, seed)
+        hints = msg.get("hints", False)  # true or false: check_lobby_request refused the rest
+        table = HostedTable(self._next_id, user, ruleset, dict(options), seats, seed, hints)
         self._next_id += 1
         self.tables[table.id] = table
         for seat in table.seats:  # the host takes the first person seat
@@ -341,7 +353,14 @@ class Lobby:
         token = self.tokens.issue(
             f"t{table.id}:spectator:{user}", lambda: self._spectator(table, game_table, user)
         )
-        return {"t": "seat", "v": PROTOCOL_VERSION, "token": token, "table": table.id, "seat": None}
+        return {
+            "t": "seat",
+            "v": PROTOCOL_VERSION,
+            "token": token,
+            "table": table.id,
+            "seat": None,
+            "hints": False,  # a spectator has no decision to be advised on
+        }
 
     async def _do_start(self, user: str, msg: dict[str, Any]) -> dict[str, Any]:
         table = self._table(msg["table"])
@@ -368,7 +387,13 @@ class Lobby:
         self._room_for_a_table(user)
         seats = [SeatInfo(s.kind, bot=s.bot, user=s.user) for s in old.seats]
         table = HostedTable(
-            self._next_id, user, old.ruleset, dict(old.options), seats, (old.seed + 1) & 0x7FFFFFFF
+            self._next_id,
+            user,
+            old.ruleset,
+            dict(old.options),
+            seats,
+            (old.seed + 1) & 0x7FFFFFFF,
+            old.hints,
         )
         self._next_id += 1
         self.tables[table.id] = table
@@ -411,7 +436,8 @@ class Lobby:
         seats: list[Any] = []
         for i, info in enumerate(hosted.seats):
             if info.kind == "person" and info.user is not None:
-                info.slot = Slot(HumanSeat(info.user))
+                adviser = ValueAdviser() if hosted.hints else None  # every person alike
+                info.slot = Slot(HumanSeat(info.user, adviser=adviser))
                 info.away_since = time.monotonic()  # until their table connection arrives
                 seats.append(info.slot)
             else:  # a bot, or a person seat nobody took
@@ -483,7 +509,13 @@ class Lobby:
                 SeatInfo(s["kind"], bot=s.get("bot"), user=s.get("user")) for s in spec["seats"]
             ]
             hosted = HostedTable(
-                self._next_id, spec["host"], spec["ruleset"], spec["options"], seats, spec["seed"]
+                self._next_id,
+                spec["host"],
+                spec["ruleset"],
+                spec["options"],
+                seats,
+                spec["seed"],
+                spec.get("hints") is True,  # a save from before the setting: hints off
             )
             self._next_id += 1
             self.tables[hosted.id] = hosted
@@ -495,7 +527,14 @@ class Lobby:
 
     def _seat_grant(self, hosted: HostedTable, no: int, user: str) -> dict[str, Any]:
         token = self.tokens.issue(f"t{hosted.id}:seat{no}:{user}", lambda: self._seat(hosted, no))
-        return {"t": "seat", "v": PROTOCOL_VERSION, "token": token, "table": hosted.id, "seat": no}
+        return {
+            "t": "seat",
+            "v": PROTOCOL_VERSION,
+            "token": token,
+            "table": hosted.id,
+            "seat": no,
+            "hints": hosted.hints,  # the game screen offers ? exactly when the seat answers it
+        }
 
     async def _seat(self, hosted: HostedTable, no: int) -> Endpoint:
         """The seat's table connection; one still open is taken over (told, then ended)."""
