@@ -64,6 +64,7 @@ class CatanApp(App[None]):
         play: tuple[GameConfig, list[str]] | None = None,
         load: Path | None = None,
         prefs: Preferences | None = None,
+        replay: tuple[Path, int, int | None] | None = None,
     ) -> None:
         super().__init__()
         self.saves_dir = saves_dir or paths.saves_dir()
@@ -76,6 +77,7 @@ class CatanApp(App[None]):
         self.local: LocalGame | None = None
         self._initial_play = play
         self._initial_load = load
+        self._initial_replay = replay  # (save, the action to open at, whose eyes)
         self.load_error: str | None = None
         self._start_error: str | None = None
 
@@ -108,6 +110,12 @@ class CatanApp(App[None]):
                 return self._open(new_local(config, kinds, self.saves_dir, self.speed), self.speed)
             except CatanError as exc:
                 self._start_error = f"Cannot start the game: {exc}"
+        elif self._initial_replay is not None:
+            (path, at, eyes), self._initial_replay = self._initial_replay, None
+            try:
+                return self._replay_screen(path, at, eyes)
+            except CatanError as exc:
+                self._start_error = f"Cannot replay {path.name}: {exc}"
         elif self._initial_load is not None:
             path, self._initial_load = self._initial_load, None
             try:
@@ -222,6 +230,44 @@ class CatanApp(App[None]):
         self.push_screen(ContinueDialog(games), chosen)
         return False
 
+    # -- replays ----------------------------------------------------------------------
+    def _replay_screen(self, path: Path, at: int = 0, eyes: int | None = -1) -> Screen[Any]:
+        """`eyes` -1: the person's seat (tui.screens.replay.PERSON)."""
+        from tui.screens.replay import ReplayScreen, open_replay
+
+        source = open_replay(path)
+        face(source.replay.config.ruleset)  # NoFace (a CatanError) for a ruleset not shown
+        return ReplayScreen(source, ascii=self.ascii, on_leave=self._leave_replay, at=at, eyes=eyes)
+
+    def replay_save(self, path: Path) -> bool:
+        """Replay a saved game over the screen showing (the Load list): False if it cannot be."""
+        try:
+            screen = self._replay_screen(path)
+        except CatanError as exc:
+            self.notify(f"Cannot replay {path.name}: {exc}", severity="error", timeout=8)
+            return False
+        self.push_screen(screen)
+        return True
+
+    def replay_local(self) -> None:
+        """The local game just over, from its start, in place of its game screen."""
+        from engine.replay import Replay
+        from tui.screens.replay import ReplayScreen, ReplaySource
+
+        local = self.local
+        if local is None:
+            return
+        source = ReplaySource.of_game(Replay(local.game), list(local.kinds), local.game.is_over)
+        self.leave_game()
+        self.push_screen(ReplayScreen(source, ascii=self.ascii, on_leave=self._leave_replay))
+
+    def _leave_replay(self) -> None:
+        """Back to where the replay was opened from (the menu, when it opened on its own)."""
+        if len(self.screen_stack) > 2:
+            self.pop_screen()
+        else:
+            self.push_screen(MainMenuScreen())
+
     def _open(self, local: LocalGame, speed: str) -> GameScreen:
         """The screen of a new local game, which is started (the caller shows the screen)."""
         face(local.ruleset)  # NoFace (a CatanError) before anything changes
@@ -237,6 +283,7 @@ class CatanApp(App[None]):
             on_speed=self._speed_changed(local),
             on_leave=self.leave_game,
             on_rematch=self.rematch,
+            on_replay=self.replay_local,
             speed=speed,
             ruleset=local.ruleset,
             hints=True,

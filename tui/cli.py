@@ -19,6 +19,7 @@ from tui import startup
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("tui.commands.play", "start a game straight away"),
     "load": ("tui.commands.load", "resume a saved game"),
+    "replay": ("tui.commands.replay", "play a saved game again, action by action"),
     "simulate": ("tui.commands.simulate", "play bot games without a screen and print results"),
     "bench": ("tui.commands.bench", "measure the engine's speed"),
     "tournament": ("tui.commands.tournament", "play bots against each other, seats rotated"),

@@ -156,6 +156,7 @@ class GameScreen(Screen[None]):
         on_speed: Callable[[str], None] | None = None,
         on_leave: Callable[[], Any] | None = None,
         on_rematch: Callable[[], Any] | None = None,
+        on_replay: Callable[[], Any] | None = None,
         speed: str = "normal",
         ruleset: str | None = None,
         name: str | None = None,
@@ -174,6 +175,7 @@ class GameScreen(Screen[None]):
         self.on_speed = on_speed
         self.on_leave = on_leave
         self.on_rematch = on_rematch
+        self.on_replay = on_replay  # the game over: play it again, action by action
         self.speed = speed
         self.hints = hints  # the table answers hint requests (a solo game's does)
         self.hint_asked = -1  # the revision a hint was last asked for
@@ -1278,10 +1280,16 @@ class GameScreen(Screen[None]):
             if choice == "rematch" and self.on_rematch is not None:
                 self.on_rematch()
                 return
+            if choice == "replay" and self.on_replay is not None:
+                self.on_replay()
+                return
             self._leave_now()
 
         rematch = self.on_rematch is not None
-        self._push(GameOverDialog(msg, self.names, me, self.view, rematch=rematch), closed)
+        dialog = GameOverDialog(
+            msg, self.names, me, self.view, rematch=rematch, replay=self.on_replay is not None
+        )
+        self._push(dialog, closed)
 
     # -- other keys ------------------------------------------------------------------
     def action_rules(self) -> None:

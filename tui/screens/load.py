@@ -1,7 +1,8 @@
 """Load a saved game: the saves in the saves directory, newest first.
 
 Each is told as in the Continue chooser: ruleset, turn, players and date,
-with the file's name ('autosave' for a game's own).
+with the file's name ('autosave' for a game's own). Enter resumes the game
+highlighted; `v` replays it from its start, action by action (tui/screens/replay.py).
 """
 
 from __future__ import annotations
@@ -19,7 +20,10 @@ from tui import saved
 
 
 class LoadScreen(Screen[None]):
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("v", "replay", "Replay"),
+    ]
 
     def __init__(self, directory: Path) -> None:
         super().__init__()
@@ -48,3 +52,19 @@ class LoadScreen(Screen[None]):
         event.stop()
         path = self.found[int(event.option.id or 0)]
         self.app.load_game(path)  # type: ignore[attr-defined]
+
+    def _highlighted(self) -> Path | None:
+        if not self.games:
+            return None
+        index = self.query_one(OptionList).highlighted
+        return self.found[index] if index is not None else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "replay":
+            return bool(self.games)
+        return True
+
+    def action_replay(self) -> None:
+        path = self._highlighted()
+        if path is not None:
+            self.app.replay_save(path)  # type: ignore[attr-defined]

@@ -34,6 +34,12 @@ class EventLog(RichLog):
         self._rows: list[int] = []  # rows each entry took, while all are rendered at one width
         self._width = 0
 
+    def reset(self) -> None:
+        """Forget every entry (a replay that steps back tells the story again from the start)."""
+        self.entries = []
+        self._rows = []
+        self.clear()
+
     def add(self, lines: list[str | Text]) -> None:
         self.apply(Update(0, [line if isinstance(line, Text) else Text(line) for line in lines]))
 

@@ -75,6 +75,7 @@ class GameOverDialog(ScrollBodyDialog[str | None]):
         Binding("enter", "close", "Main menu"),
         Binding("escape", "close", "Main menu", show=False),
         Binding("r", "rematch", "Rematch"),
+        Binding("v", "replay", "Replay"),
     ]
 
     def __init__(
@@ -84,6 +85,7 @@ class GameOverDialog(ScrollBodyDialog[str | None]):
         me: int | None,
         view: dict[str, Any] | None = None,
         rematch: bool = False,
+        replay: bool = False,
     ) -> None:
         super().__init__()
         self.over = over
@@ -91,6 +93,7 @@ class GameOverDialog(ScrollBodyDialog[str | None]):
         self.me = me
         self.view = view or {}
         self.rematch = rematch
+        self.replay = replay
 
     def compose(self) -> ComposeResult:
         over = self.over
@@ -114,7 +117,8 @@ class GameOverDialog(ScrollBodyDialog[str | None]):
 
     def key_names(self) -> list[str]:
         again = ["r: rematch (same seats, a new board)"] if self.rematch else []
-        return ["Enter: main menu", *again]
+        review = ["v: replay it, action by action"] if self.replay else []
+        return ["Enter: main menu", *again, *review]
 
     def on_mount(self) -> None:  # then ScrollBodyDialog's: the story takes the focus
         # A toast still up from the last turn ("Choose 1 more card.") would cover the story.
@@ -146,3 +150,7 @@ class GameOverDialog(ScrollBodyDialog[str | None]):
     def action_rematch(self) -> None:
         if self.rematch:
             self.dismiss("rematch")
+
+    def action_replay(self) -> None:
+        if self.replay:
+            self.dismiss("replay")
