@@ -29,6 +29,7 @@ from tui.logbook import LogBook
 from tui.narrate import seat_names
 from tui.screens.game import GameScreen
 from tui.widgets.action_bar import ActionBar
+from tui.widgets.dice import DicePanel
 from tui.widgets.event_log import EventLog
 
 HUMAN = "human"
@@ -143,10 +144,12 @@ class ReplayScreen(GameScreen):
             return
         self.at = k
         self.book = LogBook(self.names)
-        self.query_one(EventLog).reset()
-        self.rev = -1  # as a first state: the whole story, nothing pops up
         story = [e.for_seat(seat) for e in self.replay.events_until(k)]
-        self.apply_state(protocol.state(0, seat, view, []), story)
+        update = self.book.feed(story, seat, self.face.namer(view), self.face.tell())
+        self.query_one(EventLog).replace(update.added)
+        self.query_one(DicePanel).show(self.book.dice, self.face.extra_die, seat)
+        self.rev = -1  # as a first state: nothing pops up
+        self.apply_state(protocol.state(0, seat, view, []), [])
 
     def _collect_infos(self, events: list[dict[str, Any]], me: Any, where: Any) -> None:
         """No pop-ups in a replay: the log tells what happened."""

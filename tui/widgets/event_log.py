@@ -34,11 +34,17 @@ class EventLog(RichLog):
         self._rows: list[int] = []  # rows each entry took, while all are rendered at one width
         self._width = 0
 
-    def reset(self) -> None:
-        """Forget every entry (a replay that steps back tells the story again from the start)."""
-        self.entries = []
+    SHOWN_AFTER_REPLACE = 60
+    """Entries drawn in the pane when the whole story is replaced (F6 shows all of them)."""
+
+    def replace(self, entries: list[Text]) -> None:
+        """The whole story at once (a replay that jumps): every entry kept for F6, only the
+        last `SHOWN_AFTER_REPLACE` drawn, since drawing a long game's 1500 takes a second."""
+        self.entries = entries[-KEEP:]
         self._rows = []
         self.clear()
+        for text in self.entries[-self.SHOWN_AFTER_REPLACE :]:
+            self._write(text)
 
     def add(self, lines: list[str | Text]) -> None:
         self.apply(Update(0, [line if isinstance(line, Text) else Text(line) for line in lines]))
