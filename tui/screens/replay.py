@@ -123,6 +123,8 @@ class ReplayScreen(GameScreen):
             ruleset=self.replay.config.ruleset,
         )
         self.at = max(0, min(at, self.replay.length))
+        self.wanted = self.at  # where the keys pressed so far lead (`go_to`)
+        self._going = False
         self.eyes: int | None = eyes if eyes in source.eyes else source.eyes[0]
 
     def on_mount(self) -> None:
@@ -134,6 +136,7 @@ class ReplayScreen(GameScreen):
         """The game after its first `k` actions, as `self.eyes` saw it; one step forward only
         adds that action's lines to the log, any other move tells the story again."""
         k = max(0, min(k, self.replay.length))
+        self.wanted = k
         seat = self.eyes
         game = self.replay.game_at(k)
         view = game.view(seat)
@@ -199,20 +202,33 @@ class ReplayScreen(GameScreen):
             return False
         return super().check_action(action, parameters)
 
+    def go_to(self, k: int) -> None:
+        """Show step `k` once the keys already pressed are read: a held ← draws the step it
+        reaches, not every step on the way (a jump back tells the whole story again)."""
+        self.wanted = max(0, min(k, self.replay.length))
+        if not self._going:
+            self._going = True
+            self.call_after_refresh(self._arrive)
+
+    def _arrive(self) -> None:
+        self._going = False
+        if self.wanted != self.at:
+            self.show_step(self.wanted)
+
     def action_step(self, by: int) -> None:
-        self.show_step(self.at + by)
+        self.go_to(self.wanted + by)
 
     def action_turn(self, by: int) -> None:
         starts = list(self.replay.turn_starts())
         if by > 0:
-            later = [s for s in starts if s > self.at]
-            self.show_step(later[0] if later else self.replay.length)
+            later = [s for s in starts if s > self.wanted]
+            self.go_to(later[0] if later else self.replay.length)
         else:
-            earlier = [s for s in starts if s < self.at]
-            self.show_step(earlier[-1] if earlier else 0)
+            earlier = [s for s in starts if s < self.wanted]
+            self.go_to(earlier[-1] if earlier else 0)
 
     def action_jump(self, to: int) -> None:
-        self.show_step(self.replay.length if to < 0 else to)
+        self.go_to(self.replay.length if to < 0 else to)
 
     def action_eyes(self) -> None:
         eyes = self.source.eyes
