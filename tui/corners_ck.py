@@ -5,8 +5,9 @@ A city takes a commodity beside its resource on forest, pasture and mountains
 says "lumber+paper on 3", not the settlement's "lumber on 3". A knight's
 corner is not about production: `knight_hint` names the knight standing there
 (whose, how strong, active or not) or, on an empty corner, the hexes around
-it (with the rival roads a knight there would block), and says when the
-robber is next to it (an active knight there may chase it away).
+it ("the north corner of pasture 3" where those hexes share another corner; with
+the rival roads a knight there would block), and says when the robber is next
+to it (an active knight there may chase it away).
 """
 
 from __future__ import annotations
@@ -72,7 +73,8 @@ def knight_hint(view: Mapping[str, Any], types: tuple[str, ...], v: int) -> str 
         state = "active" if view["knight_active"][v] else "inactive"
         said = f"{whose} {STRENGTH_WORDS.get(level, 'basic')} knight ({state})"
     else:
-        said = f"beside {places.vertex(v)}"
+        side, hexes = places.vertex_parts(v)  # beside its hexes, or which of their corners
+        said = places.vertex(v) if side else f"beside {hexes}"
         rivals = _rival_roads(view, places.grid.vertex_edges[v])
         if rivals:  # a knight here stops those roads going on through this corner
             whose = " and ".join(f"{seat_name(p)}'s" for p in rivals)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from tui.plans import chips
+from tui.plans import aim_route, chips
 
 Route = tuple[int, ...]
 
@@ -109,6 +109,9 @@ class FleetPlan:
 
     def advance(self) -> bool:
         return False  # one choice: Enter sends
+
+    def aim(self, hinted: list[dict[str, Any]]) -> bool:
+        return aim_route(self, hinted)
 
     def actions(self) -> list[dict[str, Any]]:
         route = self.route

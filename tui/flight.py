@@ -21,6 +21,7 @@ from engine.rulesets.starfarers.constants import COLONY_SHIP
 from engine.rulesets.starfarers.game import StarfarersGame
 from engine.rulesets.starfarers.layouts import DISC_LABELS, RESOURCES
 from tui.faces import face_or_default
+from tui.plans import aim_route
 
 SHIP_WORDS = {COLONY_SHIP: "colony ship"}
 KINDS_SCORED = (("trade station", 4), ("found a colony", 3), ("win a medal", 2), ("explore", 1))
@@ -160,6 +161,9 @@ class FlightPlan:
 
     def advance(self) -> bool:
         return False  # one choice: Enter flies
+
+    def aim(self, hinted: list[dict[str, Any]]) -> bool:
+        return aim_route(self, hinted)
 
     def actions(self) -> list[dict[str, Any]]:
         """The chosen route as protocol actions (steps, then the finish if known)."""

@@ -4,7 +4,8 @@ Pure (no Textual). The legal `swap_numbers` actions pair two hexes; the plan
 asks for one hex (Enter takes it: `advance`), then for its partner among the
 hexes it may swap with (Enter swaps). Tab goes back to the first choice. The
 status lines name both hexes ("swap the chips of pasture 4 (east) / and
-fields 9").
+fields 9"). A hinted swap aims the plan (`aim`): the cursor on its first hex,
+then, once Enter takes either of its hexes, on the other, so Enter, Enter plays it.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ class InventorPlan:
     first: int | None = None
     cursor: int | None = None
     ships: list[int] = field(default_factory=list)  # the first hex, once chosen
+    hinted: Action | None = None  # the swap a hint names (`aim`)
 
     @classmethod
     def from_legal(cls, view: Mapping[str, Any], legal: list[Action]) -> InventorPlan | None:
@@ -61,8 +63,35 @@ class InventorPlan:
             return False
         self.first = self.cursor
         self.ships = [self.first]
-        self.cursor = min(self.pairs[self.first])
+        partner = self._hinted_partner(self.first)
+        self.cursor = partner if partner is not None else min(self.pairs[self.first])
         return True
+
+    def aim(self, hinted: list[Action]) -> bool:
+        """Point the plan at the swap a hint names (`hinted`'s first action): the cursor on
+        its first hex, or on its other hex once one of the two is taken. False (the plan as
+        it was) if the hint is no swap offered here."""
+        action = hinted[0] if hinted else None
+        if action is None or action.get("type") != "swap_numbers":
+            return False
+        h, o = int(action["hex"]), int(action["other"])
+        if self.pairs.get(h, {}).get(o) != action:
+            return False
+        self.hinted = action
+        partner = self._hinted_partner(self.first) if self.first is not None else None
+        if partner is not None:  # one of its hexes taken already: its partner next
+            self.cursor = partner
+        else:
+            self.first, self.ships, self.cursor = None, [], h
+        return True
+
+    def _hinted_partner(self, first: int) -> int | None:
+        """The other hex of the hinted swap, when `first` is one of its two."""
+        hinted = self.hinted
+        if hinted is None:
+            return None
+        ends = (int(hinted["hex"]), int(hinted["other"]))
+        return ends[1] if first == ends[0] else ends[0] if first == ends[1] else None
 
     def select(self, index: int) -> None:
         """The first chip clicked again: choose the first chip anew, from it."""
@@ -88,8 +117,11 @@ class InventorPlan:
             return ["Inventor: no chip may be swapped.", "Esc back."]
         # Two lines: the chips under them say what Enter, Tab and Esc do (80x24).
         if self.first is None:
+            # the game marks a hinted swap once it is under the cursor (`plans.first_step`);
+            # before, its first hex is marked here
+            hint = "Hint: " if self._hinted_partner(self.cursor) is not None else ""
             return [
-                "Inventor: the first chip to swap",
+                f"{hint}Inventor: the first chip to swap",
                 f"This hex: {self._hex(self.cursor)} · ←↑↓→",
             ]
         return [

@@ -5,7 +5,10 @@ that moves (`ships`, the corners of the seat's knights that may move, in id
 order) and by where it goes (`routes`). The cursor moves between the chosen
 knight's destinations; Tab and Shift+Tab take the next or previous knight.
 The status lines name the knight and the corner in words and say when the
-move drives off a rival knight (rules/cities-and-knights.md §10.3).
+move drives off a rival knight (rules/cities-and-knights.md §10.3). A corner
+is named as everywhere (`tui.places.HexPlaces.vertex`): two corners of one
+coast hex read "the north corner of pasture 3", "the south-east corner of
+pasture 3", never both "pasture 3".
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from typing import Any, ClassVar
 from tui.corners_ck import seat_name
 from tui.narrate_ck import STRENGTH_WORDS
 from tui.places import hex_places
-from tui.plans import chips
+from tui.plans import aim_route, chips
 
 Action = dict[str, Any]
 
@@ -102,6 +105,9 @@ class KnightPlan:
 
     def advance(self) -> bool:
         return False  # one choice: Enter sends
+
+    def aim(self, hinted: list[dict[str, Any]]) -> bool:
+        return aim_route(self, hinted)
 
     def actions(self) -> list[Action]:
         route = self.route

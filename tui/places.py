@@ -5,20 +5,26 @@ in the grid's id order) and names a hex ("mountains 9", "the desert"), a
 corner by the land hexes around it ("mountains 9 / fields 5 / hills 6") and
 a road's edge by the one or two land hexes beside it. Two hexes of one name
 are told apart by where they lie from the island's centre ("pasture 4
-(east)"), and by the coast when that is the same too. `production_hint` says
-what a corner would produce: its numbers and the pips they add up to.
+(east)"), and by the coast when that is the same too. Two corners of the same
+land hexes (a coast's corners of one hex, the two ends of the edge between two
+hexes on the coast) are told apart by where each lies from those hexes' centre:
+"the north corner of pasture 3", "the south-east corner of pasture 3 / hills 5"; so
+is a corner of one land hex, which its hex's name alone would read as the hex.
+`production_hint` says what a corner would produce: its numbers and the pips
+they add up to.
 """
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
-from engine.shared.hexgrid import HexGrid
+from engine.shared.hexgrid import HexGrid, screen_xy
 
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 """Ways out of 36 that two dice make each number: the dots on a number chip."""
@@ -38,6 +44,11 @@ def _direction(dx: float, dy: float) -> str:
     """Where a hex centre lies from the island's centre: "north-east", or "centre"."""
     if math.hypot(dx, dy) < 1.0:
         return "centre"
+    return _side(dx, dy)
+
+
+def _side(dx: float, dy: float) -> str:
+    """The compass point of the screen offset (dx, dy): "north-east" (one of eight)."""
     angle = math.degrees(math.atan2(-dy, dx)) % 360  # the screen's y grows downwards
     return _SIDES[int((angle + 22.5) // 45) % 8]
 
@@ -94,8 +105,38 @@ class HexPlaces:
         return grid.vertex_land[v] if 0 <= v < len(grid.vertex_land) else ()
 
     def vertex(self, v: int) -> str:
+        """A corner by the land hexes around it, "mountains 9 / fields 5 / hills 6"; on one
+        land hex, or where another corner has the same land hexes, with where it lies from
+        them: "the north corner of pasture 3". No two corners on land read alike."""
+        side, hexes = self.vertex_parts(v)
+        return f"the {side} corner of {hexes}" if side else hexes
+
+    def vertex_parts(self, v: int) -> tuple[str | None, str]:
+        """(where corner `v` lies from its land hexes' centre, or None where two or three
+        hexes name it alone; the hexes, "pasture 3 / hills 5", or "the coast" without land)."""
         names = [self.hex(h) for h in self.land_of_vertex(v)]
-        return " / ".join(names) or "the coast"
+        side = self._corner_sides[v] if 0 <= v < len(self._corner_sides) else None
+        return side, " / ".join(names) or "the coast"
+
+    @cached_property
+    def _corner_sides(self) -> tuple[str | None, ...]:
+        """Each corner's compass point from the centre of its land hexes, where it touches one
+        land hex (a lone hex's name reads as the hex) or another corner touches the same ones
+        (None elsewhere, and off the land). One hex's corners lie 60 degrees apart, an edge's
+        two ends opposite: never on one point."""
+        grid = self.grid
+        shared = Counter(land for land in grid.vertex_land if land)
+        sides: list[str | None] = []
+        for v, land in enumerate(grid.vertex_land):
+            if not land or (len(land) > 1 and shared[land] < 2):
+                sides.append(None)
+                continue
+            centres = [screen_xy(grid.hexes[h]) for h in land]
+            cx = sum(x for x, _ in centres) / len(centres)
+            cy = sum(y for _, y in centres) / len(centres)
+            x, y = grid.vertex_xy[v]
+            sides.append(_side(x - cx, y - cy))
+        return tuple(sides)
 
     def edge(self, e: int) -> str:
         grid = self.grid

@@ -8,7 +8,9 @@ between the destinations (`routes`, ids of the map's `kind` of target), Tab
 and Shift+Tab call `next_ship(1)` and `next_ship(-1)` (the next ship; a
 fleet's other end or another way there), Enter sends `actions()` unless
 `advance()` takes it as the first of two choices (C&K's Inventor: one chip,
-then its partner). Pure: no Textual.
+then its partner). A hint points a plan at the hinted move with `aim(hinted)`:
+most plans aim by their ship and destination (`aim_route`), the Inventor's two
+chips by its own rule. Pure: no Textual.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ class RoutePlan(Protocol):
     def keys(self) -> tuple[tuple[str, str], ...]: ...
     def actions(self) -> list[dict[str, Any]]: ...
     def advance(self) -> bool: ...  # Enter as a first choice (then True), not a send
+    def aim(self, hinted: list[dict[str, Any]]) -> bool: ...  # point at a hint (`aim_route`)
 
 
 def first_step(plan: RoutePlan) -> dict[str, Any] | None:
@@ -51,7 +54,7 @@ def first_step(plan: RoutePlan) -> dict[str, Any] | None:
     return actions[0] if actions else None
 
 
-def aim(plan: RoutePlan, hinted: list[dict[str, Any]]) -> bool:
+def aim_route(plan: RoutePlan, hinted: list[dict[str, Any]]) -> bool:
     """Point `plan` at the move a hint begins (`hinted`: its actions, the first one sure,
     the rest as planned): its ship, then the destination whose way agrees with the hint
     longest. False (the plan as it was) if no move begins with the hint's first action."""

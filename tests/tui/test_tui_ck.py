@@ -371,6 +371,8 @@ async def test_a_city_corner_says_the_commodity_and_a_knight_corner_says_the_kni
 ) -> None:
     """A city's corner hint said 'lumber on 3' where a C&K city takes lumber and paper; a
     knight's corner hint gave the corner's production, which means nothing to a knight."""
+    from tui.places import hex_places
+
     position = tui_saves.ck_midgame(tmp_path)  # the person may build a city and knights
     app = CatanApp(saves_dir=tmp_path / "saves", load=position, speed="instant")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -383,7 +385,12 @@ async def test_a_city_corner_says_the_commodity_and_a_knight_corner_says_the_kni
         await pilot.press("escape")
         hint, v, view = await _hint_after(pilot, app, "k")  # recruit: an empty corner
         assert view["knight_owner"][v] == -1 and "pips" not in hint, hint
-        assert hint.startswith("This corner: beside "), hint
+        places = hex_places(view)
+        assert places is not None
+        side, hexes = places.vertex_parts(v)
+        # beside its hexes; or, where they share another corner, which of their corners
+        said = f"the {side} corner of {hexes}" if side else f"beside {hexes}"
+        assert hint.startswith(f"This corner: {said}"), (hint, said)
         for terrain, number in _around(view, v):
             assert f"{terrain} {number}" in hint, (hint, terrain, number)
 
@@ -413,7 +420,10 @@ def test_a_rivals_knight_beside_the_robber_is_named_with_its_state() -> None:
         "This corner: White's mighty knight (active); next to the robber"
     )
     assert knight_hint(view, ("build_road",), v) is None  # not a knight's command
-    away = next(w for w in range(grid.num_vertices) if view["robber"] not in grid.vertex_land[w])
+    land = grid.vertex_land
+    away = next(
+        w for w in range(grid.num_vertices) if len(land[w]) == 3 and view["robber"] not in land[w]
+    )
     hint = knight_hint(view, ("build_knight",), away)
     assert hint is not None and hint.startswith("This corner: beside ") and "robber" not in hint
     assert "blocks" not in hint  # no road touches it yet

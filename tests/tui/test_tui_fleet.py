@@ -238,7 +238,8 @@ def test_the_phase_lines_fit_the_panel_at_80x24() -> None:
 
 
 def test_the_log_says_where_a_fleet_settlement_or_road_was_built() -> None:
-    """Seed 4: corners and edges are named as in the base game ("at forest 5"), hexes by island."""
+    """Seed 4: corners and edges are named as in the base game ("at the north corner of forest
+    5": an islet's corners touch one hex), hexes by island."""
     from engine import GameConfig, new_game
     from tui.faces import face
     from tui.narrate import narrate
@@ -250,7 +251,7 @@ def test_the_log_says_where_a_fleet_settlement_or_road_was_built() -> None:
     first = game.legal_actions()[0]
     event = game.apply(first)[0].for_seat(0)
     line = narrate(event, ["Red", "Blue", "White"], 0, where, face("fleet").tell())
-    assert line == "You built a settlement at forest 5."
+    assert line == "You built a settlement at the north corner of forest 5."
     assert where(5) == " the forest of the east island"  # bare: the sentence gives "to" or "on"
     robber = narrate({"kind": "robber", "seat": 1, "hex": 5}, ["Red", "Blue", "White"], 0, where)
     assert robber == "Blue moved the robber to the forest of the east island."

@@ -24,7 +24,7 @@ from engine.table.host import Table
 from tui.app import CatanApp
 from tui.narrate import seat_names
 from tui.palette_provider import ActionsProvider
-from tui.plans import aim, first_step
+from tui.plans import aim_route, first_step
 from tui.screens.dialogs.choice import ChoiceDialog
 from tui.screens.dialogs.discard import DiscardDialog
 from tui.screens.dialogs.shake import ShakeDialog
@@ -238,7 +238,7 @@ async def test_a_hinted_bank_trade_is_highlighted_in_both_of_its_choices(tmp_pat
 
 
 class _Plan:
-    """Two ships with their ways: a plan as `_aim` drives it (tui.plans.RoutePlan)."""
+    """Two ships with their ways: a plan as `aim_route` drives it (tui.plans.RoutePlan)."""
 
     kind = "point"
 
@@ -274,9 +274,9 @@ def test_a_hinted_move_aims_the_plan_at_its_ship_and_the_way_the_hint_plans() ->
             20: {22: [step, on, stop], 21: [step, stop]},
         }
     )
-    assert aim(plan, [step, stop])  # type: ignore[arg-type]
+    assert aim_route(plan, [step, stop])  # type: ignore[arg-type]
     assert plan.ship == 20 and plan.cursor == 21  # one step, then the stop
-    assert aim(plan, [step, on, stop])  # type: ignore[arg-type]
+    assert aim_route(plan, [step, on, stop])  # type: ignore[arg-type]
     assert plan.ship == 20 and plan.cursor == 22  # the way on
     assert first_step(plan) == step  # type: ignore[arg-type]
 
@@ -284,7 +284,7 @@ def test_a_hinted_move_aims_the_plan_at_its_ship_and_the_way_the_hint_plans() ->
 def test_a_hint_no_move_begins_with_leaves_the_plan_as_it_was() -> None:
     plan = _Plan({10: {11: [{"type": "fly_step", "ship": 10, "to": 11}], 12: []}})
     plan.cursor = 12
-    assert not aim(plan, [{"type": "fly_step", "ship": 30, "to": 31}])  # type: ignore[arg-type]
+    assert not aim_route(plan, [{"type": "fly_step", "ship": 30, "to": 31}])  # type: ignore[arg-type]
     assert plan.ship == 10 and plan.cursor == 12
 
 

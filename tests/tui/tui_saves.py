@@ -222,6 +222,22 @@ def ck_wedding_answer(directory: Path) -> Path:
     return write(game, directory, "wedding.json")
 
 
+def ck_alchemist(directory: Path) -> Path:
+    """Seed 2, turn 57 before the roll, by the position API: the person holds Alchemist and
+    has played it; the red and yellow dice are to be set."""
+    from engine.position import game_from_position
+
+    game = play_until("ck", 2, human_to_act({"roll"}), min_actions=200)
+    assert game.view(0)["turn"] == 57
+    pos = game.position()
+    _ck_cards(pos, {0: {"alchemist": 1}})
+    game = game_from_position(pos)
+    (alchemist,) = [a for a in game.legal_actions() if a.to_json().get("card") == "alchemist"]
+    game.apply(alchemist)
+    assert human_to_act({"set_dice"})(game)
+    return write(game, directory, "alchemist.json")
+
+
 def ck_spy(directory: Path) -> Path:
     """Seed 2, turn 57 by the position API: the person holds Spy; Blue holds Smith and Bishop."""
     from engine.position import game_from_position

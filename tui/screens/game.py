@@ -715,7 +715,7 @@ class GameScreen(Screen[None]):
             self._end_target()
             if self.flight is None:
                 self._begin_flight()
-            if self.flight is not None and plans.aim(self.flight, plan):
+            if self.flight is not None and self.flight.aim(plan):
                 self._show_flight()
         elif not self.dialog_open:  # a command: its words show where the commands are listed
             self._end_flight()

@@ -8,7 +8,7 @@ seat names, and returns a modal screen that dismisses with the chosen action
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -22,6 +22,7 @@ from tui.choices_ck import card_words, say
 from tui.narrate_ck import LEVEL_NAMES, card_name
 from tui.places import hex_namer
 from tui.screens.dialogs.choice import ChoiceDialog
+from tui.screens.dialogs.hint_taker import HintTaker
 
 Action = dict[str, Any]
 View = Mapping[str, Any]
@@ -161,8 +162,12 @@ def _card_at(index: Any) -> str:
     return ""
 
 
-class AlchemistDialog(ModalScreen[Any]):
-    """Alchemist: set the red and yellow dice (1-6 each), then the event die is rolled."""
+class AlchemistDialog(HintTaker, ModalScreen[Any]):
+    """Alchemist: set the red and yellow dice (1-6 each), then the event die is rolled.
+
+    Over a game that gives hints, ? asks for one (the app's `hint_over_dialog`); a hinted
+    `set_dice` sets both dice (`show_hint`) and the key line says so while they stay set.
+    """
 
     DEFAULT_CSS = """
     AlchemistDialog { align: center middle; }
@@ -171,7 +176,7 @@ class AlchemistDialog(ModalScreen[Any]):
         border: thick $accent; background: $surface; padding: 0 1;
     }
     AlchemistDialog #title { text-style: bold; width: 100%; content-align: center middle; }
-    AlchemistDialog #hint { color: $text-muted; }
+    AlchemistDialog #hint { color: $text-muted; width: 100%; }  /* wraps, never cut */
     """
 
     BINDINGS = [
@@ -183,6 +188,7 @@ class AlchemistDialog(ModalScreen[Any]):
         Binding("down", "switch", "Other die", show=False),
         Binding("enter", "roll", "Roll"),
         Binding("escape", "dismiss_none", "Back"),
+        Binding("question_mark", "app.hint_over_dialog", "Hint", show=False),
     ]
 
     def __init__(self, actions: list[Action]) -> None:
@@ -190,15 +196,39 @@ class AlchemistDialog(ModalScreen[Any]):
         self.actions = {(int(a["red"]), int(a["yellow"])): a for a in actions}
         self.dice = [3, 4]
         self.which = 0
+        self.hinted_dice: tuple[int, int] | None = None  # (red, yellow) of a hinted set_dice
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label("Alchemist: set the red and yellow dice", id="title")
             yield Static(self._dice_text(), id="dice")
-            yield Label(
-                "1-6 set the die · ←→ change it · Tab the other die · Enter roll · Esc back",
-                id="hint",
-            )
+            yield Label(self._key_line(), id="hint")
+
+    def on_mount(self) -> None:
+        if self.hinted:  # `offers_hint` is set before it opens: the key line has "? hint"
+            self.show_hint(self.hinted)
+
+    def show_hint(self, plan: Sequence[Any]) -> bool:
+        """Set the dice to the hinted `set_dice` (`plan`'s first action) and say so on the key
+        line (False: the hint is not one of these dice)."""
+        action = plan[0] if plan else {}
+        if not isinstance(action, dict) or action.get("type") != "set_dice":
+            return False
+        dice = (int(action["red"]), int(action["yellow"]))
+        if self.actions.get(dice) != action:
+            return False
+        self.hinted_dice = dice
+        self.dice, self.which = list(dice), 0
+        self._show()
+        return True
+
+    def _key_line(self) -> str:
+        """The keys; with the hinted dice set, the hint and what Enter does with it."""
+        if self.hinted_dice is not None and tuple(self.dice) == self.hinted_dice:
+            red, yellow = self.hinted_dice
+            return f"Hint: red {red}, yellow {yellow} · Enter takes it"
+        more = " · ? hint" if self.offers_hint else ""
+        return f"1-6 set the die · ←→ change it · Tab the other die · Enter roll · Esc back{more}"
 
     def _dice_text(self) -> Text:
         text = Text()
@@ -214,6 +244,7 @@ class AlchemistDialog(ModalScreen[Any]):
 
     def _show(self) -> None:
         self.query_one("#dice", Static).update(self._dice_text())
+        self.query_one("#hint", Label).update(self._key_line())
 
     def action_set(self, value: int) -> None:
         self.dice[self.which] = value
