@@ -71,6 +71,7 @@ class Table:
         self.rejections = 0
         self.fallbacks = 0
         self.started = time.monotonic()
+        self._first_rev = game.num_actions  # the actions played before this table
         self.finished = False
         self._over: dict[str, Any] | None = None
         self._save_lock = asyncio.Lock()
@@ -251,8 +252,10 @@ class Table:
         if self.finished:
             return
         self.finished = True
+        seconds = round(time.monotonic() - self.started, 1)
         stats = game_stats(self.game)
-        stats["seconds"] = round(time.monotonic() - self.started, 1)
+        if self.rev > self._first_rev:  # a game loaded over was not played at this table
+            stats["seconds"] = seconds
         self._over = protocol.over(self.rev, self.game.winner, self.game.scores(), stats)
         for member in [*self.seats, *self.spectators]:
             hook = getattr(member, "finished", None)

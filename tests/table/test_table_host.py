@@ -63,6 +63,21 @@ def test_bots_finish_a_game_and_everyone_hears_the_end() -> None:
     assert any(e["kind"] == "game_over" for e in spectator.heard)
 
 
+def test_the_time_at_the_table_is_told_only_for_a_game_played_there() -> None:
+    """Seed 1 (VP 6): a game played at this table tells its time; the same game, already over
+    when a table is made for it (a finished save loaded), tells none (it was not played there:
+    the time would be the replay of its log, and would differ from run to run)."""
+    g = game(1, vp_to_win=6)
+    rec = Recorder()
+    asyncio.run(Table(g, [rec, *bots(3)]).run())
+    assert rec.over is not None and isinstance(rec.over["stats"]["seconds"], float)
+    again = Recorder()
+    loaded = saves.load(saves.save(g))
+    asyncio.run(Table(loaded, [again, *bots(3)]).run())
+    assert again.over is not None and again.over["stats"]["actions"] == len(g.log)
+    assert "seconds" not in again.over["stats"]
+
+
 def test_secret_parts_reach_only_their_audience() -> None:
     g = game(2)
     recs = [Recorder() for _ in range(4)]

@@ -61,7 +61,7 @@ async def test_game_over_shows_placings_and_a_rematch_keeps_the_seats(tmp_path: 
         await pilot.pause()
         # At 120x40 the whole story shows: the key line names no scroll keys.
         keys = str(dialog.query_one(".hint").render())
-        assert keys == "Enter: main menu · r: rematch (same seats, a new board)", keys
+        assert keys == "Enter: main menu · r: rematch (a new board) · v: replay", keys
         await pilot.resize_terminal(80, 24)  # now it scrolls, and the line says so
         deadline = time.monotonic() + 10
         while not str(dialog.query_one(".hint").render()).endswith(" · ↑↓ scroll"):

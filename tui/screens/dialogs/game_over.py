@@ -70,6 +70,7 @@ class GameOverDialog(ScrollBodyDialog[str | None]):
     }
     GameOverDialog VerticalScroll { height: auto; max-height: 80vh; }
     GameOverDialog #winner { text-style: bold; }
+    GameOverDialog .hint { width: 100%; height: auto; text-wrap: wrap; }
     """
     BINDINGS = [
         Binding("enter", "close", "Main menu"),
@@ -116,8 +117,8 @@ class GameOverDialog(ScrollBodyDialog[str | None]):
             yield Label(self.key_line(False), classes="hint")
 
     def key_names(self) -> list[str]:
-        again = ["r: rematch (same seats, a new board)"] if self.rematch else []
-        review = ["v: replay it, action by action"] if self.replay else []
+        again = ["r: rematch (a new board)"] if self.rematch else []
+        review = ["v: replay"] if self.replay else []
         return ["Enter: main menu", *again, *review]
 
     def on_mount(self) -> None:  # then ScrollBodyDialog's: the story takes the focus
