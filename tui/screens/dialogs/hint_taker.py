@@ -1,4 +1,4 @@
-"""Pop-ups that can show a hint (?): the choices and the discard.
+"""Pop-ups that can show a hint (?): the choices, the discard and C&K's Alchemist dice.
 
 The game screen sets `offers_hint` (the game gives hints and the pop-up chooses
 actions, `chooses_actions`) and `hinted` (a hint known when the pop-up opens) before
