@@ -22,6 +22,17 @@ answers, so a stale click is refused instead of applied to a later position.
 actions (trade offers, counter-offers) may be sent with other contents too,
 and the table checks them with the rules.
 
+At a table where decisions are timed (an SSH table whose host chose a time to
+decide), a ``state`` with ``legal`` also carries ``clock``: the seconds left,
+when it was sent, before a bot plays this decision for the seat (a number, at
+least 0; `clock_of` reads it)::
+
+    {"t": "state", ..., "legal": [...], "clock": 101.5}
+
+The clock is the decision's, not the message's: a refused ``act`` does not
+wind it back, and the ``state`` sent again after the refusal says what is left.
+A state without ``legal``, or at a table without the clock, has no ``clock``.
+
 ``error``: the last ``act`` was refused (malformed, stale, or against the rules)::
 
     {"t": "error", "v": 1, "message": "you cannot afford a city"}
@@ -67,7 +78,7 @@ decision where the adviser planned them (the other cards of a discard), and
      "then": [], "by": "value"}
 
 The adviser reads the seat's own view and nothing else. A table without one
-(every table over SSH) answers the request with an ``error``.
+(a table over SSH whose host left hints off) answers the request with an ``error``.
 
 Client to server
 ----------------
@@ -97,6 +108,7 @@ Anything else (unknown ``t``, wrong ``v``, missing fields) is answered with an
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections.abc import Mapping
 from typing import Any
@@ -111,6 +123,8 @@ SAID = "said"
 ACT = "act"
 SAY = "say"
 HINT = "hint"
+CLOCK = "clock"
+"""The optional field of a ``state`` with ``legal``: seconds left to decide."""
 
 MAX_SAY = 200
 """Characters in a chat line, once cleaned."""
@@ -141,6 +155,16 @@ def state(
     if legal is not None:
         msg["legal"] = legal
     return msg
+
+
+def clock_of(msg: Mapping[str, Any]) -> float | None:
+    """The seconds a ``state`` gives its seat to decide, or None: no decision, or not timed
+    (a ``clock`` that is not a finite number of at least 0 counts as none)."""
+    left = msg.get(CLOCK)
+    if msg.get("t") != STATE or "legal" not in msg or type(left) not in (int, float):
+        return None  # a bool is no number of seconds
+    seconds = float(left) if isinstance(left, (int, float)) else math.nan
+    return seconds if 0 <= seconds < math.inf else None
 
 
 def error(message: str) -> dict[str, Any]:

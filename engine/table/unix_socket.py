@@ -37,6 +37,7 @@ from engine.table.protocol import VERSION as PROTOCOL_VERSION  # re-exported for
 from engine.table.protocol import ProtocolError as _BaseProtocolError
 
 __all__ = [
+    "LOBBY_CHOICES",
     "LOBBY_FLAGS",
     "LOBBY_MESSAGES",
     "MAX_LINE",
@@ -376,7 +377,8 @@ class SocketClient:
 LOBBY_MESSAGES: dict[str, tuple[str, ...]] = {
     # client -> server; the server answers every one with a "lobby" snapshot or an "error"
     "list": (),
-    "create": ("ruleset", "options", "seats"),  # seats: ["person" | "bot:<name>", ...]; hints?
+    # seats: ["person" | "bot:<name>", ...]; optional: hints, clock
+    "create": ("ruleset", "options", "seats"),
     "join": ("table", "seat"),  # answered with {"t": "seat", "token", "table", "seat"}
     "spectate": ("table",),  # answered with {"t": "seat", "token", "table", "seat": null}
     "start": ("table",),  # host only
@@ -395,6 +397,13 @@ LOBBY_FLAGS: dict[str, tuple[str, ...]] = {
     "create": ("hints",),  # the table's people may ask for hints (default false)
 }
 """Optional fields of lobby requests that are on or off: JSON true or false, nothing else."""
+
+LOBBY_CHOICES: dict[str, dict[str, tuple[tuple[int, ...], str]]] = {
+    # the seconds each decision of a person's seat has before a bot plays it for them
+    "create": {"clock": ((0, 60, 120, 300), "seconds to decide, 0 for no clock")},
+}
+"""Optional fields of lobby requests that take one of a few integers (absent: the first),
+with what the number means."""
 
 
 def lobby_request(kind: str, **fields: Any) -> dict[str, Any]:
@@ -418,4 +427,11 @@ def check_lobby_request(msg: dict[str, Any]) -> str:
             shown = repr(value)
             shown = shown if len(shown) <= 40 else shown[:40] + "…"
             raise ProtocolError(f"lobby.{kind}: {flag} is true or false, not {shown}")
+    for name, (allowed, meaning) in LOBBY_CHOICES.get(kind, {}).items():
+        value = msg.get(name, allowed[0])
+        if type(value) is not int or value not in allowed:  # type: a bool is no number here
+            shown = repr(value)
+            shown = shown if len(shown) <= 40 else shown[:40] + "…"
+            words = ", ".join(map(str, allowed[:-1])) + f" or {allowed[-1]}"
+            raise ProtocolError(f"lobby.{kind}: {name} is {words} ({meaning}), not {shown}")
     return kind

@@ -267,7 +267,7 @@ async def test_the_host_turns_hints_on_in_the_new_table_form_by_keys(tmp_path: P
         await until(lambda: _shown(dialog, hints), "the Hints row in view at 80x24")
         await pilot.press("enter", "down", "enter")
         await until(lambda: hints.value is True, "Hints set to On")
-        await pilot.press("tab")
+        await pilot.press("tab", "tab")  # past Time to decide (left off) to Create
         create = dialog.query_one("#create", Button)
         assert app.focused is create
         await until(lambda: _shown(dialog, create), "the Create button in view at 80x24")

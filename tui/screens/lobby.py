@@ -16,11 +16,18 @@ comes back with that message (it will not take you back there by itself).
 
 The host of a new table chooses whether it gives hints; the list's detail says
 so, and the game screen of a seat there offers `?` (a spectator's never does).
+
+The host may also give every decision a clock ("Time to decide"). While a seat
+must act on the clock, a line over its game screen counts down what is left
+(from the ``clock`` of the state that asked, engine.table.protocol), in warning
+colours in the last `URGENT` seconds; when it runs out a bot plays that one
+decision, and the table says so.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -33,6 +40,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Label, Select, Static
 
 from engine.registry import get_ruleset
+from engine.table import protocol
 from engine.table.client import TableClient
 from engine.table.unix_socket import lobby_request
 from tui.faces import DEFAULT, default_of
@@ -92,10 +100,32 @@ HINTS_HELP = (
 )
 
 
+CLOCK_CHOICES: list[tuple[str, int]] = [("Off", 0), ("1 min", 60), ("2 min", 120), ("5 min", 300)]
+"""The new-table form's "Time to decide": seconds for each decision of a person's seat."""
+CLOCK_HELP = (
+    "How long each decision of a person at this table may take. When the time runs out, "
+    "the value bot plays that one decision for them; their next one is theirs again."
+)
+URGENT = 15
+"""Seconds left from which the countdown over the game screen is drawn in warning colours."""
+
+
+def clock_words(seconds: int) -> str:
+    """A table's time to decide in words ("2 min to decide"); "" for none."""
+    if seconds <= 0:
+        return ""
+    amount = f"{seconds // 60} min" if seconds % 60 == 0 else f"{seconds} s"
+    return f"{amount} to decide"
+
+
 def table_settings(table: dict[str, Any]) -> str:
-    """The table's settings that are not the defaults, in words ("VP to win 8, Hints on")."""
+    """The table's settings that are not the defaults, in words
+    ("VP to win 8, Hints on, 2 min to decide")."""
     options = changed_options(table["ruleset"], table["options"])
-    return ", ".join(part for part in (options, HINTS_ON if table.get("hints") else "") if part)
+    clock = table.get("clock")
+    timed = clock_words(clock) if type(clock) is int else ""  # older servers: none said
+    parts = (options, HINTS_ON if table.get("hints") else "", timed)
+    return ", ".join(part for part in parts if part)
 
 
 def table_detail(table: dict[str, Any], now_offset: float = 0.0) -> str:
@@ -130,6 +160,31 @@ class AwayBanner(Static):
     """
 
 
+class ClockBanner(Static):
+    """One line over the game screen while this seat must act on the clock: "1:42 to decide".
+
+    It takes the away line's place while shown (then the table waits for this seat,
+    not for whoever is away); in the last `URGENT` seconds it is drawn in warning
+    colours (class ``-urgent``).
+    """
+
+    DEFAULT_CSS = """
+    ClockBanner {
+        dock: top; height: 1; padding: 0 1; background: $primary 30%; display: none;
+        text-style: bold;
+    }
+    ClockBanner.-urgent { background: $error; color: $text; }
+    """
+
+    def show_left(self, seconds: float | None) -> None:
+        """Show `seconds` left (counted up to the whole second), or hide for None."""
+        self.display = seconds is not None
+        if seconds is None:
+            return
+        self.set_class(seconds <= URGENT, "-urgent")
+        self.update(f"{_clock(math.ceil(seconds))} to decide")
+
+
 class LobbyScreen(Screen[None]):
     """Tables: create, join, watch, start, and hand an absent player's seat to a bot."""
 
@@ -158,6 +213,9 @@ class LobbyScreen(Screen[None]):
         self.received_at = time.monotonic()
         self.in_game: int | None = None
         self.banner: AwayBanner | None = None
+        self.clock_banner: ClockBanner | None = None
+        self.decide_by: float | None = None
+        """When this seat's time for its decision runs out (monotonic), while it must act."""
         self._auto_joined: set[int] = set()
 
     def compose(self) -> ComposeResult:
@@ -226,7 +284,9 @@ class LobbyScreen(Screen[None]):
         names = [s["user"] or f"Bot {i + 1}" for i, s in enumerate(seats)]
         kinds = ["human" if s["kind"] == "person" else str(s["bot"]) for s in seats]
         self.in_game = table_id = grant.get("table")
-        link = _TableLink(client, lambda message: self._taken_over(screen, grant, message))
+        link = _TableLink(
+            client, lambda message: self._taken_over(screen, grant, message), self._heard
+        )
 
         def rematch() -> None:
             """The host's r on the game-over screen: back here; the lobby follows to the seat."""
@@ -244,15 +304,31 @@ class LobbyScreen(Screen[None]):
         )
 
         self.banner = AwayBanner()
+        self.clock_banner = ClockBanner()
+        self.decide_by = None
 
         def back(_: object = None) -> None:
             client.close()
             self.in_game = None
             self.banner = None
+            self.clock_banner = None
+            self.decide_by = None
 
         await self.app.push_screen(screen, back)
-        await screen.mount(self.banner)
+        await screen.mount(self.banner, self.clock_banner)
         self._update_banner()
+
+    def _heard(self, msg: dict[str, Any]) -> None:
+        """A message from the table, on its way to the game screen: the seat's clock starts
+        with a state that asks it to act on the clock, and stops with any other state."""
+        kind = msg.get("t")
+        if kind == protocol.STATE:
+            left = protocol.clock_of(msg)
+            self.decide_by = None if left is None else time.monotonic() + left
+            self._update_banner()
+        elif kind == protocol.OVER:
+            self.decide_by = None
+            self._update_banner()
 
     def _taken_over(self, screen: Screen[Any], grant: dict[str, Any], message: str) -> None:
         """The server ended this session's seat connection: back to the lobby, saying why."""
@@ -296,10 +372,19 @@ class LobbyScreen(Screen[None]):
         if any(s["away"] is not None for t in self.snapshot["tables"] for s in t["seats"]):
             self._detail()  # the away timers count up between snapshots
             self._update_banner()
+        elif self.decide_by is not None:
+            self._update_banner()  # the seat's clock counts down
 
     def _update_banner(self) -> None:
+        clock = self.clock_banner
+        if clock is not None:
+            by = self.decide_by
+            clock.show_left(None if by is None else max(0.0, by - time.monotonic()))
         banner, table = self.banner, self._table(self.in_game)
         if banner is None or table is None:
+            return
+        if clock is not None and clock.display:  # the table waits for this seat, not the away
+            banner.display = False
             return
         offset = time.monotonic() - self.received_at
         away = [
@@ -385,14 +470,23 @@ def grant_gives_hints(grant: dict[str, Any]) -> bool:
 
 
 class _TableLink:
-    """A table connection as the game screen sees it, watching for the server closing it."""
+    """A table connection as the game screen sees it, watching for the server closing it;
+    `heard`, if given, sees every message first (the lobby's countdown follows them)."""
 
-    def __init__(self, client: TableClient, closing: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        client: TableClient,
+        closing: Callable[[str], None],
+        heard: Callable[[dict[str, Any]], None] | None = None,
+    ) -> None:
         self.client = client
         self.closing = closing
+        self.heard = heard
 
     async def recv(self) -> dict[str, Any]:
         msg = await self.client.recv()
+        if self.heard is not None:
+            self.heard(msg)
         if msg.get("t") == "notice" and msg.get("closing"):
             # Said once, by the lobby the screen returns to; the screen's reader
             # waits here until the screen goes, which cancels it.
@@ -414,7 +508,8 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
     (tui/option_words), less the seed and the bot speed (the server's own).
     The host sits in seat 1; the other seats are people, who join from their
     own connections, or bots. Last, whether the table gives its people hints
-    (off unless the host turns them on).
+    (off unless the host turns them on) and how long each of their decisions
+    may take ("Time to decide", off unless the host chooses a time).
     """
 
     BINDINGS = [
@@ -446,6 +541,7 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
         kinds = ["person", "person"] + [f"bot:{default_bot(self.bots)}"] * 4
         self.choices = GameChoices(default_of(rulesets), 4, kinds)
         self.hints = False
+        self.clock = 0
 
     def compose(self) -> ComposeResult:
         chosen = self.choices
@@ -506,6 +602,16 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
                     compact=True,
                     tooltip=HINTS_HELP,
                 )
+            with Horizontal(classes=ROW):
+                yield Label("Time to decide")
+                yield Select(
+                    CLOCK_CHOICES,
+                    value=self.clock,
+                    id="clock",
+                    allow_blank=False,
+                    compact=True,
+                    tooltip=CLOCK_HELP,
+                )
             yield Button("Create (F5)", variant="primary", id="create", compact=True)
 
     def on_mount(self) -> None:
@@ -520,6 +626,9 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
         if sid == "hints":
             self.hints = event.value is True
             return
+        if sid == "clock":
+            self.clock = event.value if type(event.value) is int else 0
+            return
         if event.value is not Select.BLANK and self.choices.change(sid, event.value):
             await redraw_keeping_focus(self, sid)
 
@@ -533,6 +642,7 @@ class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
                 "options": dict(chosen.options),
                 "seats": seats,
                 "hints": self.hints,
+                "clock": self.clock,
             }
         )
 

@@ -18,6 +18,17 @@ A table's host may turn hints on when creating it (the `create` request's
 and spectators get none. The setting is listed with the table, kept by a
 rematch and in the save's meta (an older save without it has hints off).
 
+The host may also give every decision a clock (the `create` request's
+``clock``: 60, 120 or 300 seconds; 0 or absent, none). Each decision of a
+person's seat then has that long, counted from when the table asks (a refused
+action does not wind it back); the seat's table connection hears what is left
+with each state that asks it to act (``clock``, engine.table.protocol). When it
+runs out, the `value` bot decides that one decision from the seat's view, and
+everyone at the table is told (`TIME_RAN_OUT`); the person keeps the seat, and
+their next decision has a fresh clock. A bot's seat, or a person's handed to a
+bot, is not timed. Like hints, the clock is listed with the table and kept by a
+rematch and a restart (an older save: no clock).
+
 The lobby is bounded: a user may have `max_tables_per_user` open (not
 finished) tables as their host, the server `max_tables` in all, restored games
 included. A finished table leaves the lobby once nobody is connected to it any
@@ -44,6 +55,7 @@ from engine.config import GameConfig
 from engine.errors import CatanError
 from engine.game import Game
 from engine.registry import get_ruleset, new_game
+from engine.table import protocol
 from engine.table.client import HumanSeat, InMemoryClient
 from engine.table.host import Table
 from engine.table.unix_socket import (
@@ -69,6 +81,12 @@ TOO_MANY_OF_YOURS = (
     "or leave (l) one you host that has not started, before creating another."
 )
 TOO_MANY_TABLES = "The server has {tables}, as many as it allows: try again when a game ends."
+TIME_RAN_OUT = "Time ran out for {name}: a bot played for them."
+"""What everyone at a table hears when a person's clock runs out."""
+TIME_BOT = "value"
+"""The bot that decides for a person whose time ran out."""
+LONGEST_CLOCK = 3600
+"""Seconds: a restored table's clock past this (a damaged save) counts as no clock."""
 
 
 class Slot:
@@ -77,35 +95,107 @@ class Slot:
     The table sees one seat throughout; inside, decisions go to the person's
     HumanSeat, or to the bot once the host hands the seat over. The HumanSeat
     keeps hearing every event either way, so the person rejoins up to date.
+
+    With a `clock` (seconds), each of the person's decisions has that long; when
+    it runs out, the person's pending decision is abandoned and a `TIME_BOT`
+    made for this seat (once, then hearing the table's events like any bot seat)
+    decides it instead.
     """
 
-    def __init__(self, human: HumanSeat) -> None:
+    def __init__(self, human: HumanSeat, clock: int = 0, seed: int = 0) -> None:
         self.human = human
         self.bot: BotSeat | None = None
         self.name = human.name
+        self.clock = clock
+        self.seed = seed
+        self.timeouts = 0
+        """Decisions the stand-in took because the person's time ran out."""
         self._changed = asyncio.Event()
+        self._table: Table | None = None
+        self._seat: int | None = None
+        self._timed: tuple[int, float] | None = None
+        """(revision, deadline on the monotonic clock) of the latest decision on the clock."""
+        self._ticking = False
+        self._stand_in: BotSeat | None = None
 
     def attach(self, table: Table, seat: int | None) -> None:
+        self._table, self._seat = table, seat
         self.human.attach(table, seat)
 
     def set_bot(self, bot: BotSeat | None) -> None:
         self.bot = bot
         self._changed.set()
 
+    def clock_left(self, rev: int) -> float | None:
+        """Seconds the person has left for the decision at revision `rev`, if it is on the
+        clock and theirs to take now (not handed to a bot); else None."""
+        timed = self._timed
+        if not self._ticking or self.bot is not None or timed is None or timed[0] != rev:
+            return None
+        return max(0.0, timed[1] - time.monotonic())
+
+    def _deadline(self) -> float | None:
+        """When the person's time for the table's current decision runs out (None: no clock).
+
+        Asked again at the same revision (the table asking once more after refusing an
+        action), it is the same deadline: a refusal does not wind the clock back.
+        """
+        if self.clock <= 0 or self._table is None:
+            return None
+        rev = self._table.rev
+        if self._timed is None or self._timed[0] != rev:
+            self._timed = (rev, time.monotonic() + self.clock)
+        return self._timed[1]
+
     async def decide(self, view: GameView, legal: list[Action]) -> Action:
         while True:
             if self.bot is not None:
                 return await self.bot.decide(view, legal)
+            deadline = self._deadline()  # before the person is asked: their state shows it
             self._changed.clear()
             person = asyncio.ensure_future(self.human.decide(view, legal))
             change = asyncio.ensure_future(self._changed.wait())
-            done, _ = await asyncio.wait({person, change}, return_when=asyncio.FIRST_COMPLETED)
-            if person in done:
+            self._ticking = deadline is not None
+            try:
+                left = None if deadline is None else max(0.0, deadline - time.monotonic())
+                done, _ = await asyncio.wait(
+                    {person, change}, timeout=left, return_when=asyncio.FIRST_COMPLETED
+                )
+            finally:
+                self._ticking = False
                 change.cancel()
+                if not person.done():  # the person's decision is abandoned: no act counts now
+                    person.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await person
+            if person in done:
                 return person.result()
-            person.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await person
+            if change not in done:
+                return await self._time_ran_out(view, legal)
+
+    async def _time_ran_out(self, view: GameView, legal: list[Action]) -> Action:
+        """The stand-in's action for the decision the person let run out; everyone is told."""
+        self.timeouts += 1
+        await self.human.notify([])  # their client hears at once the decision is no longer theirs
+        action = await self._stand_in_bot().decide(view, legal)
+        table = self._table
+        if action not in legal and (table is None or _refused(table, action)):
+            action = legal[0]  # never an illegal stand-in: the table would ask the person again
+        log.info("seat %s: time ran out for %s", self._seat, self.name)
+        if table is not None:
+            told = TIME_RAN_OUT.format(name=self.name)
+            for member in [*table.seats, *table.spectators]:
+                hook = getattr(member, "notice", None)
+                if hook is not None:
+                    await hook(told)
+        return action
+
+    def _stand_in_bot(self) -> BotSeat:
+        if self._stand_in is None:
+            self._stand_in = BotSeat(create_bot(TIME_BOT, self.seed), name=TIME_BOT)
+            if self._table is not None:
+                self._stand_in.attach(self._table, self._seat)
+        return self._stand_in
 
     async def reject(self, message: str) -> None:
         if self.bot is None:
@@ -115,6 +205,8 @@ class Slot:
         await self.human.notify(events)
         if self.bot is not None:
             await self.bot.notify(events)
+        if self._stand_in is not None:  # it counts cards: from its first decision on, it hears all
+            await self._stand_in.notify(events)
 
     async def notice(self, message: str) -> None:
         await self.human.notice(message)
@@ -124,6 +216,14 @@ class Slot:
 
     def said(self, message: dict[str, Any]) -> None:
         self.human.said(message)
+
+
+def _refused(table: Table, action: Action) -> bool:
+    """The table's rules refuse `action` now (or cannot even check it)."""
+    try:
+        return table.game.check(action) is not None
+    except Exception:
+        return True
 
 
 @dataclass
@@ -156,6 +256,8 @@ class HostedTable:
     seed: int
     hints: bool = False
     """Its people may ask for hints (`?`): the value bot's suggestion from their own view."""
+    clock: int = 0
+    """Seconds each decision of a person's seat has before a bot plays it (0: no clock)."""
     status: str = "waiting"  # waiting → playing → over
     table: Table | None = None
     task: asyncio.Task[int | None] | None = None
@@ -176,6 +278,7 @@ class HostedTable:
             "options": self.options,
             "seed": self.seed,
             "hints": self.hints,
+            "clock": self.clock,
             "seats": [{"kind": s.kind, "bot": s.bot, "user": s.user} for s in self.seats],
         }
 
@@ -187,6 +290,7 @@ class HostedTable:
             "ruleset": self.ruleset,
             "options": self.options,
             "hints": self.hints,
+            "clock": self.clock,
             "status": self.status,
             "spectators": self.spectators,
             "winner": self.table.game.winner if self.table is not None else None,
@@ -298,7 +402,8 @@ class Lobby:
         seed = int(msg.get("seed", time.time_ns() & 0x7FFFFFFF))
         new_game(GameConfig(ruleset, len(seats), seed, options))  # fail now on bad options
         hints = msg.get("hints", False)  # true or false: check_lobby_request refused the rest
-        table = HostedTable(self._next_id, user, ruleset, dict(options), seats, seed, hints)
+        clock = msg.get("clock", 0)  # 0, 60, 120 or 300: likewise
+        table = HostedTable(self._next_id, user, ruleset, dict(options), seats, seed, hints, clock)
         self._next_id += 1
         self.tables[table.id] = table
         for seat in table.seats:  # the host takes the first person seat
@@ -394,6 +499,7 @@ class Lobby:
             seats,
             (old.seed + 1) & 0x7FFFFFFF,
             old.hints,
+            old.clock,
         )
         self._next_id += 1
         self.tables[table.id] = table
@@ -437,7 +543,8 @@ class Lobby:
         for i, info in enumerate(hosted.seats):
             if info.kind == "person" and info.user is not None:
                 adviser = ValueAdviser() if hosted.hints else None  # every person alike
-                info.slot = Slot(HumanSeat(info.user, adviser=adviser))
+                human = HumanSeat(info.user, adviser=adviser)
+                info.slot = Slot(human, clock=hosted.clock, seed=hosted.seed + i)
                 info.away_since = time.monotonic()  # until their table connection arrives
                 seats.append(info.slot)
             else:  # a bot, or a person seat nobody took
@@ -516,6 +623,7 @@ class Lobby:
                 seats,
                 spec["seed"],
                 spec.get("hints") is True,  # a save from before the setting: hints off
+                _saved_clock(spec.get("clock")),  # likewise: no clock
             )
             self._next_id += 1
             self.tables[hosted.id] = hosted
@@ -613,6 +721,11 @@ def lobby_bot(name: str) -> str:
     return name
 
 
+def _saved_clock(value: Any) -> int:
+    """A save's table clock: its seconds if they make sense, else 0 (none, as before clocks)."""
+    return value if type(value) is int and 0 < value <= LONGEST_CLOCK else 0
+
+
 def _seat_spec(spec: Any) -> SeatInfo:
     if spec == "person":
         return SeatInfo("person")
@@ -650,7 +763,8 @@ class LobbyEndpoint:
 
 
 class SeatEndpoint:
-    """A seat's (or spectator's) table connection; adds who-is-away to each state push."""
+    """A seat's (or spectator's) table connection; adds who-is-away to each state push,
+    and to a state that asks the seat to act on the clock, the seconds left."""
 
     def __init__(
         self,
@@ -671,6 +785,10 @@ class SeatEndpoint:
         msg = await self.client.recv()
         if msg.get("t") == "state":
             msg = msg | {"table": self.lobby.presence(self.hosted)}
+            slot = self.hosted.seats[self.seat].slot if self.seat is not None else None
+            left = slot.clock_left(msg["rev"]) if slot is not None and "legal" in msg else None
+            if left is not None:  # counted now, as it leaves: a queued state says the truth
+                msg[protocol.CLOCK] = round(left, 1)
         return msg
 
     async def send(self, msg: dict[str, Any]) -> None:
