@@ -38,3 +38,22 @@ def test_every_listing_and_every_action_of_the_games_is_counted_once() -> None:
     assert any(a in applying for a in ("build_knight", "activate_knight", "play_progress")), (
         applying
     )
+
+
+def test_against_another_ruleset_it_prices_the_shared_kinds_at_the_others_cost() -> None:
+    """Seed 4, one game each: the floors are printed, and pricing C&K's own kinds at nothing
+    can only lower its floor (so raise the ratio's)."""
+    command = [sys.executable, str(SCRIPT), "--ruleset", "ck", "--games", "1", "--seed", "4"]
+    run = subprocess.run(
+        [*command, "--against", "base"], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert run.returncode == 0, run.stderr
+    tail = run.stdout.split("against base: ")[1].splitlines()
+    here, there = (float(part.split()[0]) for part in tail[0].split(", "))
+    now = float(tail[1].rsplit(": ", 1)[1])
+    floor = float(tail[2].split(": ")[1].split()[0])
+    free = float(tail[3].split(": ")[1].split()[0])
+    assert abs(now - there / here) < 0.002, tail
+    assert 0 < free <= floor, tail
+    assert tail[2].endswith(f"ratio {there / floor:.3f}"), tail
+    assert tail[3].endswith(f"ratio {there / free:.3f}"), tail

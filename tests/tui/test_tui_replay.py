@@ -189,17 +189,17 @@ async def test_a_save_that_cannot_be_replayed_is_said_in_one_line(tmp_path: Path
         assert isinstance(app.screen, LoadScreen)
 
 
-async def test_v_on_the_game_over_pop_up_replays_the_game_just_played(tmp_path: Path) -> None:
-    """Seed 4: a game of four random bots watched to its end; `v` plays it again from its start."""
-    from engine.config import GameConfig
+async def test_v_on_the_game_over_pop_up_replays_the_game_just_played(
+    tmp_path: Path, finished: Path
+) -> None:
+    """The finished game (seed 2) loaded: its game-over pop-up offers `v`, which plays the
+    game again from its start, every action of it."""
     from tui.screens.dialogs.game_over import GameOverDialog
 
-    play = (GameConfig("base", 4, 4, {}), ["random", "random", "random", "random"])
-    app = CatanApp(saves_dir=tmp_path, play=play, speed="instant")
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
     async with app.run_test(size=(80, 24)) as pilot:
-        await _until(
-            pilot, lambda: isinstance(app.screen, GameOverDialog), "the game is over", 120.0
-        )
+        assert app.load_game(finished)
+        await _until(pilot, lambda: isinstance(app.screen, GameOverDialog), "the game is over")
         assert app.local is not None
         played = list(app.local.game.log)
         await pilot.press("v")
@@ -207,7 +207,7 @@ async def test_v_on_the_game_over_pop_up_replays_the_game_just_played(tmp_path: 
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         assert [s.action for s in screen.replay.steps] == played
-        assert screen.at == 0 and screen.source.over
+        assert screen.at == 0 and screen.source.over and screen.eyes == 0
 
 
 def test_catan_replay_refuses_another_seat_of_a_game_in_progress(
