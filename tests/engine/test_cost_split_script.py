@@ -53,7 +53,9 @@ def test_against_another_ruleset_it_prices_the_shared_kinds_at_the_others_cost()
     now = float(tail[1].rsplit(": ", 1)[1])
     floor = float(tail[2].split(": ")[1].split()[0])
     free = float(tail[3].split(": ")[1].split()[0])
-    assert abs(now - there / here) < 0.002, tail
+    ratios = [float(line.rsplit("ratio ", 1)[1]) for line in tail[2:4]]
+    # the printed times are rounded to 0.01 us: the ratios agree with them to about 0.005
+    assert abs(now - there / here) < 0.005, tail
     assert 0 < free <= floor, tail
-    assert tail[2].endswith(f"ratio {there / floor:.3f}"), tail
-    assert tail[3].endswith(f"ratio {there / free:.3f}"), tail
+    assert abs(ratios[0] - there / floor) < 0.005, tail
+    assert abs(ratios[1] - there / free) < 0.005, tail
