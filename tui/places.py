@@ -10,8 +10,9 @@ land hexes (a coast's corners of one hex, the two ends of the edge between two
 hexes on the coast) are told apart by where each lies from those hexes' centre:
 "the north corner of pasture 3", "the south-east corner of pasture 3 / hills 5"; so
 is a corner of one land hex, which its hex's name alone would read as the hex.
-`production_hint` says what a corner would produce: its numbers and the pips
-they add up to.
+A road's edge beside one land hex is told by its side of that hex ("the
+north-east side of pasture 3"). `production_hint` says what a corner would
+produce: its numbers and the pips they add up to.
 """
 
 from __future__ import annotations
@@ -139,9 +140,33 @@ class HexPlaces:
         return tuple(sides)
 
     def edge(self, e: int) -> str:
+        """A road's edge by the land hexes beside it, "pasture 3 / hills 5"; beside one land
+        hex (a coast), with its side of that hex: "the north-east side of pasture 3"."""
+        side, hexes = self.edge_parts(e)
+        return f"the {side} side of {hexes}" if side else hexes
+
+    def edge_parts(self, e: int) -> tuple[str | None, str]:
+        """(the side of its one land hex edge `e` lies on, or None beside two or none; the
+        hexes, "pasture 3 / hills 5", or "the coast" without land)."""
         grid = self.grid
         land = grid.edge_land[e] if 0 <= e < len(grid.edge_land) else ()
-        return " / ".join(self.hex(h) for h in land) or "the coast"
+        side = self._edge_sides[e] if 0 <= e < len(self._edge_sides) else None
+        return side, " / ".join(self.hex(h) for h in land) or "the coast"
+
+    @cached_property
+    def _edge_sides(self) -> tuple[str | None, ...]:
+        """Each coastal edge's compass point from the centre of its one land hex (a hex's six
+        sides lie 60 degrees apart: never on one point); None elsewhere."""
+        grid = self.grid
+        sides: list[str | None] = []
+        for e, land in enumerate(grid.edge_land):
+            if len(land) != 1:
+                sides.append(None)
+                continue
+            cx, cy = screen_xy(grid.hexes[land[0]])
+            (ax, ay), (bx, by) = (grid.vertex_xy[v] for v in grid.edge_vertices[e])
+            sides.append(_side((ax + bx) / 2 - cx, (ay + by) / 2 - cy))
+        return tuple(sides)
 
     def _yields(self, v: int) -> list[tuple[int, str, int]]:
         """(hex, terrain, number) of each numbered land hex around corner `v`."""
@@ -279,8 +304,9 @@ def hex_namer(view: Mapping[str, Any]) -> Callable[[Any], str] | None:
         kind, i = place
         if kind == "vertex":
             return f" at {places.vertex(i)}"
-        if kind == "edge":
-            return f" by {places.edge(i)}"
+        if kind == "edge":  # "by fields 5 / hills 6"; a coast's: "on the north side of ..."
+            side, hexes = places.edge_parts(i)
+            return f" on the {side} side of {hexes}" if side else f" by {hexes}"
         if kind == "hex":
             return f" {places.hex(i)}"
         return ""

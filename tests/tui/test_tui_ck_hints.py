@@ -221,3 +221,37 @@ def test_a_knight_move_between_two_corners_of_one_hex_names_both() -> None:
     assert knight_hint(view, ("build_knight",), b) == (
         "This corner: the north-west corner of pasture 9"
     )  # not "beside the north-west corner of ..."
+
+
+def test_no_two_edges_on_land_read_alike_and_a_coasts_says_its_side() -> None:
+    """A coast hex's roads all read "by fields 5" once: each coastal edge now says its side
+    ("on the north-east side of fields 5"), and an edge between two land hexes is named by
+    both, as before. Seeds 0-4 of the base game, C&K and Catan Fleet."""
+    from tui.places import hex_namer
+
+    for ruleset in ("base", "ck", "fleet"):
+        for seed in range(5):
+            view = new_game(GameConfig(ruleset, 4, seed, {})).view(0)
+            places = hex_places(view)
+            where = hex_namer(view)
+            assert places is not None and where is not None
+            grid = places.grid
+            on_land = [e for e in range(len(grid.edge_land)) if grid.edge_land[e]]
+            names = [places.edge(e) for e in on_land]
+            assert len(set(names)) == len(names), (ruleset, seed)
+            for e in on_land:
+                side, hexes = places.edge_parts(e)
+                if len(grid.edge_land[e]) == 1:
+                    assert side is not None and where(("edge", e)) == (
+                        f" on the {side} side of {hexes}"
+                    )
+                else:
+                    assert side is None and where(("edge", e)) == f" by {hexes}"
+    view = new_game(GameConfig("base", 4, 0, {})).view(0)
+    places = hex_places(view)
+    assert places is not None
+    assert [places.edge(e) for e in (0, 1, 7)] == [
+        "the north-west side of fields 5 (north-west)",
+        "the north-east side of fields 5 (north-west)",
+        "fields 5 (north-west) / pasture 8",
+    ]

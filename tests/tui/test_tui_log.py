@@ -44,7 +44,8 @@ def test_places_are_named_by_terrain_and_number_not_by_id() -> None:
     assert line == f"Blue moved the robber to {hexes[0]['terrain']} {hexes[0]['number']}."
     road = {"kind": "build", "seat": 0, "piece": "road", "edge": 0}
     built = narrate(road, NAMES, 0, where, BASE)
-    assert built is not None and built.startswith("You built a road by ")
+    # edge 0 is on the coast: a side of one hex (two land hexes' edge: "by A / B")
+    assert built is not None and built.startswith("You built a road on the north-west side of ")
     assert "edge" not in built and "hex" not in built
 
 
