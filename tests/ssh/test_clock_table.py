@@ -27,7 +27,7 @@ from textual.widgets import Select, Static
 from ai.seat import BotSeat
 from engine.table import protocol
 from engine.table.unix_socket import Endpoint, ProtocolError, TokenBook, lobby_request
-from tests.ssh.served import served_app
+from tests.ssh.served import create_dialog, served_app, tab_to
 from tests.ssh.test_hardening_takeover import SEED, ask, deciding, first_plain, recv, redeem
 from tests.ssh.test_hints_table import ALONE, answer
 from tests.ssh.waits import until
@@ -36,7 +36,6 @@ from tui.screens.lobby import (
     URGENT,
     AwayBanner,
     ClockBanner,
-    CreateTableDialog,
     LobbyScreen,
     table_detail,
 )
@@ -472,12 +471,7 @@ async def test_the_host_chooses_a_time_to_decide_in_the_new_table_form_by_keys(
     tmp_path: Path,
 ) -> None:
     async with served_app(tmp_path, "alice", (80, 24)) as (app, pilot, lobby):
-        await until(lambda: bool(app.screen.snapshot["rulesets"]), "the lobby's first snapshot")
-        await pilot.press("n")
-        await until(lambda: isinstance(app.screen, CreateTableDialog), "the create dialog")
-        dialog = app.screen
-        assert isinstance(dialog, CreateTableDialog)
-        await pilot.pause()
+        dialog = await create_dialog(app, pilot)
         clock: Select[object] = dialog.query_one("#clock", Select)
         assert clock.value == 0  # off unless the host chooses a time
         assert [(str(label), value) for label, value in clock._options] == [
@@ -486,13 +480,7 @@ async def test_the_host_chooses_a_time_to_decide_in_the_new_table_form_by_keys(
             ("2 min", 120),
             ("5 min", 300),
         ]
-        for _ in range(20):  # Tab down the form's rows to Time to decide
-            if app.focused is clock:
-                break
-            await pilot.press("tab")
-        assert app.focused is clock, "Tab never reached the Time to decide row"
-        current = [str(row.query_one("Label").render()) for row in dialog.query(".row.-current")]
-        assert current == ["Time to decide"]
+        await tab_to(app, pilot, dialog, clock, "Time to decide")
         await pilot.press("enter", "down", "down", "enter")
         await until(lambda: clock.value == 120, "Time to decide set to 2 min")
         await pilot.press("f5")

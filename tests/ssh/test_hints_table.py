@@ -20,7 +20,7 @@ from textual.widgets import Button, Select, Static
 from ai.hints import ValueAdviser
 from engine.table import protocol
 from engine.table.unix_socket import Endpoint, ProtocolError, TokenBook, lobby_request
-from tests.ssh.served import served_app
+from tests.ssh.served import create_dialog, served_app, tab_to
 from tests.ssh.test_hardening_takeover import SEED, ask, deciding, first_plain, recv, redeem
 from tests.ssh.waits import until
 from tui.palette_provider import ActionsProvider
@@ -245,25 +245,14 @@ def _shown(dialog: CreateTableDialog, widget: Any) -> bool:
 
 async def test_the_host_turns_hints_on_in_the_new_table_form_by_keys(tmp_path: Path) -> None:
     async with served_app(tmp_path, "alice", (80, 24)) as (app, pilot, lobby):
-        await until(lambda: bool(app.screen.snapshot["rulesets"]), "the lobby's first snapshot")
-        await pilot.press("n")
-        await until(lambda: isinstance(app.screen, CreateTableDialog), "the create dialog")
-        dialog = app.screen
-        assert isinstance(dialog, CreateTableDialog)
-        await pilot.pause()
+        dialog = await create_dialog(app, pilot)
         hints: Select[object] = dialog.query_one("#hints", Select)
         assert hints.value is False  # off unless the host turns them on
         assert [(str(label), value) for label, value in hints._options] == [
             ("Off", False),
             ("On", True),
         ]
-        for _ in range(20):  # Tab down the form's rows to Hints
-            if app.focused is hints:
-                break
-            await pilot.press("tab")
-        assert app.focused is hints, "Tab never reached the Hints row"
-        current = [str(row.query_one("Label").render()) for row in dialog.query(".row.-current")]
-        assert current == ["Hints"]
+        await tab_to(app, pilot, dialog, hints, "Hints")
         await until(lambda: _shown(dialog, hints), "the Hints row in view at 80x24")
         await pilot.press("enter", "down", "enter")
         await until(lambda: hints.value is True, "Hints set to On")

@@ -13,9 +13,8 @@ from typing import Any
 import tui_saves
 from test_tui_hints import _until
 from textual.widgets import Label
-from tui_keys import game_screen, wait_for_decision
+from tui_keys import game_screen, value_hint, wait_for_decision
 
-from ai.hints import ValueAdviser
 from engine.config import GameConfig
 from engine.registry import new_game
 from tui.app import CatanApp
@@ -27,17 +26,6 @@ from tui.narrate import narrate
 from tui.places import HexPlaces, hex_namer, hex_places
 from tui.screens.dialogs.ck import AlchemistDialog
 from tui.widgets.action_bar import ActionBar
-
-
-def _hinted(app: CatanApp) -> dict[str, Any]:
-    """What the value adviser says for the person's seat, from its own view, as `?` asks."""
-    local = app.local
-    assert local is not None and local.seat is not None
-    game = local.game
-    plan = ValueAdviser().suggest(
-        local.seat, game.view(local.seat), game.legal_actions(), local.table.rev
-    )
-    return plan[0].to_json()
 
 
 def _key_line(dialog: AlchemistDialog) -> str:
@@ -52,7 +40,7 @@ async def test_the_alchemists_dice_take_the_hint_and_enter_rolls_them(tmp_path: 
         assert await wait_for_decision(pilot) == "dialog"
         dialog = app.screen
         assert isinstance(dialog, AlchemistDialog)
-        hint = _hinted(app)
+        hint = value_hint(app)
         assert hint["type"] == "set_dice", hint
         red, yellow = hint["red"], hint["yellow"]
         await _until(pilot, "? on the key line", lambda: _key_line(dialog).endswith("? hint"))
@@ -93,7 +81,7 @@ async def test_a_hinted_inventor_swap_is_enter_enter(tmp_path: Path) -> None:
         assert screen is not None
         plan = screen.flight
         assert isinstance(plan, InventorPlan) and plan.first is None
-        hint = _hinted(app)
+        hint = value_hint(app)
         assert hint["type"] == "swap_numbers", hint
         first, partner = hint["hex"], hint["other"]
         assert partner != min(plan.pairs[first])  # Enter alone would not reach it

@@ -12,7 +12,7 @@ from typing import Any
 import tui_saves
 from test_tui_trade import Trader
 from textual.widgets import Label, OptionList
-from tui_keys import game_screen, until_offered, wait_for_decision
+from tui_keys import game_screen, until_offered, value_hint, wait_for_decision
 
 from ai.hints import ValueAdviser
 from engine.config import GameConfig
@@ -42,17 +42,6 @@ async def _until(pilot: Any, what: str, ready: Callable[[], bool], timeout: floa
         await pilot.pause(0.01)
 
 
-def _expected(app: CatanApp) -> dict[str, Any]:
-    """What the value adviser says for the person's seat, asked here from its own view."""
-    local = app.local
-    assert local is not None and local.seat is not None
-    game = local.game
-    plan = ValueAdviser().suggest(
-        local.seat, game.view(local.seat), game.legal_actions(), local.table.rev
-    )
-    return plan[0].to_json()
-
-
 async def test_a_hint_on_the_map_puts_the_cursor_on_the_value_bots_spot(tmp_path: Path) -> None:
     """Seed 11, the person starts: the hint moves the cursor to the bot's corner; Enter builds."""
     seats = ["human", "value", "value", "value"]
@@ -61,7 +50,7 @@ async def test_a_hint_on_the_map_puts_the_cursor_on_the_value_bots_spot(tmp_path
         assert await wait_for_decision(pilot) == "target"
         screen = game_screen(app)
         assert screen is not None and screen.target is not None
-        expected = _expected(app)
+        expected = value_hint(app)
         # the cursor starts elsewhere: Tab until it is not on the bot's corner
         while screen.target.targets().get(screen.cursor or -1) == expected:
             await pilot.press("tab")

@@ -434,3 +434,17 @@ async def until_offered(pilot: Pilot[Any], most: int = 400) -> ChoiceDialog:
             return dialog
         await step(pilot)
     raise AssertionError(f"no bot offered a trade in {most} decisions")
+
+
+def value_hint(app: Any) -> dict[str, Any]:
+    """What the value adviser says for the person's seat, from its own view, as `?` asks
+    (the first action of its plan, as JSON)."""
+    from ai.hints import ValueAdviser
+
+    local = app.local
+    assert local is not None and local.seat is not None
+    game = local.game
+    plan = ValueAdviser().suggest(
+        local.seat, game.view(local.seat), game.legal_actions(), local.table.rev
+    )
+    return dict(plan[0].to_json())
