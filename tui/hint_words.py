@@ -73,6 +73,8 @@ def detail(action: Action, names: Sequence[str]) -> str | None:
         return str(action.get("card")).replace("_", " ").capitalize()
     if kind == "play_monopoly":
         return f"Monopoly on {action.get('resource')}"
+    if kind == "set_dice":  # C&K's Alchemist: the dice the pop-up is opened on
+        return f"red {action.get('red')}, yellow {action.get('yellow')}"
     if kind in _DEVELOPMENT:
         return _DEVELOPMENT[kind]
     said = choices.say(action)

@@ -71,3 +71,10 @@ def test_a_lone_resource_or_seat_is_named() -> None:
     assert _line(picks[1], picks, "ck") == "Aqueduct: take a resource: 1 ore — press y"
     seats = [{"type": "choose_seat", "seat": s} for s in (1, 2)]
     assert _line(seats[1], seats, "ck") == "Choose an opponent: White — press y"
+
+
+def test_the_alchemists_dice_are_named_where_the_commands_are_listed() -> None:
+    """The actions box behind the Alchemist's pop-up said "then ? in it"; it names the dice."""
+    dice = [{"type": "set_dice", "red": r, "yellow": y} for r in (1, 2) for y in (5, 6)]
+    words = _line(dice[1], [*dice, {"type": "roll"}], "ck")
+    assert words.startswith("Alchemist: set the dice: red 1, yellow 6 — press "), words
