@@ -567,3 +567,20 @@ async def test_the_seat_deciding_sees_its_clock_count_down_at_80x24(tmp_path: Pa
         assert str(banner.render()) == "1:42 to decide" and not banner.has_class("-urgent")
         banner.show_left(URGENT)
         assert banner.has_class("-urgent")
+
+
+async def test_a_bot_handed_a_seat_is_seated_like_any_bot(tmp_path: Path) -> None:
+    """The host's ctrl+b handover: the bot is attached to the table (its seat, the rules that
+    check its open-ended offers), as the table seats a bot from the start; before, it was
+    not, and an offer it made went unchecked until the table refused it."""
+    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0)
+    hosted = await _table(lobby, ALONE, 0)
+    await ask(lobby, "alice", "start", table=1)
+    table = hosted.table
+    assert table is not None
+    await ask(lobby, "alice", "handover", table=1, seat=0, bot="random")
+    bot = _slot(hosted, 0).bot
+    assert bot is not None
+    assert bot.seat_no == 0 and bot.sandbox.seat == 0
+    assert bot.sandbox.checker == table.game.check
+    await lobby.close()

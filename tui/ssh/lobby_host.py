@@ -123,6 +123,10 @@ class Slot:
         self.human.attach(table, seat)
 
     def set_bot(self, bot: BotSeat | None) -> None:
+        """The host's handover (None: the person takes the seat back). The bot is seated as
+        the table seats any bot, so the rules check its open-ended offers like theirs."""
+        if bot is not None and self._table is not None:
+            bot.attach(self._table, self._seat)
         self.bot = bot
         self._changed.set()
 
