@@ -35,6 +35,7 @@ from tui.palette_provider import ActionsProvider
 from tui.preferences import NewGameForm, Preferences
 from tui.screens.game import GameScreen
 from tui.screens.menu import MainMenuScreen
+from tui.screens.replay import PERSON
 from tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 _OVER_DIALOG_KEYS = {"rules_over_dialog": "f1", "costs_over_dialog": "f3", "log_over_dialog": "f6"}
@@ -231,8 +232,8 @@ class CatanApp(App[None]):
         return False
 
     # -- replays ----------------------------------------------------------------------
-    def _replay_screen(self, path: Path, at: int = 0, eyes: int | None = -1) -> Screen[Any]:
-        """`eyes` -1: the person's seat (tui.screens.replay.PERSON)."""
+    def _replay_screen(self, path: Path, at: int = 0, eyes: int | None = PERSON) -> Screen[Any]:
+        """`eyes` PERSON: the person's seat, else the first seat the replay may show."""
         from tui.screens.replay import ReplayScreen, open_replay
 
         source = open_replay(path)

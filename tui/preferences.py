@@ -29,13 +29,14 @@ from typing import Any
 import platformdirs
 
 from engine.saves import write_atomic
+from tui.local import SPEEDS
 from tui.paths import APP_NAME
 
 VERSION = 1
 MAX_BYTES = 64 * 1024
 """A settings file is a few hundred bytes; anything far larger is not ours."""
-SPEED_NAMES = ("instant", "normal", "slow")
-"""The bot speeds (tui.local.SPEEDS), named here so reading a file imports no game code."""
+SPEED_NAMES = tuple(SPEEDS)
+"""The bot speeds a file may name (tui.local.SPEEDS)."""
 
 
 def settings_path() -> Path:

@@ -25,6 +25,7 @@ from engine import saves
 from engine.errors import SaveError
 from engine.replay import Replay
 from engine.table import protocol
+from tui.local import HUMAN
 from tui.logbook import LogBook
 from tui.narrate import seat_names
 from tui.screens.game import GameScreen
@@ -32,7 +33,6 @@ from tui.widgets.action_bar import ActionBar
 from tui.widgets.dice import DicePanel
 from tui.widgets.event_log import EventLog
 
-HUMAN = "human"
 PERSON = -1
 """Whose eyes a replay opens with unless told: the person's seat, else the first allowed."""
 
