@@ -164,14 +164,43 @@ ANSI = re.compile(
 
 
 class TerminalReader:
-    """The bytes an app session draws, searchable as text with escape sequences removed."""
+    """The bytes an app session draws, searchable as text with escape sequences removed.
+
+    `buf` holds what was drawn since the last key press; `seen` the last `SEEN`
+    bytes of everything, so a session that ends unexpectedly can be reported
+    with its last screen (an app's traceback is drawn there too).
+    """
+
+    SEEN = 64 * 1024
 
     def __init__(self, process: asyncssh.SSHClientProcess[bytes]) -> None:
         self.process = process
         self.buf = bytearray()
+        self.seen = bytearray()
 
     def text(self) -> bytes:
         return ANSI.sub(b"", bytes(self.buf))
+
+    def last_drawn(self, chars: int = 1500) -> str:
+        """The end of everything drawn, escape sequences removed, for failure messages."""
+        return ANSI.sub(b"", bytes(self.seen)).decode(errors="replace")[-chars:]
+
+    def _took(self, chunk: bytes) -> None:
+        self.buf += chunk
+        self.seen += chunk
+        if len(self.seen) > self.SEEN:
+            del self.seen[: len(self.seen) - self.SEEN]
+
+    async def _read(self, timeout: float) -> bool:
+        """Read what is drawn within `timeout`; False once the session has ended."""
+        try:
+            chunk = await asyncio.wait_for(self.process.stdout.read(65536), timeout)
+        except TimeoutError:
+            return True
+        if not chunk:
+            return False
+        self._took(chunk)
+        return True
 
     async def wait_for(self, needle: bytes, timeout: float = 15) -> float:
         """Read until `needle` shows; returns the monotonic time it did."""
@@ -181,18 +210,31 @@ class TerminalReader:
             left = end - loop.time()
             if left <= 0:
                 raise TimeoutError(f"{needle!r} not drawn; last: {self.text()[-800:]!r}")
-            try:
-                chunk = await asyncio.wait_for(self.process.stdout.read(65536), min(left, 0.5))
-            except TimeoutError:
-                continue
-            if not chunk:
-                raise EOFError(f"session ended before {needle!r}")
-            self.buf += chunk
+            if not await self._read(min(left, 0.5)):
+                drew = self.last_drawn()
+                raise EOFError(f"session ended before {needle!r}; it last drew:\n{drew}")
         return loop.time()
+
+    async def pump(self, seconds: float) -> None:
+        """Read what the app draws for `seconds`, as a terminal does while a player waits.
+
+        A client that stops reading stalls the app (the server stops reading its
+        terminal: backpressure), so a test that waits on the server side pumps."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + seconds
+        while (left := end - loop.time()) > 0:
+            if not await self._read(left):
+                raise AssertionError(f"the session ended; it last drew:\n{self.last_drawn()}")
 
     def press(self, keys: str | bytes) -> None:
         self.buf.clear()
-        self.process.stdin.write(keys.encode() if isinstance(keys, str) else keys)
+        try:
+            self.process.stdin.write(keys.encode() if isinstance(keys, str) else keys)
+        except BrokenPipeError:
+            raise AssertionError(
+                f"the session closed before {keys!r} was pressed; it last drew:\n"
+                f"{self.last_drawn()}"
+            ) from None
 
 
 async def open_app(

@@ -12,6 +12,7 @@ import os
 from typing import Any
 
 from tests.ssh.conftest import connect, open_app
+from tests.ssh.waits import until
 from tui.screens.lobby import LobbyScreen
 from tui.ssh.app_entry import ServedApp
 from tui.ssh.server import Service
@@ -38,8 +39,10 @@ async def test_lobby_to_game_by_keys(make_service: Any, keys: Any) -> None:
     assert table.seats[0].connections == 1
 
     term.process.change_terminal_size(80, 30)
+    await until(
+        lambda: any(s.size == (80, 30) for s in service.sessions), "the server to resize the pty"
+    )
     term.buf.clear()
-    await asyncio.sleep(1.0)
     await term.wait_for(b"Log", 10)  # redrawn at the new size
 
     pid = next(iter(service.zygote.alive))
@@ -134,8 +137,7 @@ async def test_drop_banner_handover_and_return_by_keys(make_service: Any, keys: 
         await asyncio.sleep(0.05)
     assert service.lobby.tables[1].summary()["seats"][1]["away"] is not None
     await alice.wait_for(b"Waiting for bob", 10)
-    await asyncio.sleep(1.2)
-    await alice.wait_for(b"bob (0:0", 5)  # the timer runs
+    await alice.wait_for(b"bob (0:01)", 10)  # the timer runs
     alice.press("\x02")  # ctrl+b: the host hands bob's seat to a bot
     for _ in range(100):
         if seat.slot is not None and seat.slot.bot is not None:
@@ -170,7 +172,7 @@ async def test_watching_a_game_as_a_spectator_by_keys(make_service: Any, keys: A
     await bob.wait_for(b"playing", 20)
     bob.press("w")
     await bob.wait_for(b"Log", 20)
-    await asyncio.sleep(1.0)
+    await bob.wait_for(b" rolled ", 20)  # the game told in the log of a seatless view
     assert service.lobby.tables[1].spectators == 1
     assert bob.process.exit_status is None  # the game screen coped with a seatless view
     conn.close()

@@ -301,7 +301,7 @@ async def test_a_ck_table_played_to_the_game_over_screen_by_keys(
     while game.winner is None:
         assert loop.time() < deadline, f"the game did not end; keys {pressed[-10:]}"
         if game.to_act != 0:
-            await asyncio.sleep(0.02)  # the bots' turn: wait for her decision or the end
+            await term.pump(0.02)  # the bots' turn: wait for her decision or the end
             continue
         before = len(game.log)
         chord = ck_keys({a.type for a in game.legal_actions()})
@@ -309,7 +309,7 @@ async def test_a_ck_table_played_to_the_game_over_screen_by_keys(
         pressed.append(chord)
         moved_on = loop.time() + 3  # the key took if the table moved on; else press it again
         while len(game.log) == before and game.winner is None and loop.time() < moved_on:
-            await asyncio.sleep(0.02)
+            await term.pump(0.02)
     await term.wait_for(b"Victory points over time", 30)  # the game-over screen
     assert b" wins." in term.text()
     assert game.config.options["vp_to_win"] == 5 and game.view(0)["ruleset"] == "ck"

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 from ai.registry import DEFAULT_BOT
 from tests.ssh.conftest import connect, open_lines
 from tests.ssh.test_game_e2e import is_msg, seat_game
+from tests.ssh.waits import until
 from tui.ssh.server import Service
 
 
@@ -40,7 +42,8 @@ async def test_reconnect_resumes_the_same_decision(service: Service, keys: Any) 
             break
         await asyncio.sleep(0.05)
     assert seat.connections == 0 and seat.away_since is not None
-    await asyncio.sleep(0.3)
+    away_since = seat.away_since
+    await until(lambda: time.monotonic() - away_since >= 0.3, "alice to be away 0.3 s")
     assert service.lobby.tables[1].table.rev == before["rev"], "the table waited for alice"
 
     conn = await connect(service, "alice", keys["alice"])
@@ -89,9 +92,8 @@ async def test_host_hands_an_absent_seat_to_a_bot_and_it_is_taken_back(
         if table.game.to_act == 2 or table.rev > 60:
             break
         await asyncio.sleep(0.05)
-    await asyncio.sleep(0.5)
+    await until(lambda: table.rev > 20, "the game to move on past bob's botted seat")
     assert seat.slot is not None and seat.slot.bot is not None
-    assert table.rev > 20
 
     bob_conn = await connect(service, "bob", keys["bob"])
     bob = await open_lines(bob_conn)
