@@ -170,6 +170,10 @@ async def test_time_running_out_has_a_bot_decide_once_and_everyone_told(tmp_path
     state = await deciding(alice, "alice's first decision")
     left = protocol.clock_of(state)
     assert left is not None and 0 < left <= 1
+    # The others see whose clock runs: the table's summary (in their states) has her seconds.
+    seats = hosted.summary()["seats"]
+    assert type(seats[0]["deciding"]) is float and 0 <= seats[0]["deciding"] <= 1, seats
+    assert seats[1]["deciding"] is None
     # alice does nothing: the bot plays for her, and alice, bob and carol are all told.
     told = RAN_OUT.format("alice")
     for name, endpoint in (("alice", alice), ("bob", bob), ("carol", carol)):
@@ -562,6 +566,10 @@ async def test_the_seat_deciding_sees_its_clock_count_down_at_80x24(tmp_path: Pa
             lambda: away.display and "Waiting for bob" in str(away.render()),
             "bob's absence said",
         )
+        # ...with his clock, which runs while he is away: "bob: away 0:03, 0:09 to decide".
+        said = str(away.render())
+        assert re.search(r"Waiting for bob: away \d:\d\d, \d:\d\d to decide\.", said), said
+        assert len(said) <= 78, said  # one line at 80 columns
         # The countdown's words: minutes and seconds, up to the whole second.
         banner.show_left(101.2)
         assert str(banner.render()) == "1:42 to decide" and not banner.has_class("-urgent")
@@ -584,3 +592,46 @@ async def test_a_bot_handed_a_seat_is_seated_like_any_bot(tmp_path: Path) -> Non
     assert bot.seat_no == 0 and bot.sandbox.seat == 0
     assert bot.sandbox.checker == table.game.check
     await lobby.close()
+
+
+async def test_the_others_see_whose_clock_runs_at_80x24(tmp_path: Path) -> None:
+    """bob is at the table and deciding on the clock: alice's screen says so over her game
+    ("bob has 0:12 to decide."), counting down; her own countdown is not shown."""
+    seconds = 30
+    async with served_app(tmp_path, "alice", (80, 24)) as (app, _pilot, lobby):
+        hosted = await _table(lobby, TWO, seconds, clock=60)
+        await ask(lobby, "bob", "join", table=1, seat=1)
+        await ask(lobby, "alice", "start", table=1)
+        bob = await redeem(lobby, await ask(lobby, "bob", "join", table=1, seat=1))
+
+        async def bob_reads() -> None:  # his client reads what the table tells him
+            while True:
+                await bob.recv()
+
+        reading = asyncio.ensure_future(bob_reads())
+        await until(lambda: isinstance(app.screen, GameScreen), "alice's game screen", 20)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await until(lambda: screen.is_mounted and bool(screen.legal), "alice's first decision", 20)
+        await until(lambda: bool(screen.query(AwayBanner)), "the lobby's banners mounted")
+        line, own = screen.query_one(AwayBanner), screen.query_one(ClockBanner)
+        table = hosted.table
+        assert table is not None
+        await _act_for_alice(hosted)  # her settlement
+        await until(lambda: _slot(hosted, 0).clock_left(table.rev) is not None, "her road asked")
+        await _act_for_alice(hosted)  # and its road: then bob decides
+        assert table.game.to_act == 1
+        said = re.compile(r"^bob has (\d):(\d\d) to decide\.$")
+
+        def shown() -> int | None:
+            found = said.match(str(line.render())) if line.display else None
+            return int(found[1]) * 60 + int(found[2]) if found else None
+
+        await until(lambda: shown() is not None, "bob's clock said to alice")
+        first = shown()
+        assert first is not None and 0 < first <= seconds, str(line.render())
+        assert not own.display  # hers is not running
+        assert hosted.seats[1].away_since is None  # bob is at the table: no absence said
+        await until(lambda: (shown() or seconds) < first, "bob's clock counting down")
+        reading.cancel()
+        bob.close()

@@ -19,6 +19,7 @@ from tui.cli import main
 from tui.screens.replay import ReplayScreen
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.event_log import EventLog
+from tui.widgets.hand import HandPanel
 
 
 async def _until(pilot: Any, test: Callable[[], bool], what: str, timeout: float = 15.0) -> None:
@@ -104,17 +105,21 @@ async def test_a_finished_game_may_be_seen_through_every_seats_eyes(
         assert screen.source.eyes == [0, 1, 2, 3, None]
         assert screen.view is not None and screen.view["seat"] == 0
         assert _status(screen).endswith("Seen as you (Red)")
+        hand = screen.query_one(HandPanel)
+        assert hand.border_title == "Your hand"
         at_200 = screen.replay.game_at(200)
         await pilot.press("tab")
         await _until(pilot, lambda: screen.eyes == 1, "Blue's eyes")
         assert screen.view is not None and screen.view["seat"] == 1
         assert screen.view == at_200.view(1)
         assert _status(screen).endswith("Seen as Blue")
+        assert hand.border_title == "Blue's hand"  # a bot's hand is not called yours
         for _ in range(3):
             await pilot.press("tab")
         await _until(pilot, lambda: screen.eyes is None, "the public view")
         assert screen.view == at_200.view(None)
         assert _status(screen).endswith("Seen as all (what everyone saw)")
+        assert hand.border_title == "Hand"
         assert screen.at == 200  # changing eyes keeps the step
     assert game.is_over
 

@@ -21,7 +21,9 @@ The host may also give every decision a clock ("Time to decide"). While a seat
 must act on the clock, a line over its game screen counts down what is left
 (from the ``clock`` of the state that asked, engine.table.protocol), in warning
 colours in the last `URGENT` seconds; when it runs out a bot plays that one
-decision, and the table says so.
+decision, and the table says so. The others at the table see whose clock runs
+("bob has 1:42 to decide.", from the ``deciding`` of the state's table summary)
+on the line that says who is away.
 """
 
 from __future__ import annotations
@@ -85,6 +87,23 @@ def seats_summary(seats: list[dict[str, Any]]) -> str:
     if bots:
         parts.append(f"{bots} bot{'s' if bots != 1 else ''}")
     return ", ".join(parts)
+
+
+def _other_clock(state: dict[str, Any]) -> tuple[str, float] | None:
+    """Who else at the table must decide on the clock in this `state` (its summary's
+    ``deciding``), and when their time runs out on this screen's monotonic clock."""
+    table = state.get("table")
+    seats = table.get("seats") if isinstance(table, dict) else None
+    if not isinstance(seats, list):
+        return None
+    for i, seat in enumerate(seats):
+        left = seat.get("deciding") if isinstance(seat, dict) else None
+        if i == state.get("seat") or isinstance(left, bool) or not isinstance(left, int | float):
+            continue
+        user = seat.get("user")
+        if isinstance(user, str):
+            return user, time.monotonic() + left
+    return None
 
 
 def _clock(seconds: float) -> str:
@@ -216,6 +235,8 @@ class LobbyScreen(Screen[None]):
         self.clock_banner: ClockBanner | None = None
         self.decide_by: float | None = None
         """When this seat's time for its decision runs out (monotonic), while it must act."""
+        self.other_clock: tuple[str, float] | None = None
+        """Who else at the table decides on the clock, and when their time runs out."""
         self._auto_joined: set[int] = set()
 
     def compose(self) -> ComposeResult:
@@ -325,9 +346,10 @@ class LobbyScreen(Screen[None]):
         if kind == protocol.STATE:
             left = protocol.clock_of(msg)
             self.decide_by = None if left is None else time.monotonic() + left
+            self.other_clock = _other_clock(msg)
             self._update_banner()
         elif kind == protocol.OVER:
-            self.decide_by = None
+            self.decide_by = self.other_clock = None
             self._update_banner()
 
     def _taken_over(self, screen: Screen[Any], grant: dict[str, Any], message: str) -> None:
@@ -372,8 +394,8 @@ class LobbyScreen(Screen[None]):
         if any(s["away"] is not None for t in self.snapshot["tables"] for s in t["seats"]):
             self._detail()  # the away timers count up between snapshots
             self._update_banner()
-        elif self.decide_by is not None:
-            self._update_banner()  # the seat's clock counts down
+        elif self.decide_by is not None or self.other_clock is not None:
+            self._update_banner()  # a clock counts down
 
     def _update_banner(self) -> None:
         clock = self.clock_banner
@@ -386,16 +408,30 @@ class LobbyScreen(Screen[None]):
         if clock is not None and clock.display:  # the table waits for this seat, not the away
             banner.display = False
             return
-        offset = time.monotonic() - self.received_at
-        away = [
-            f"{s['user']} ({_clock(s['away'] + offset)})"
-            for s in table["seats"]
-            if s["kind"] == "person" and s["user"] and s["away"] is not None and not s["bot"]
-        ]
-        banner.display = bool(away) and table["status"] == "playing"
+        now = time.monotonic()
+        offset = now - self.received_at
+        timed = self.other_clock
+        who, left = (timed[0], _clock(math.ceil(max(0.0, timed[1] - now)))) if timed else ("", "")
+        away: list[str] = []
+        timed_away = False  # the person deciding on the clock is away too
+        for s in table["seats"]:
+            if s["kind"] == "person" and s["user"] and s["away"] is not None and not s["bot"]:
+                gone = _clock(s["away"] + offset)
+                if s["user"] == who:
+                    timed_away = True
+                    away.append(f"{who}: away {gone}, {left} to decide")
+                else:
+                    away.append(f"{s['user']} ({gone})")
+        line = ""
         if away:
             hint = "  ctrl+b: a bot plays the seat" if table["host"] == self.user else ""
-            banner.update(f"Waiting for {', '.join(away)}: away from the table.{hint}")
+            told = "." if timed_away and len(away) == 1 else ": away from the table."
+            line = f"Waiting for {', '.join(away)}{told}{hint}"
+        if who and not timed_away:
+            line = f"{who} has {left} to decide.  {line}".rstrip()
+        banner.display = bool(line) and table["status"] == "playing"
+        if line:
+            banner.update(line)
 
     @on(DataTable.RowHighlighted)
     def _detail(self, _: object = None) -> None:

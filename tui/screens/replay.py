@@ -32,6 +32,7 @@ from tui.screens.game import GameScreen
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.dice import DicePanel
 from tui.widgets.event_log import EventLog
+from tui.widgets.hand import HandPanel
 
 PERSON = -1
 """Whose eyes a replay opens with unless told: the person's seat, else the first allowed."""
@@ -140,6 +141,8 @@ class ReplayScreen(GameScreen):
         seat = self.eyes
         game = self.replay.game_at(k)
         view = game.view(seat)
+        others = seat is not None and self.source.kinds[seat] != HUMAN
+        self.query_one(HandPanel).whose = self.names[seat] if seat is not None and others else None
         if not again and k == self.at + 1:
             told = self.replay.steps[k - 1].events
             self.at = k

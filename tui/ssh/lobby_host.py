@@ -25,7 +25,9 @@ action does not wind it back); the seat's table connection hears what is left
 with each state that asks it to act (``clock``, engine.table.protocol). When it
 runs out, the `value` bot decides that one decision from the seat's view, and
 everyone at the table is told (`TIME_RAN_OUT`); the person keeps the seat, and
-their next decision has a fresh clock. A bot's seat, or a person's handed to a
+their next decision has a fresh clock. The others at the table see whose clock
+runs: each seat in the table's summary carries ``deciding``, the seconds its
+person has left (None when not on the clock). A bot's seat, or a person's handed to a
 bot, is not timed. Like hints, the clock is listed with the table and kept by a
 rematch and a restart (an older save: no clock).
 
@@ -286,6 +288,13 @@ class HostedTable:
             "seats": [{"kind": s.kind, "bot": s.bot, "user": s.user} for s in self.seats],
         }
 
+    def deciding(self, seat: SeatInfo) -> float | None:
+        """Seconds `seat`'s person has left for the table's current decision, if on the clock."""
+        if seat.slot is None or self.table is None:
+            return None
+        left = seat.slot.clock_left(self.table.rev)
+        return None if left is None else round(left, 1)
+
     def summary(self) -> dict[str, Any]:
         now = time.monotonic()
         return {
@@ -305,6 +314,7 @@ class HostedTable:
                     "user": s.user,
                     "connected": s.connections > 0,
                     "away": round(now - s.away_since, 1) if s.away_since is not None else None,
+                    "deciding": self.deciding(s),
                 }
                 for s in self.seats
             ],

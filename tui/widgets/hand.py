@@ -22,11 +22,19 @@ class HandPanel(Widget):
     view: reactive[dict[str, Any] | None] = reactive(None, always_update=True, repaint=False)
 
     def watch_view(self) -> None:
+        self.border_title = self.title()
         refresh_fitting(self)
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
+        self.whose: str | None = None
+        """Whose hand is shown, when it is not the person's own (a replay seen as a bot)."""
         self.border_title = "Your hand"
+
+    def title(self) -> str:
+        if not (self.view or {}).get("me"):
+            return "Hand"  # a spectator's view, or a replay seen as all
+        return f"{self.whose}'s hand" if self.whose else "Your hand"
 
     def render(self) -> Group | Text:
         me = (self.view or {}).get("me")
