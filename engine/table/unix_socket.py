@@ -17,8 +17,9 @@ well-behaved peer never comes near it, a hostile one must not exhaust memory.
 The lobby's small messages (list, create, join, spectate, start, hand over)
 share this framing; their shapes are documented in `LOBBY_MESSAGES`, and
 `lobby_request` builds and checks them so both ends agree on one definition.
-Over SSH each ``state`` push also carries ``"table"``: who sits where and who
-is away and for how long (`tui/ssh/lobby_host.py`); other clients ignore it.
+Over SSH each ``state`` push also carries ``"table"``: who sits where, who
+is away and for how long, and whose decision is on the clock with how many
+seconds left (`tui/ssh/lobby_host.py`); other clients ignore it.
 """
 
 from __future__ import annotations
