@@ -1,7 +1,9 @@
-"""Every test keeps the app's remembered settings in a file of its own (tui/preferences.py).
+"""Every test keeps the app's remembered settings (tui/preferences.py) and the person's record
+of finished games (tui/records.py) in files of its own.
 
-Without this, a test that starts a game from the new-game form or presses F2 would
-write to the settings of whoever runs the tests, and read theirs back.
+Without this, a test that starts a game from the new-game form, presses F2 or plays a game
+to its end would write to the settings or the record of whoever runs the tests, and read
+theirs back.
 """
 
 from __future__ import annotations
@@ -18,4 +20,12 @@ def _own_settings(
     """A folder apart from `tmp_path`, which tests use as the saves folder and list."""
     path = tmp_path_factory.mktemp("settings") / "settings.json"
     monkeypatch.setenv("CATAN_SETTINGS", str(path))
+    return path
+
+
+@pytest.fixture(autouse=True)
+def _own_records(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Likewise apart from `tmp_path`: the record of the games a test finishes."""
+    path = tmp_path_factory.mktemp("records") / "records.json"
+    monkeypatch.setenv("CATAN_RECORDS", str(path))
     return path

@@ -33,6 +33,7 @@ from tui.local import LocalGame, load_local, new_local
 from tui.narrate import seat_names
 from tui.palette_provider import ActionsProvider
 from tui.preferences import NewGameForm, Preferences
+from tui.records import Records
 from tui.screens.game import GameScreen
 from tui.screens.menu import MainMenuScreen
 from tui.screens.replay import PERSON
@@ -289,8 +290,21 @@ class CatanApp(App[None]):
             ruleset=local.ruleset,
             hints=True,
         )
+        if not self.ssh_mode:  # a server's folders are not its players'
+            local.on_over = self._record_game
         local.start()
         return screen
+
+    def _record_game(self, local: LocalGame) -> None:
+        """A solo game that ended at its table goes into the person's record (once)."""
+        record = local.record()
+        if record is None:
+            return
+        records = Records.load()
+        problem = records.add(record)
+        for line in (records.problem, problem):
+            if line:
+                self.notify(line, severity="warning", timeout=8)
 
     def _game_under_dialog(self) -> Any:
         """The game screen under the pop-up on top, if a pop-up is on top of a game."""

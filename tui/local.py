@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from engine.table.client import HumanSeat, InMemoryClient
 from engine.table.host import Table
 from tui import paths
 from tui.narrate import seat_names
+from tui.records import GameRecord, now_iso
 
 SPEEDS = {"instant": 0.0, "normal": 0.35, "slow": 1.0}
 HUMAN = "human"
@@ -69,6 +71,8 @@ class LocalGame:
     names: list[str]
     seat: int | None
     task: asyncio.Task[Any] | None = field(default=None)
+    on_over: Callable[[LocalGame], None] | None = field(default=None)
+    """Called once the table's game has ended (the app records it)."""
 
     @property
     def ruleset(self) -> str:
@@ -91,6 +95,29 @@ class LocalGame:
         await self.table.run()
         if first is not None:
             await first
+        if self.on_over is not None:
+            self.on_over(self)
+
+    def record(self) -> GameRecord | None:
+        """The person's record of this game, once it has ended here; None otherwise (no
+        person seat, not over, or loaded already over: not played at this table)."""
+        game, seat = self.game, self.seat
+        if seat is None or not game.is_over or not self.table.played_here:
+            return None
+        stats = (self.table.over_message or {}).get("stats") or {}
+        turns = stats.get("turns")
+        return GameRecord(
+            game_id=self.game_id,
+            ended=now_iso(),
+            ruleset=self.ruleset,
+            seats=tuple(self.kinds),
+            you=seat,
+            winner=game.winner,
+            scores=tuple(game.scores()),
+            turns=turns if type(turns) is int else 0,
+            options=dict(game.config.options),
+            save=str(self.autosave) if self.autosave is not None else None,
+        )
 
     async def stop(self) -> None:
         self.client.close()

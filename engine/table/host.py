@@ -91,6 +91,11 @@ class Table:
         return self.game.num_actions
 
     @property
+    def played_here(self) -> bool:
+        """Some action was played at this table (a game loaded already over had none)."""
+        return self.rev > self._first_rev
+
+    @property
     def over_message(self) -> dict[str, Any] | None:
         return self._over
 
@@ -254,7 +259,7 @@ class Table:
         self.finished = True
         seconds = round(time.monotonic() - self.started, 1)
         stats = game_stats(self.game)
-        if self.rev > self._first_rev:  # a game loaded over was not played at this table
+        if self.played_here:  # a game loaded over was not played at this table
             stats["seconds"] = seconds
         self._over = protocol.over(self.rev, self.game.winner, self.game.scores(), stats)
         for member in [*self.seats, *self.spectators]:

@@ -1,4 +1,4 @@
-"""The main menu: new game, continue, load, rules, quit."""
+"""The main menu: new game, continue, load, your record, rules, quit."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ ITEMS = [
     ("new", "New game"),
     ("continue", "Continue"),
     ("load", "Load a game"),
+    ("records", "Your record"),
     ("rules", "Rules"),
     ("quit", "Quit"),
 ]
@@ -33,6 +34,7 @@ class MainMenuScreen(Screen[None]):
         Binding("n", "choose('new')", "New game"),
         Binding("c", "choose('continue')", "Continue"),
         Binding("l", "choose('load')", "Load"),
+        Binding("r", "choose('records')", "Record"),
         Binding("f1", "choose('rules')", "Rules"),
         Binding("q", "choose('quit')", "Quit"),
     ]
@@ -65,6 +67,10 @@ class MainMenuScreen(Screen[None]):
             from tui.screens.load import LoadScreen
 
             app.push_screen(LoadScreen(app.saves_dir))  # type: ignore[attr-defined]
+        elif what == "records":
+            from tui.screens.records import RecordsScreen
+
+            app.push_screen(RecordsScreen())
         elif what == "rules":
             self.pick_rules()
         elif what == "quit":
