@@ -33,7 +33,7 @@ from tui.local import LocalGame, load_local, new_local
 from tui.narrate import seat_names
 from tui.palette_provider import ActionsProvider
 from tui.preferences import NewGameForm, Preferences
-from tui.records import Records
+from tui.records import Records, record_line
 from tui.screens.game import GameScreen
 from tui.screens.menu import MainMenuScreen
 from tui.screens.replay import PERSON
@@ -305,6 +305,8 @@ class CatanApp(App[None]):
         for line in (records.problem, problem):
             if line:
                 self.notify(line, severity="warning", timeout=8)
+        if problem is None:
+            self.notify(record_line(records.games, record.ruleset), title="Your record", timeout=8)
 
     def _game_under_dialog(self) -> Any:
         """The game screen under the pop-up on top, if a pop-up is on top of a game."""

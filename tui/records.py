@@ -33,6 +33,7 @@ from typing import Any
 import platformdirs
 
 from engine.saves import write_atomic
+from tui.option_words import ruleset_title
 from tui.paths import APP_NAME
 
 VERSION = 1
@@ -284,6 +285,15 @@ def tallies(games: Sequence[GameRecord], title: Any) -> list[Tally]:
     if len(out) > 1:
         out.append(tally("All", list(games)))
     return out
+
+
+def record_line(games: Sequence[GameRecord], ruleset: str) -> str:
+    """One line for the end of a game: "Catan (base game): 3 of 7 won, 2 in a row."."""
+    t = tally(ruleset_title(ruleset), [g for g in games if g.ruleset == ruleset])
+    line = f"{t.label}: {t.won} of {t.played} won"
+    if t.streak > 1:
+        line += f", {t.streak} in a row"
+    return line + "."
 
 
 def result_words(game: GameRecord, names: Sequence[str]) -> str:

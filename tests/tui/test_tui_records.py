@@ -26,7 +26,15 @@ from engine.table import protocol
 from tui import records as records_module
 from tui.app import CatanApp
 from tui.option_words import ruleset_title
-from tui.records import GameRecord, Records, opponents, result_words, tallies, when_words
+from tui.records import (
+    GameRecord,
+    Records,
+    opponents,
+    record_line,
+    result_words,
+    tallies,
+    when_words,
+)
 from tui.screens.dialogs.game_over import GameOverDialog
 from tui.screens.menu import MainMenuScreen
 from tui.screens.records import EMPTY, RecordsScreen
@@ -156,6 +164,12 @@ def test_tallies_per_game_then_all() -> None:
     assert tallies(games[:1], ruleset_title)[-1].label == "Catan (base game)"  # no "All"
 
 
+def test_the_line_at_a_games_end_counts_that_game_only() -> None:
+    games = [_record(game_id="a"), _record(game_id="b", ruleset="ck"), _record(game_id="c")]
+    assert record_line(games, "base") == "Catan (base game): 2 of 2 won, 2 in a row."
+    assert record_line(games, "ck") == "Catan: Cities & Knights: 1 of 1 won."
+
+
 def test_results_in_words() -> None:
     assert result_words(_record(), NAMES) == "Won 10-8"
     lost = _record(winner=1, scores=(8, 10, 9, 5))
@@ -185,6 +199,8 @@ async def test_a_game_that_ends_at_its_table_is_recorded_once(
         assert (game.ruleset, game.seats, game.you, game.winner) == ("base", tuple(SEATS), 2, 2)
         assert game.won and game.scores == (4, 6, 10, 3) and game.turns > 0
         assert game.game_id == local.game_id and game.save == str(local.autosave)
+        said = [(n.title, n.message) for n in app._notifications]
+        assert ("Your record", "Catan (base game): 1 of 1 won.") in said
         autosave = local.autosave
         assert autosave is not None and autosave.is_file()
 
