@@ -389,8 +389,9 @@ LOBBY_MESSAGES: dict[str, tuple[str, ...]] = {
 }
 """Lobby request types and their required fields.
 
-Server → client: ``{"t": "lobby", "rev", "user", "tables": [...]}`` whenever
-anything changes, ``{"t": "seat", "token", "table", "seat", "hints"}`` to open a table
+Server → client: ``{"t": "lobby", "rev", "user", "tables": [...], "players": [...]}``
+whenever anything changes (``players``: the standings, best first, each
+``{"user", "played", "won"}``; tui/ssh/standings.py), ``{"t": "seat", "token", "table", "seat", "hints"}`` to open a table
 connection (``hints``: the seat answers hint requests), ``{"t": "error", "message"}``.
 """
 

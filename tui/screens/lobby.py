@@ -54,6 +54,7 @@ from tui.option_words import (
     option_label,
     ruleset_title,
 )
+from tui.screens.dialogs.standings import StandingsDialog, standing_words
 from tui.screens.form_rows import ROW, mark_current_row, redraw_keeping_focus
 from tui.screens.new_game import bot_names, default_bot
 
@@ -209,11 +210,13 @@ class LobbyScreen(Screen[None]):
 
     BINDINGS = [
         Binding("n", "create", "New table"),
-        Binding("j", "join", "Join / resume"),
+        Binding("j", "join", "Join"),  # or resume: short, so that "q Quit" fits at 80 columns
         Binding("w", "watch", "Watch"),
         Binding("s", "start", "Start"),
         Binding("b", "handover", "Seat to bot"),
         Binding("l", "leave", "Leave table", show=False),
+        # Named in the title line, not the footer: at 80 columns the footer has no room left.
+        Binding("p", "standings", "Standings", show=False),
         Binding("q", "quit", "Quit"),
     ]
     DEFAULT_CSS = """
@@ -240,7 +243,7 @@ class LobbyScreen(Screen[None]):
         self._auto_joined: set[int] = set()
 
     def compose(self) -> ComposeResult:
-        yield Label(f"Catan lobby: signed in as {self.user}", id="lobby-title")
+        yield Label(lobby_title(self.user, ""), id="lobby-title")
         table: DataTable[str] = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         table.add_columns(*COLUMNS)
         yield table
@@ -389,6 +392,15 @@ class LobbyScreen(Screen[None]):
         if grid.row_count:
             grid.move_cursor(row=min(row, grid.row_count - 1))
         self._detail()
+        mine = standing_words(self._players(), self.user)
+        self.query_one("#lobby-title", Label).update(lobby_title(self.user, mine))
+
+    def _players(self) -> list[dict[str, Any]]:
+        """The standings in the latest snapshot (an older server sends none)."""
+        players = self.snapshot.get("players")
+        if not isinstance(players, list):
+            return []
+        return [p for p in players if isinstance(p, dict) and _standing(p)]
 
     def _tick(self) -> None:
         if any(s["away"] is not None for t in self.snapshot["tables"] for s in t["seats"]):
@@ -496,8 +508,29 @@ class LobbyScreen(Screen[None]):
             return
         self.run_worker(self._send("handover", table=table["id"], seat=away[0]))
 
+    def action_standings(self) -> None:
+        self.app.push_screen(StandingsDialog(self._players(), self.user))
+
     def action_quit(self) -> None:
         self.app.exit()
+
+
+def lobby_title(user: str, standing: str) -> str:
+    """ "Catan lobby: signed in as alice · 3 of 8 won here · p: standings"."""
+    return " · ".join(
+        part for part in (f"Catan lobby: signed in as {user}", standing, "p: standings") if part
+    )
+
+
+def _standing(player: dict[str, Any]) -> bool:
+    """A standings line as the server sends it: a name, games played and won (ints)."""
+    played, won = player.get("played"), player.get("won")
+    return (
+        isinstance(player.get("user"), str)
+        and type(played) is int
+        and type(won) is int
+        and 0 <= won <= played
+    )
 
 
 def grant_gives_hints(grant: dict[str, Any]) -> bool:

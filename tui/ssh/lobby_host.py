@@ -8,6 +8,10 @@ legal actions). While a person is away the table simply waits for them; the
 lobby and the table's pushes show for how long, and the table's host may hand
 the seat to a bot (taken back if the person rejoins).
 
+Each game that ends at a table counts in the server's standings (who finished
+how many games here, and won how many; tui/ssh/standings.py), which every
+lobby snapshot carries.
+
 A seat has one live session: a second session of the same user joining the
 seat takes it over, and the first is told so and its table connection ended
 (engine.table.client.TAKEN_OVER); leaving afterwards is like any leave.
@@ -70,6 +74,7 @@ from engine.table.unix_socket import (
 )
 from engine.views import GameView
 from tui.faces import face, playable
+from tui.ssh.standings import Standings
 
 log = logging.getLogger("catan.serve")
 
@@ -344,6 +349,7 @@ class Lobby:
         self.rev = 0
         self._next_id = 1
         self._listeners: set[LobbyEndpoint] = set()
+        self.standings = Standings.load(saves / "players.json")
 
     # -- endpoints ----------------------------------------------------------
     async def open(self, user: str) -> Endpoint:
@@ -363,6 +369,7 @@ class Lobby:
             "user": user,
             "rulesets": self._rulesets(),
             "tables": [t.summary() for t in self.tables.values()],
+            "players": self.standings.ranked(),
         }
 
     def changed(self) -> None:
@@ -579,12 +586,24 @@ class Lobby:
         assert hosted.table is not None
         try:
             await hosted.table.run()
+            self._count_game(hosted)
         except Exception:
             log.exception("table %d stopped", hosted.id)
         finally:
             hosted.status = "over"
             self.changed()
         await self._retire(hosted)
+
+    def _count_game(self, hosted: HostedTable) -> None:
+        """A game that ended at this table goes into the standings (tui/ssh/standings.py)."""
+        table = hosted.table
+        if table is None or not table.game.is_over or not table.played_here:
+            return
+        users = [s.user for s in hosted.seats if s.kind == "person" and s.user]
+        winner = table.game.winner
+        seat = hosted.seats[winner] if winner is not None else None
+        won = seat.user if seat is not None and seat.kind == "person" else None
+        self.standings.add_game(users, won)
 
     async def _retire(self, hosted: HostedTable) -> None:
         """Take a finished table out of the lobby once nobody is at it, or after the grace period.
