@@ -38,7 +38,7 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Label, Select, Static
 
 from engine.registry import get_ruleset
@@ -54,6 +54,7 @@ from tui.option_words import (
     option_label,
     ruleset_title,
 )
+from tui.screens.dialogs.answer_once import AnswerOnce
 from tui.screens.dialogs.standings import StandingsDialog, standing_words
 from tui.screens.form_rows import ROW, mark_current_row, redraw_keeping_focus
 from tui.screens.new_game import bot_names, default_bot
@@ -570,7 +571,7 @@ class _TableLink:
         self.client.close()
 
 
-class CreateTableDialog(ModalScreen[dict[str, Any] | None]):
+class CreateTableDialog(AnswerOnce[dict[str, Any] | None]):
     """The game, its options and who sits where; answers a lobby `create` request's fields.
 
     The same choices as the new-game form of a local game, in the same words

@@ -5,13 +5,13 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
 from engine.table.protocol import MAX_SAY
+from tui.screens.dialogs.answer_once import AnswerOnce
 
 
-class ChatDialog(ModalScreen[str | None]):
+class ChatDialog(AnswerOnce[str | None]):
     """Returns the line to say, or None (Esc, or nothing typed)."""
 
     DEFAULT_CSS = """

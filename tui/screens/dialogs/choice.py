@@ -9,14 +9,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.screens.dialogs.answer_once import AnswerOnce
 from tui.screens.dialogs.hint_taker import HintTaker
 
 
-class ChoiceDialog(HintTaker, ModalScreen[Any]):
+class ChoiceDialog(HintTaker, AnswerOnce[Any]):
     """A list of options; Enter picks the highlighted one, Esc backs out (returns None).
 
     `keys` gives options a key of their own (None for none): pressing it picks
@@ -116,6 +116,9 @@ class ChoiceDialog(HintTaker, ModalScreen[Any]):
         index = next((i for i, (_, value) in enumerate(self.options) if value == wanted), None)
         if index is None:
             return False
+        if not self.drawn:  # on_mount shows it
+            self.hinted = plan
+            return True
         self.query_one(OptionList).highlighted = index
         label = self.options[index][0]
         words = label.plain if isinstance(label, Text) else label

@@ -21,6 +21,7 @@ from textual.widgets import Label, Static
 from tui.choices_ck import card_words, say
 from tui.narrate_ck import LEVEL_NAMES, card_name
 from tui.places import hex_namer
+from tui.screens.dialogs.answer_once import AnswerOnce
 from tui.screens.dialogs.choice import ChoiceDialog
 from tui.screens.dialogs.hint_taker import HintTaker
 
@@ -162,7 +163,7 @@ def _card_at(index: Any) -> str:
     return ""
 
 
-class AlchemistDialog(HintTaker, ModalScreen[Any]):
+class AlchemistDialog(HintTaker, AnswerOnce[Any]):
     """Alchemist: set the red and yellow dice (1-6 each), then the event die is rolled.
 
     Over a game that gives hints, ? asks for one (the app's `hint_over_dialog`); a hinted
@@ -243,6 +244,8 @@ class AlchemistDialog(HintTaker, ModalScreen[Any]):
         return text
 
     def _show(self) -> None:
+        if not self.drawn:  # a key before the pop-up is composed: on_mount draws its dice
+            return
         self.query_one("#dice", Static).update(self._dice_text())
         self.query_one("#hint", Label).update(self._key_line())
 

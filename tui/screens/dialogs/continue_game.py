@@ -7,14 +7,14 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from tui.saved import SavedGame, game_lines
+from tui.screens.dialogs.answer_once import AnswerOnce
 
 
-class ContinueDialog(ModalScreen[Path | None]):
+class ContinueDialog(AnswerOnce[Path | None]):
     """The games in progress, newest first; returns the autosave to resume, or None."""
 
     DEFAULT_CSS = """

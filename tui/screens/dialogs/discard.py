@@ -10,16 +10,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.reactive import reactive
-from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from tui.hint_words import cards_of
 from tui.narrate import bundle
+from tui.screens.dialogs.answer_once import AnswerOnce
 from tui.screens.dialogs.hint_taker import HintTaker
 from tui.widgets.style import resource_style
 
 
-class DiscardDialog(HintTaker, ModalScreen[list[str]]):
+class DiscardDialog(HintTaker, AnswerOnce[list[str]]):
     """↑↓ a resource, → or + one more of it, ← or - one fewer; Enter when the count is right.
 
     Returns the resources discarded, one entry per card. It cannot be backed
@@ -80,7 +80,7 @@ class DiscardDialog(HintTaker, ModalScreen[list[str]]):
         return f"↑↓ resource · → one more · ← one fewer · Enter {verb}{more}"
 
     def on_mount(self) -> None:
-        self._refresh()
+        self._refresh()  # with what keys read before it was composed chose
         if self.offers_hint:
             self.query_one("#hint", Label).update(self._key_line(hints=True))
         if self.hinted:
@@ -95,6 +95,9 @@ class DiscardDialog(HintTaker, ModalScreen[list[str]]):
         ):
             return False
         self.chosen = {r: cards.get(r, 0) for r in self.resources}
+        if not self.drawn:  # on_mount shows it
+            self.hinted = plan
+            return True
         self._refresh()
         self.query_one("#hint", Label).update(f"Hint: {bundle(cards)} · Enter takes it")
         return True
@@ -111,6 +114,8 @@ class DiscardDialog(HintTaker, ModalScreen[list[str]]):
         return f"{head}{self.verb} {self.owed} card{plural}: {left} more to choose"
 
     def _refresh(self) -> None:
+        if not self.drawn:  # a key before the pop-up is composed: on_mount draws its choice
+            return
         text = Text()
         for i, r in enumerate(self.resources):
             text.append("▶ " if i == self.row else "  ")
@@ -123,8 +128,7 @@ class DiscardDialog(HintTaker, ModalScreen[list[str]]):
         self.query_one("#title", Label).update(self._title())
 
     def watch_row(self) -> None:
-        if self.is_mounted:
-            self._refresh()
+        self._refresh()
 
     def action_move(self, delta: int) -> None:
         self.row = (self.row + delta) % len(self.resources)

@@ -5,11 +5,12 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from tui.screens.dialogs.answer_once import AnswerOnce
 
-class SaveAsDialog(ModalScreen[str | None]):
+
+class SaveAsDialog(AnswerOnce[str | None]):
     DEFAULT_CSS = """
     SaveAsDialog { align: center middle; }
     SaveAsDialog > Vertical {

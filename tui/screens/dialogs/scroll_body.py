@@ -11,8 +11,10 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Label
+
+from tui.screens.dialogs.answer_once import AnswerOnce
 
 ResultT = TypeVar("ResultT")
 
@@ -36,7 +38,7 @@ def show_keys(screen: Screen[Any], keys: Callable[[bool], str]) -> None:
     screen.query_one(".hint", Label).update(keys(body.max_scroll_y > 0))
 
 
-class ScrollBodyDialog(ModalScreen[ResultT]):
+class ScrollBodyDialog(AnswerOnce[ResultT]):
     """A pop-up of this kind: its body focused on mount, its key line kept right on resize.
 
     A subclass names its keys (`key_names`) and writes its key line with `key_line(False)`;

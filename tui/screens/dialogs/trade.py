@@ -9,13 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.reactive import reactive
-from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from tui.screens.dialogs.answer_once import AnswerOnce
 from tui.widgets.style import resource_style
 
 
-class TradeDialog(ModalScreen[dict[str, Any] | None]):
+class TradeDialog(AnswerOnce[dict[str, Any] | None]):
     """↑↓ pick a resource, ← give one more (or get one less), → get one more; Enter offers.
 
     Returns {"give": {...}, "get": {...}} from the seat's side, or None.
@@ -77,6 +77,8 @@ class TradeDialog(ModalScreen[dict[str, Any] | None]):
         self._refresh()
 
     def _refresh(self) -> None:
+        if not self.drawn:  # a key before the pop-up is composed: on_mount draws its choice
+            return
         text = Text()
         for i, r in enumerate(self.resources):
             n = self.amounts[r]
@@ -94,8 +96,7 @@ class TradeDialog(ModalScreen[dict[str, Any] | None]):
         self.query_one("#table", Static).update(text)
 
     def watch_row(self) -> None:
-        if self.is_mounted:
-            self._refresh()
+        self._refresh()
 
     def action_move(self, delta: int) -> None:
         self.row = (self.row + delta) % len(self.resources)

@@ -16,9 +16,9 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, RichLog
 
+from tui.screens.dialogs.answer_once import AnswerOnce
 from tui.screens.scroll_keys import scroll_bindings
 
 HINT = "↑↓ PgUp PgDn Home End read · / find · Esc back to the game"
@@ -30,7 +30,7 @@ def matching(entries: Sequence[Text], words: str) -> list[Text]:
     return [e for e in entries if all(w in e.plain.casefold() for w in wanted)]
 
 
-class WholeLogDialog(ModalScreen[None]):
+class WholeLogDialog(AnswerOnce[None]):
     DEFAULT_CSS = """
     WholeLogDialog { align: center middle; }
     WholeLogDialog > Vertical {
