@@ -97,3 +97,12 @@ async def test_a_hint_before_the_choice_is_composed_is_shown_once_it_is() -> Non
         await _shown(app, pilot, dialog)
         await pilot.pause()
         assert "Hint: second" in str(dialog.query_one("#hint", Label).render())
+
+
+def test_the_game_screen_takes_no_key_before_it_is_composed() -> None:
+    from engine.table.client import HumanSeat, InMemoryClient
+    from tui.screens.game import GameScreen
+
+    screen = GameScreen(InMemoryClient(HumanSeat()), names=["Red", "Blue"])
+    for action, parameters in (("log_page", (1,)), ("rules", ()), ("leave", ()), ("costs", ())):
+        assert screen.check_action(action, parameters) is False, action

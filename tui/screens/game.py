@@ -643,6 +643,8 @@ class GameScreen(Screen[None]):
 
     # -- keys ---------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not self.children:  # a key read before the screen is composed: its widgets are not there
+            return False
         if action == "command":
             if self.target is not None or self.dialog_open:
                 return False

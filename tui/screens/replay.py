@@ -197,6 +197,8 @@ class ReplayScreen(GameScreen):
 
     # -- keys ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not self.children:  # as the game screen: nothing acts before it is composed
+            return False
         if action in ("step", "turn", "jump"):
             return True
         if action == "eyes":
