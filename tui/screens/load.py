@@ -60,8 +60,8 @@ class LoadScreen(Screen[None]):
         return self.found[index] if index is not None else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "replay":
-            return bool(self.games)
+        if action == "replay":  # its list is there to read, and has a game in it
+            return bool(self.games) and bool(self.children)
         return True
 
     def action_replay(self) -> None:

@@ -96,8 +96,8 @@ class RecordsScreen(Screen[None]):
             self.query_one(DataTable).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "replay":
-            return bool(self.games)
+        if action == "replay":  # its list is there to read, and has a game in it
+            return bool(self.games) and bool(self.children)
         return True
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
