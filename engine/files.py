@@ -1,4 +1,4 @@
-"""Reading files a user names: saves, the users file of `catan serve`.
+"""Reading files a user names: saves, the users file of `catan serve`, the record of games.
 
 Such a file may be anything: a FIFO that never ends (or blocks the opener
 forever), /dev/zero, a directory, a multi-gigabyte log, JSON holding a number
@@ -71,7 +71,8 @@ def check_regular_file(
 
 
 def _too_big(label: str, limit: int) -> str:
-    return f"the {label} is larger than {limit / (1024 * 1024):g} MiB; refusing to read it"
+    size = f"{limit / (1024 * 1024):g} MiB" if limit >= 1024 * 1024 else f"{limit / 1024:g} KiB"
+    return f"the {label} is larger than {size}; refusing to read it"
 
 
 def read_user_file(
@@ -117,6 +118,31 @@ def read_user_file(
         raise error(f"cannot read the {label}: {_reason(exc)}") from None
     finally:
         os.close(fd)
+
+
+def read_json(
+    path: Path,
+    *,
+    limit: int = MAX_BYTES,
+    what: str = "file",
+    error: type[CatanError] = ConfigError,
+) -> Any:
+    """The JSON in the regular file at `path` (`read_user_file`, then `parse_json`)."""
+    raw = read_user_file(path, limit=limit, what=what, error=error)
+    return parse_json(raw, prefix=f"the {what} {path}", error=error)
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a file that could not be used to `<stem>.broken<suffix>` (`.broken-2`, ... when
+    that is taken: never over an earlier one), so a new one can begin without losing it.
+    Returns the new path; OSError if it cannot be renamed."""
+    aside = path.with_name(f"{path.stem}.broken{path.suffix}")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"{path.stem}.broken-{n}{path.suffix}")
+    path.rename(aside)
+    return aside
 
 
 def _reason(exc: Exception) -> str:

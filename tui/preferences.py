@@ -28,6 +28,8 @@ from typing import Any
 
 import platformdirs
 
+from engine.errors import ConfigError
+from engine.files import read_json
 from engine.saves import write_atomic
 from tui.local import SPEEDS
 from tui.paths import APP_NAME
@@ -100,16 +102,12 @@ class Preferences:
         """The settings in `path` (the default file if None); defaults where it has none."""
         path = settings_path() if path is None else path
         prefs = cls(path)
-        try:
-            if not path.exists():
-                return prefs
-            if not path.is_file():
-                raise ValueError("it is not a regular file")
-            if path.stat().st_size > MAX_BYTES:
-                raise ValueError(f"it is larger than {MAX_BYTES // 1024} KiB")
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError) as exc:
-            prefs.problems.append(f"{path} could not be read ({_reason(exc)})")
+        if not path.exists():
+            return prefs
+        try:  # never a traceback: a FIFO, a huge file, JSON nested a million deep
+            data = read_json(path, limit=MAX_BYTES, what="settings file")
+        except ConfigError as exc:
+            prefs.problems.append(str(exc))
             return prefs
         if not isinstance(data, dict):
             prefs.problems.append(f"{path} holds no settings object")

@@ -32,6 +32,8 @@ from typing import Any
 
 import platformdirs
 
+from engine.errors import ConfigError
+from engine.files import read_json, set_aside
 from engine.saves import write_atomic
 from tui.option_words import ruleset_title
 from tui.paths import APP_NAME
@@ -177,18 +179,14 @@ class Records:
     def load(cls, path: Path | None = None) -> Records:
         path = records_path() if path is None else path
         records = cls(path)
+        if not path.exists():
+            return records
         try:
-            if not path.exists():
-                return records
-            if not path.is_file():
-                raise ValueError("it is not a regular file")
-            if path.stat().st_size > MAX_BYTES:
-                raise ValueError(f"it is larger than {MAX_BYTES // (1024 * 1024)} MiB")
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = read_json(path, limit=MAX_BYTES, what="record file")
             if not isinstance(data, dict) or not isinstance(data.get("games"), list):
-                raise ValueError("it holds no list of games")
-        except (OSError, UnicodeDecodeError, ValueError) as exc:
-            records.problem = records._set_aside(_reason(exc))
+                raise ConfigError(f"the record file {path} holds no list of games")
+        except ConfigError as exc:
+            records.problem = records._set_aside(str(exc))
             return records
         left_out = 0
         for entry in data["games"]:
@@ -201,21 +199,13 @@ class Records:
             records.problem = f"Records: {left_out} {games} in {path} could not be read; left out."
         return records
 
-    def _set_aside(self, reason: str) -> str:
+    def _set_aside(self, problem: str) -> str:
         """Keep an unreadable file as `records.broken.json` (never over an earlier one)."""
-        aside = self.path.with_name(f"{self.path.stem}.broken{self.path.suffix}")
-        n = 1
-        while aside.exists():
-            n += 1
-            aside = self.path.with_name(f"{self.path.stem}.broken-{n}{self.path.suffix}")
         try:
-            self.path.rename(aside)
+            aside = set_aside(self.path)
         except OSError:
-            return f"Records: {self.path} could not be read ({reason}); nothing is recorded."
-        return (
-            f"Records: {self.path} could not be read ({reason}); it was kept as "
-            f"{aside.name} and a new record begun."
-        )
+            return f"Records: {problem}; nothing is recorded."
+        return f"Records: {problem}. It was kept as {aside.name} and a new record begun."
 
     def has(self, game_id: str) -> bool:
         return any(g.game_id == game_id for g in self.games)
@@ -231,16 +221,9 @@ class Records:
         try:
             write_atomic(self.path, f'{{"version": {VERSION}, "games": [\n{lines}\n]}}\n')
         except OSError as exc:
-            return f"Records: the game could not be recorded in {self.path} ({_reason(exc)})."
+            why = exc.strerror or str(exc)
+            return f"Records: the game could not be recorded in {self.path} ({why})."
         return None
-
-
-def _reason(exc: BaseException) -> str:
-    if isinstance(exc, OSError) and exc.strerror:
-        return exc.strerror
-    if isinstance(exc, json.JSONDecodeError):
-        return f"not JSON: {exc.msg} at line {exc.lineno}"
-    return str(exc) or type(exc).__name__
 
 
 # -- what the games add up to ------------------------------------------------------------------

@@ -391,8 +391,9 @@ LOBBY_MESSAGES: dict[str, tuple[str, ...]] = {
 
 Server → client: ``{"t": "lobby", "rev", "user", "tables": [...], "players": [...]}``
 whenever anything changes (``players``: the standings, best first, each
-``{"user", "played", "won"}``; tui/ssh/standings.py), ``{"t": "seat", "token", "table", "seat", "hints"}`` to open a table
-connection (``hints``: the seat answers hint requests), ``{"t": "error", "message"}``.
+``{"user", "played", "won"}``; tui/ssh/standings.py), ``{"t": "seat", "token",
+"table", "seat", "hints"}`` to open a table connection (``hints``: the seat answers
+hint requests), ``{"t": "error", "message"}``.
 """
 
 LOBBY_FLAGS: dict[str, tuple[str, ...]] = {

@@ -78,11 +78,13 @@ def test_a_missing_file_gives_the_defaults_quietly(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("content", "reason"),
     [
-        ("{not json", "not JSON: Expecting property name enclosed in double quotes at line 1"),
+        ("{not json", "invalid JSON (Expecting property name enclosed in double quotes at 1)"),
         ("[1, 2]", "holds no settings object"),
-        ("\udcff", "could not be read"),
+        ("\udcff", "not UTF-8 text"),
+        ("[" * 30_000, "JSON nested too deeply"),
+        ('{"speed": 1' + "0" * 5000 + "}", "a number has too many digits"),
     ],
-    ids=["not-json", "a-list", "not-utf8"],
+    ids=["not-json", "a-list", "not-utf8", "nested-deep", "huge-number"],
 )
 def test_a_file_that_cannot_be_read_costs_all_of_it_in_one_line(
     tmp_path: Path, content: str, reason: str
@@ -99,10 +101,10 @@ def test_a_file_that_cannot_be_read_costs_all_of_it_in_one_line(
 def test_a_folder_or_a_huge_file_in_its_place_is_refused_unread(tmp_path: Path) -> None:
     folder = tmp_path / "settings.json"
     folder.mkdir()
-    assert "it is not a regular file" in (Preferences.load(folder).problem_line() or "")
+    assert "is a folder, not a regular file" in (Preferences.load(folder).problem_line() or "")
     huge = tmp_path / "huge.json"
     huge.write_text(" " * (65 * 1024) + "{}")
-    assert "it is larger than 64 KiB" in (Preferences.load(huge).problem_line() or "")
+    assert "is larger than 64 KiB; refusing to read it" in (Preferences.load(huge).problem_line() or "")
 
 
 def test_a_bad_field_costs_only_that_field(tmp_path: Path) -> None:

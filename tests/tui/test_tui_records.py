@@ -104,14 +104,34 @@ def test_an_unreadable_file_is_kept_aside_and_a_new_record_begun(tmp_path: Path)
     records = Records.load(path)
     assert records.games == []
     assert records.problem is not None
-    assert "could not be read (not JSON" in records.problem
-    assert records.problem.endswith("it was kept as records.broken.json and a new record begun.")
+    assert records.problem.startswith(f"Records: the record file {path}: invalid JSON")
+    assert records.problem.endswith("It was kept as records.broken.json and a new record begun.")
     assert (tmp_path / "records.broken.json").read_text() == "{ not json"
     records.add(_record())
     assert Records.load(path).games == [_record()]
     path.write_text("[]")  # broken again: the first one kept aside is never written over
     assert "records.broken-2.json" in (Records.load(path).problem or "")
     assert (tmp_path / "records.broken.json").read_text() == "{ not json"
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        ("[" * 100_000, "JSON nested too deeply"),
+        ('{"games": 1' + "0" * 5000 + "}", "a number has too many digits"),
+        ('{"version": 1}', "holds no list of games"),
+    ],
+    ids=["nested", "huge number", "no games"],
+)
+def test_a_hostile_file_is_said_in_one_line_and_kept_aside(
+    tmp_path: Path, content: str, reason: str
+) -> None:
+    path = tmp_path / "records.json"
+    path.write_text(content)
+    records = Records.load(path)
+    assert records.games == [] and reason in (records.problem or ""), records.problem
+    assert "\n" not in (records.problem or "")
+    assert (tmp_path / "records.broken.json").read_text() == content
 
 
 def test_entries_not_ours_are_left_out_and_counted(tmp_path: Path) -> None:

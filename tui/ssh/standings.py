@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.errors import ConfigError
+from engine.files import read_json, set_aside
 from engine.saves import write_atomic
 
 log = logging.getLogger(__name__)
@@ -42,16 +44,19 @@ class Standings:
     @classmethod
     def load(cls, path: Path) -> Standings:
         standings = cls(path)
+        if not path.exists():
+            return standings
         try:
-            if not path.exists():
-                return standings
-            if not path.is_file() or path.stat().st_size > MAX_BYTES:
-                raise ValueError("not a standings file")
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = read_json(path, limit=MAX_BYTES, what="standings file")
             if not isinstance(data, dict) or not isinstance(data.get("players"), dict):
-                raise ValueError("it holds no players")
-        except (OSError, UnicodeDecodeError, ValueError) as exc:
-            standings._set_aside(exc)
+                raise ConfigError(f"the standings file {path} holds no players")
+        except ConfigError as exc:
+            try:
+                aside = set_aside(path)
+            except OSError:
+                log.warning("standings: %s; it could not be set aside", exc)
+            else:
+                log.warning("standings: %s; kept as %s, and they begin again", exc, aside.name)
             return standings
         for user, counts in data["players"].items():
             if _valid(user, counts):
@@ -59,19 +64,6 @@ class Standings:
             else:
                 log.warning("standings: the line of %r in %s is not ours; left out", user, path)
         return standings
-
-    def _set_aside(self, exc: BaseException) -> None:
-        aside = self.path.with_name(f"{self.path.stem}.broken{self.path.suffix}")
-        n = 1
-        while aside.exists():
-            n += 1
-            aside = self.path.with_name(f"{self.path.stem}.broken-{n}{self.path.suffix}")
-        try:
-            self.path.rename(aside)
-        except OSError:
-            log.warning("standings: %s could not be read (%s) nor set aside", self.path, exc)
-            return
-        log.warning("standings: %s could not be read (%s); kept as %s", self.path, exc, aside)
 
     def add_game(self, users: list[str], winner: str | None) -> None:
         """A game finished by `users` (each once), won by `winner` (None: no person won)."""
