@@ -104,7 +104,8 @@ def test_a_folder_or_a_huge_file_in_its_place_is_refused_unread(tmp_path: Path) 
     assert "is a folder, not a regular file" in (Preferences.load(folder).problem_line() or "")
     huge = tmp_path / "huge.json"
     huge.write_text(" " * (65 * 1024) + "{}")
-    assert "is larger than 64 KiB; refusing to read it" in (Preferences.load(huge).problem_line() or "")
+    said = Preferences.load(huge).problem_line() or ""
+    assert "is larger than 64 KiB; refusing to read it" in said
 
 
 def test_a_bad_field_costs_only_that_field(tmp_path: Path) -> None:
