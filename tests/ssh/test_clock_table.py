@@ -618,7 +618,9 @@ async def test_the_others_see_whose_clock_runs_at_80x24(tmp_path: Path) -> None:
         table = hosted.table
         assert table is not None
         await _act_for_alice(hosted)  # her settlement
-        await until(lambda: _slot(hosted, 0).clock_left(table.rev) is not None, "her road asked")
+        # Her road asked: her screen has its state (the clock alone starts a moment earlier,
+        # before her seat listens for an answer).
+        await until(lambda: bool(screen.legal) and screen.rev == table.rev, "her road asked")
         await _act_for_alice(hosted)  # and its road: then bob decides
         assert table.game.to_act == 1
         said = re.compile(r"^bob has (\d):(\d\d) to decide\.$")
