@@ -19,7 +19,7 @@ from engine.headless import replay_steps
 from tui.app import CatanApp
 from tui.screens.dialogs.game_over import GameOverDialog
 
-SEED = 3
+SEED = 4  # a whole game in about two minutes of the suite (seed 3 took over three)
 SEATS = ["human", "greedy", "greedy", "greedy"]
 
 
