@@ -337,11 +337,14 @@ async def wait_for_decision(pilot: Pilot[Any], timeout: float = 20.0) -> str:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         screen = app.screen
+        # A pop-up counts once it is drawn: a person reads it before pressing a key.
         if isinstance(screen, GameOverDialog):
-            return "over"
-        if isinstance(screen, ChoiceDialog | TradeDialog | DiscardDialog | AlchemistDialog):
-            return "dialog"
-        if isinstance(screen, GameScreen):
+            if screen.drawn:
+                return "over"
+        elif isinstance(screen, ChoiceDialog | TradeDialog | DiscardDialog | AlchemistDialog):
+            if screen.drawn:
+                return "dialog"
+        elif isinstance(screen, GameScreen):
             if screen.flight is not None:
                 return "flight"
             if screen.target is not None:
