@@ -11,13 +11,12 @@ from __future__ import annotations
 import datetime as dt
 import io
 import json
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from rich.console import Console
+from tui_keys import until
 from tui_saves import play_until
 
 from engine import saves
@@ -42,13 +41,6 @@ from tui.screens.replay import ReplayScreen
 
 SEATS = ["random", "random", "human", "value"]
 NAMES = ["Red", "Blue", "White", "Orange"]
-
-
-async def _until(pilot: Any, test: Callable[[], bool], what: str, timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline and not test():
-        await pilot.pause(0.01)
-    assert test(), f"timed out waiting until {what}"
 
 
 @pytest.fixture(scope="module")
@@ -211,22 +203,26 @@ async def test_a_game_that_ends_at_its_table_is_recorded_once(
     async with app.run_test(size=(80, 24)) as pilot:
         local = app.local
         assert local is not None and local.seat == 2
-        await _until(pilot, lambda: local.table.thinking == 2, "the person's last decision")
+        await until(pilot, lambda: local.table.thinking == 2, "the person's last decision")
         await local.client.send(protocol.act(local.table.rev, final))
-        await _until(pilot, lambda: isinstance(app.screen, GameOverDialog), "the game-over pop-up")
-        await _until(pilot, lambda: Records.load().games != [], "the game recorded")
+        await until(pilot, lambda: isinstance(app.screen, GameOverDialog), "the game-over pop-up")
+        await until(pilot, lambda: Records.load().games != [], "the game recorded")
         (game,) = Records.load().games
         assert (game.ruleset, game.seats, game.you, game.winner) == ("base", tuple(SEATS), 2, 2)
         assert game.won and game.scores == (4, 6, 10, 3) and game.turns > 0
         assert game.game_id == local.game_id and game.save == str(local.autosave)
-        said = [(n.title, n.message) for n in app._notifications]
-        assert ("Your record", "Catan (base game): 1 of 1 won.") in said
+        toast = ("Your record", "Catan (base game): 1 of 1 won.")
+        await until(
+            pilot,
+            lambda: toast in [(n.title, n.message) for n in app._notifications],
+            "the line the game added to the record",
+        )
         autosave = local.autosave
         assert autosave is not None and autosave.is_file()
 
         # The finished game loaded again ends at once, but was not played here: no new entry.
         assert app.load_game(autosave)
-        await _until(pilot, lambda: isinstance(app.screen, GameOverDialog), "over again")
+        await until(pilot, lambda: isinstance(app.screen, GameOverDialog), "over again")
         await pilot.pause()
         assert len(Records.load().games) == 1
 
@@ -240,9 +236,9 @@ async def test_the_record_screen_adds_up_and_replays_a_game(tmp_path: Path) -> N
     records.add(_record(game_id="new", winner=3, scores=(6, 7, 8, 10), save=str(save)))
     app = CatanApp(saves_dir=tmp_path, speed="instant")
     async with app.run_test(size=(80, 24)) as pilot:
-        await _until(pilot, lambda: isinstance(app.screen, MainMenuScreen), "the menu")
+        await until(pilot, lambda: isinstance(app.screen, MainMenuScreen), "the menu")
         await pilot.press("r")
-        await _until(pilot, lambda: isinstance(app.screen, RecordsScreen), "the record")
+        await until(pilot, lambda: isinstance(app.screen, RecordsScreen), "the record")
         screen = app.screen
         assert isinstance(screen, RecordsScreen)
         console = Console(width=76, record=True, file=io.StringIO())
@@ -254,12 +250,12 @@ async def test_the_record_screen_adds_up_and_replays_a_game(tmp_path: Path) -> N
         assert rows[0][2:] == ["2 value, mcts", "4th: Orange 10, you 6", "40"]  # latest first
         assert rows[1][3] == "Won 10-8"
         await pilot.press("down", "v")  # the old game: its save is gone
-        await _until(pilot, lambda: bool(app._notifications), "a toast")
+        await until(pilot, lambda: bool(app._notifications), "a toast")
         said = [n.message for n in app._notifications]
         assert "That game's save is gone (gone.json): it cannot be replayed." in said
         assert isinstance(app.screen, RecordsScreen)
         await pilot.press("up", "enter")  # the latest: replayed from its save
-        await _until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
         await pilot.press("escape")
 
 
@@ -267,7 +263,7 @@ async def test_no_games_yet_is_said(tmp_path: Path) -> None:
     app = CatanApp(saves_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(RecordsScreen())
-        await _until(pilot, lambda: bool(app.screen.query("#records-summary")), "the record")
+        await until(pilot, lambda: bool(app.screen.query("#records-summary")), "the record")
         assert isinstance(app.screen, RecordsScreen)
         assert str(app.screen.query_one("#records-summary").render()) == EMPTY
         assert not app.screen.query("#records-games")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from functools import cache
 from pathlib import Path
@@ -322,6 +322,16 @@ async def next_dialog(pilot: Pilot[Any], previous: Any, timeout: float = 20.0) -
             return screen
         await pilot.pause(0.005)
     raise AssertionError("the next dialog never opened")
+
+
+async def until(
+    pilot: Pilot[Any], test: Callable[[], bool], what: str, timeout: float = 20.0
+) -> None:
+    """Pause until `test()` holds, or fail naming `what` never came."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and not test():
+        await pilot.pause(0.01)
+    assert test(), f"timed out after {timeout} s waiting until {what}"
 
 
 def game_screen(app: Any) -> GameScreen | None:

@@ -26,6 +26,7 @@ from tui.faces import face
 from tui.logbook import LogBook
 from tui.narrate import bundle
 from tui.places import buildings_around, corner_start, hex_places, robber_start
+from tui.screens.composed import ComposedFlag
 from tui.screens.dialogs.choice import ChoiceDialog
 from tui.screens.dialogs.discard import DiscardDialog
 from tui.screens.dialogs.game_over import GameOverDialog
@@ -115,7 +116,7 @@ def flight_status(view: dict[str, Any], can_fly: bool = False) -> str | None:
     return f"Flight: speed {base + boosters + science} ({' + '.join(parts)}).{fly}"
 
 
-class GameScreen(Screen[None]):
+class GameScreen(ComposedFlag, Screen[None]):
     """One seat at one table, through a TableClient."""
 
     BINDINGS = [
@@ -643,7 +644,7 @@ class GameScreen(Screen[None]):
 
     # -- keys ---------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if not self.children:  # a key read before the screen is composed: its widgets are not there
+        if not self.composed:  # a key read before the screen is composed: its widgets are not there
             return False
         if action == "command":
             if self.target is not None or self.dialog_open:

@@ -17,9 +17,10 @@ from textual.widgets import Footer, Label, OptionList
 from textual.widgets.option_list import Option
 
 from tui import saved
+from tui.screens.composed import ComposedFlag
 
 
-class LoadScreen(Screen[None]):
+class LoadScreen(ComposedFlag, Screen[None]):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("v", "replay", "Replay"),
@@ -61,7 +62,7 @@ class LoadScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "replay":  # its list is there to read, and has a game in it
-            return bool(self.games) and bool(self.children)
+            return bool(self.games) and self.composed
         return True
 
     def action_replay(self) -> None:

@@ -32,12 +32,13 @@ from tui.records import (
     tallies,
     when_words,
 )
+from tui.screens.composed import ComposedFlag
 
 EMPTY = "No finished games yet. Each game you finish against bots is recorded here."
 COLUMNS = ("When", "Game", "Against", "Result", "Turns")
 
 
-class RecordsScreen(Screen[None]):
+class RecordsScreen(ComposedFlag, Screen[None]):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("v", "replay", "Replay"),
@@ -97,7 +98,7 @@ class RecordsScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "replay":  # its list is there to read, and has a game in it
-            return bool(self.games) and bool(self.children)
+            return bool(self.games) and self.composed
         return True
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:

@@ -197,7 +197,7 @@ class ReplayScreen(GameScreen):
 
     # -- keys ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if not self.children:  # as the game screen: nothing acts before it is composed
+        if not self.composed:  # as the game screen: nothing acts before it is composed
             return False
         if action in ("step", "turn", "jump"):
             return True

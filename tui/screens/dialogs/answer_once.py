@@ -17,10 +17,12 @@ from typing import TypeVar
 from textual.await_complete import AwaitComplete
 from textual.screen import ModalScreen
 
+from tui.screens.composed import ComposedFlag
+
 ResultT = TypeVar("ResultT")
 
 
-class AnswerOnce(ModalScreen[ResultT]):
+class AnswerOnce(ComposedFlag, ModalScreen[ResultT]):
     answered: bool = False
     """Dismissed already: its bindings are off and a second dismiss does nothing."""
 
@@ -33,7 +35,7 @@ class AnswerOnce(ModalScreen[ResultT]):
     @property
     def drawn(self) -> bool:
         """Its widgets are there to update: composed, and not being taken down after its answer."""
-        return bool(self.children) and not self.answered
+        return self.composed and not self.answered
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.answered:
