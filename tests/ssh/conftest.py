@@ -209,7 +209,10 @@ class TerminalReader:
         while needle not in self.text():
             left = end - loop.time()
             if left <= 0:
-                raise TimeoutError(f"{needle!r} not drawn; last: {self.text()[-800:]!r}")
+                drawn = " ".join(self.text().decode(errors="replace").split())
+                raise TimeoutError(
+                    f"{needle!r} not drawn since the last key; it drew: {drawn[-2000:]}"
+                )
             if not await self._read(min(left, 0.5)):
                 drew = self.last_drawn()
                 raise EOFError(f"session ended before {needle!r}; it last drew:\n{drew}")

@@ -175,3 +175,20 @@ def test_the_forms_choices_follow_the_game() -> None:
     assert chosen.change("players", 3) is True and chosen.players == 3
     assert chosen.change("players", 3) is False  # no change, no new rows
     assert chosen.change("seat-2", "value") is False and chosen.kinds[2] == "value"
+
+
+async def test_a_new_row_in_the_lobby_is_drawn_whole_before_the_table_measures_it(
+    tmp_path: Path,
+) -> None:
+    """A frame drawn between a snapshot and the DataTable's idle showed "waitin"."""
+    async with served_app(tmp_path, "alice", (120, 30)) as (app, _pilot, _lobby):
+        await until(lambda: bool(app.screen.snapshot["rulesets"]), "the lobby's first snapshot")
+        screen = app.screen
+        assert isinstance(screen, LobbyScreen)
+        table = {**_summary("waiting", None), "host": "alice"}
+        screen.snapshot = {**screen.snapshot, "tables": [table]}
+        screen._show()  # no await: the DataTable has had no idle yet
+        grid: DataTable[str] = screen.query_one(DataTable)
+        line = grid.render_line(1).text
+        for cell in ("Catan: Starfarers", "alice", "waiting", seats_summary(table["seats"])):
+            assert f" {cell} " in line, line

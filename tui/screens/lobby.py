@@ -34,6 +34,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from rich.cells import cell_len
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -385,11 +386,25 @@ class LobbyScreen(Screen[None]):
     def _show(self) -> None:
         grid: DataTable[str] = self.query_one(DataTable)
         row = grid.cursor_row
+        rows = [
+            (
+                str(t["id"]),
+                ruleset_title(t["ruleset"]),
+                t["host"],
+                t["status"],
+                seats_summary(t["seats"]),
+            )
+            for t in self.snapshot["tables"]
+        ]
         grid.clear(columns=True)  # columns too, so their widths follow the new contents
-        grid.add_columns(*COLUMNS)
-        for t in self.snapshot["tables"]:
-            seats = seats_summary(t["seats"])
-            grid.add_row(str(t["id"]), ruleset_title(t["ruleset"]), t["host"], t["status"], seats)
+        # Sized here, not left to the DataTable: it measures new rows only when idle,
+        # and a frame drawn before that cut "waiting" to "waitin".
+        for no, heading in enumerate(COLUMNS):
+            grid.add_column(
+                heading, width=max([cell_len(heading)] + [cell_len(r[no]) for r in rows])
+            )
+        for cells in rows:
+            grid.add_row(*cells)
         if grid.row_count:
             grid.move_cursor(row=min(row, grid.row_count - 1))
         self._detail()
