@@ -63,7 +63,7 @@ def check_regular_file(
     try:
         info = os.stat(path)
     except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the name
-        raise error(f"cannot read the {label}: {_reason(exc)}") from None
+        raise error(f"cannot read the {label}: {why(exc)}") from None
     if not stat.S_ISREG(info.st_mode):
         raise error(f"the {label} is {_kind(info.st_mode)}, not a regular file")
     if info.st_size > limit:
@@ -95,7 +95,7 @@ def read_user_file(
     try:
         fd = os.open(path, flags)
     except OSError as exc:
-        raise error(f"cannot read the {label}: {_reason(exc)}") from None
+        raise error(f"cannot read the {label}: {why(exc)}") from None
     try:
         opened = os.fstat(fd)
         if not stat.S_ISREG(opened.st_mode):
@@ -115,7 +115,7 @@ def read_user_file(
             raise too_big
         return b"".join(chunks)
     except OSError as exc:
-        raise error(f"cannot read the {label}: {_reason(exc)}") from None
+        raise error(f"cannot read the {label}: {why(exc)}") from None
     finally:
         os.close(fd)
 
@@ -145,7 +145,8 @@ def set_aside(path: Path) -> Path:
     return aside
 
 
-def _reason(exc: Exception) -> str:
+def why(exc: Exception) -> str:
+    """What went wrong, in a few words: an OS error's own text, else the message."""
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror
     return str(exc) or type(exc).__name__

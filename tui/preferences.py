@@ -29,7 +29,7 @@ from typing import Any
 import platformdirs
 
 from engine.errors import ConfigError
-from engine.files import read_json
+from engine.files import read_json, why
 from engine.saves import write_atomic
 from tui.local import SPEEDS
 from tui.paths import APP_NAME
@@ -150,7 +150,7 @@ class Preferences:
         try:
             write_atomic(self.path, json.dumps(self.to_json(), indent=2) + "\n")
         except OSError as exc:
-            self.save_error = f"settings could not be saved in {self.path} ({_reason(exc)})"
+            self.save_error = f"settings could not be saved in {self.path} ({why(exc)})"
             return False
         self.save_error = None
         return True
@@ -160,14 +160,6 @@ class Preferences:
         if not self.problems:
             return None
         return f"Settings: {'; '.join(self.problems)}. The defaults are used instead."
-
-
-def _reason(exc: BaseException) -> str:
-    if isinstance(exc, OSError) and exc.strerror:
-        return exc.strerror
-    if isinstance(exc, json.JSONDecodeError):
-        return f"not JSON: {exc.msg} at line {exc.lineno}"
-    return str(exc) or type(exc).__name__
 
 
 def remembered_choices(

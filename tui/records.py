@@ -33,7 +33,7 @@ from typing import Any
 import platformdirs
 
 from engine.errors import ConfigError
-from engine.files import read_json, set_aside
+from engine.files import read_json, set_aside, why
 from engine.saves import write_atomic
 from tui.option_words import ruleset_title
 from tui.paths import APP_NAME
@@ -221,8 +221,7 @@ class Records:
         try:
             write_atomic(self.path, f'{{"version": {VERSION}, "games": [\n{lines}\n]}}\n')
         except OSError as exc:
-            why = exc.strerror or str(exc)
-            return f"Records: the game could not be recorded in {self.path} ({why})."
+            return f"Records: the game could not be recorded in {self.path} ({why(exc)})."
         return None
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import ConfigError
-from engine.files import read_json, set_aside
+from engine.files import read_json, set_aside, why
 from engine.saves import write_atomic
 
 log = logging.getLogger(__name__)
@@ -74,7 +74,7 @@ class Standings:
         try:
             write_atomic(self.path, json.dumps(data, indent=1) + "\n")
         except OSError as exc:
-            log.warning("standings: could not write %s (%s)", self.path, exc)
+            log.warning("standings: could not write %s (%s)", self.path, why(exc))
 
     def ranked(self) -> list[dict[str, Any]]:
         """The players, best first: most wins, then the best rate, most games, then name."""
