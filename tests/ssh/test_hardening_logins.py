@@ -15,18 +15,8 @@ import asyncssh
 import pytest
 
 from tests.ssh.conftest import connect
+from tests.ssh.waits import until
 from tui.ssh.server import Service
-
-
-async def _until(check: Callable[[], bool], what: str, timeout: float = 10) -> None:
-    async def poll() -> None:
-        while not check():
-            await asyncio.sleep(0.01)
-
-    try:
-        await asyncio.wait_for(poll(), timeout)
-    except TimeoutError:
-        raise AssertionError(f"timed out waiting for {what}") from None
 
 
 async def _raw(service: Service) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
@@ -42,7 +32,7 @@ async def test_connections_logging_in_are_capped_per_address(
 ) -> None:
     service: Service = await make_service(logins_per_address=3)
     held = [await _raw(service) for _ in range(3)]
-    await _until(lambda: sum(service.logging_in.values()) == 3, "three logins counted")
+    await until(lambda: sum(service.logging_in.values()) == 3, "three logins counted")
 
     caplog.set_level(logging.WARNING, logger="catan.serve")
     reader, writer = await asyncio.open_connection("127.0.0.1", service.port)
@@ -53,9 +43,9 @@ async def test_connections_logging_in_are_capped_per_address(
 
     # One of the first three goes away: its place is free again.
     held[0][1].close()
-    await _until(lambda: sum(service.logging_in.values()) == 2, "the closed login uncounted")
+    await until(lambda: sum(service.logging_in.values()) == 2, "the closed login uncounted")
     held.append(await _raw(service))
-    await _until(lambda: sum(service.logging_in.values()) == 3, "the new login counted")
+    await until(lambda: sum(service.logging_in.values()) == 3, "the new login counted")
     for _, w in held[1:]:
         w.close()
 
@@ -65,7 +55,7 @@ async def test_a_logged_in_connection_no_longer_counts(
 ) -> None:
     service: Service = await make_service(logins_per_address=1)
     conn = await connect(service, "alice", keys["alice"])
-    await _until(lambda: not service.logging_in, "alice's login uncounted after auth")
+    await until(lambda: not service.logging_in, "alice's login uncounted after auth")
     # With alice in, a second login from the same address is still possible.
     other = await connect(service, "alice", keys["alice"])
     other.close()

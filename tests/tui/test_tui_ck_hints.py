@@ -11,9 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import tui_saves
-from test_tui_hints import _until
 from textual.widgets import Label
-from tui_keys import game_screen, value_hint, wait_for_decision
+from tui_keys import game_screen, until, value_hint, wait_for_decision
 
 from engine.config import GameConfig
 from engine.registry import new_game
@@ -43,12 +42,12 @@ async def test_the_alchemists_dice_take_the_hint_and_enter_rolls_them(tmp_path: 
         hint = value_hint(app)
         assert hint["type"] == "set_dice", hint
         red, yellow = hint["red"], hint["yellow"]
-        await _until(pilot, "? on the key line", lambda: _key_line(dialog).endswith("? hint"))
+        await until(pilot, lambda: _key_line(dialog).endswith("? hint"), "? on the key line")
         other = (1 if red != 1 else 2, 1 if yellow != 1 else 2)  # dice that are not the hint
         await pilot.press(str(other[0]), str(other[1]))
         assert dialog.dice == list(other)
         await pilot.press("question_mark")
-        await _until(pilot, "the hint", lambda: _key_line(dialog).startswith("Hint: "))
+        await until(pilot, lambda: _key_line(dialog).startswith("Hint: "), "the hint")
         assert dialog.dice == [red, yellow]
         assert _key_line(dialog) == f"Hint: red {red}, yellow {yellow} · Enter takes it"
         await pilot.press("right")  # another red: the line no longer claims Enter takes the hint
@@ -56,9 +55,9 @@ async def test_the_alchemists_dice_take_the_hint_and_enter_rolls_them(tmp_path: 
         await pilot.press("escape")  # back to the game; `y` opens the dice on the known hint
         screen = game_screen(app)
         assert screen is not None
-        await _until(pilot, "the game", lambda: app.screen is screen and not screen.dialog_open)
+        await until(pilot, lambda: app.screen is screen and not screen.dialog_open, "the game")
         await pilot.press("y")
-        await _until(pilot, "the dice again", lambda: isinstance(app.screen, AlchemistDialog))
+        await until(pilot, lambda: isinstance(app.screen, AlchemistDialog), "the dice again")
         again = app.screen
         assert isinstance(again, AlchemistDialog) and again is not dialog
         assert again.dice == [red, yellow]
@@ -67,7 +66,7 @@ async def test_the_alchemists_dice_take_the_hint_and_enter_rolls_them(tmp_path: 
         assert local is not None
         rev = local.table.rev
         await pilot.press("enter")
-        await _until(pilot, "the roll", lambda: local.table.rev > rev)
+        await until(pilot, lambda: local.table.rev > rev, "the roll")
         assert local.game.log[rev].to_json() == hint
 
 
@@ -89,7 +88,7 @@ async def test_a_hinted_inventor_swap_is_enter_enter(tmp_path: Path) -> None:
         assert plan.cursor not in (first, partner)
         bar = screen.query_one(ActionBar)
         await pilot.press("question_mark")
-        await _until(pilot, "the hinted chip", lambda: plan.cursor == first)
+        await until(pilot, lambda: plan.cursor == first, "the hinted chip")
         assert plan.first is None
         assert bar.status.startswith("Hint: Inventor: the first chip to swap\n"), bar.status
         await pilot.press("enter")
@@ -101,7 +100,7 @@ async def test_a_hinted_inventor_swap_is_enter_enter(tmp_path: Path) -> None:
         assert local is not None
         rev = local.table.rev
         await pilot.press("enter")
-        await _until(pilot, "the swap", lambda: local.table.rev > rev)
+        await until(pilot, lambda: local.table.rev > rev, "the swap")
         assert local.game.log[rev].to_json() == hint
 
 

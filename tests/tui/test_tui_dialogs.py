@@ -5,13 +5,12 @@ chosen whole and confirmed once, a bank trade takes at most three keys, q asks f
 from __future__ import annotations
 
 import asyncio
-import time
 from pathlib import Path
 from typing import Any
 
 import tui_saves
 from test_tui_trade import Trader
-from tui_keys import game_screen, until_offered, wait_for_decision
+from tui_keys import game_screen, until, until_offered, wait_for_decision
 
 from engine.game import Game
 from engine.registry import new_game
@@ -25,15 +24,6 @@ from tui.screens.menu import MainMenuScreen
 from tui.widgets.event_log import EventLog
 
 
-async def _until(pilot: Any, what: str, test: Any, timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if test():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
 def _owes(game: Game, at_least: int) -> bool:
     view = game.view(0)
     owed = view["players"][0].get("discard_owed", 0)
@@ -45,7 +35,7 @@ async def test_a_discard_is_chosen_whole_and_confirmed_once(tmp_path: Path) -> N
     owed = game.view(0)["players"][0]["discard_owed"]
     app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:
-        await _until(pilot, "the discard", lambda: isinstance(app.screen, DiscardDialog))
+        await until(pilot, lambda: isinstance(app.screen, DiscardDialog), "the discard")
         dialog = app.screen
         assert isinstance(dialog, DiscardDialog) and dialog.owed == owed
         screen = game_screen(app)
@@ -72,7 +62,7 @@ async def test_a_discard_is_chosen_whole_and_confirmed_once(tmp_path: Path) -> N
             words = mine[0].removeprefix("You discarded ").split() if mine else []
             return sum(int(w) for w in words if w.isdigit())
 
-        await _until(pilot, "every card to be given back", lambda: discarded() == owed)
+        await until(pilot, lambda: discarded() == owed, "every card to be given back")
         assert screen.sent == owed and not isinstance(app.screen, DiscardDialog)
         assert not any(isinstance(s, DiscardDialog) for s in app.screen_stack)
 
@@ -92,12 +82,12 @@ async def test_n_declines_inside_the_offer_dialog() -> None:
             screen = game_screen(app)
             assert screen is not None
             await pilot.press("n")  # the key the trade panel shows for Decline
-            await _until(pilot, "the dialog to close", lambda: app.screen is not dialog)
+            await until(pilot, lambda: app.screen is not dialog, "the dialog to close")
 
             def said() -> bool:
                 return any("You declined" in str(x.text) for x in screen.query_one("#log").lines)
 
-            await _until(pilot, "the decline", said)
+            await until(pilot, said, "the decline")
         finally:
             task.cancel()
 
@@ -115,17 +105,17 @@ async def test_a_bank_trade_takes_three_keys(tmp_path: Path) -> None:
         hand = dict(screen.view["me"]["hand"])  # type: ignore[index]
         rev = screen.rev
         await pilot.press("m")
-        await _until(pilot, "what to give", lambda: isinstance(app.screen, ChoiceDialog))
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog), "what to give")
         first = app.screen
         assert isinstance(first, ChoiceDialog) and first.title_text == "Bank: give which?"
         await pilot.press("2")
-        await _until(
+        await until(
             pilot,
-            "what to get",
             lambda: isinstance(app.screen, ChoiceDialog) and app.screen is not first,
+            "what to get",
         )
         await pilot.press("1")
-        await _until(pilot, "the trade", lambda: screen.rev > rev)
+        await until(pilot, lambda: screen.rev > rev, "the trade")
         after = screen.view["me"]["hand"]  # type: ignore[index]
         assert after[give] < hand[give] and after[gets[0]] == hand[gets[0]] + 1
 
@@ -138,13 +128,13 @@ async def test_a_starfarers_supply_trade_says_supply_and_no_harbour(tmp_path: Pa
     async with app.run_test(size=(120, 40)) as pilot:
         assert await wait_for_decision(pilot) == "turn"
         await pilot.press("m")
-        await _until(pilot, "what to give", lambda: isinstance(app.screen, ChoiceDialog))
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog), "what to give")
         dialog = app.screen
         assert isinstance(dialog, ChoiceDialog) and dialog.title_text == "Supply: give which?"
         labels = [str(label) for label, _ in dialog.options]
         assert labels and not any("harbour" in label for label in labels), labels
         await pilot.press("1")
-        await _until(pilot, "what to get", lambda: app.screen is not dialog)
+        await until(pilot, lambda: app.screen is not dialog, "what to get")
         assert isinstance(app.screen, ChoiceDialog)
         assert app.screen.title_text.startswith("Supply: ")
 
@@ -155,13 +145,13 @@ async def test_q_asks_before_leaving(tmp_path: Path) -> None:
         assert await wait_for_decision(pilot) == "turn"
         screen = game_screen(app)
         await pilot.press("q")
-        await _until(pilot, "the question", lambda: isinstance(app.screen, ChoiceDialog))
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog), "the question")
         assert app.screen.title_text == "Leave this game?"
         await pilot.press("n")  # keep playing
-        await _until(pilot, "the game", lambda: app.screen is screen)
+        await until(pilot, lambda: app.screen is screen, "the game")
         assert app.local is not None
         await pilot.press("q", "y")
-        await _until(pilot, "the menu", lambda: isinstance(app.screen, MainMenuScreen))
+        await until(pilot, lambda: isinstance(app.screen, MainMenuScreen), "the menu")
 
 
 def _pays_encounter(game: Game) -> bool:
@@ -189,7 +179,7 @@ async def test_an_encounter_payment_is_chosen_whole_and_confirmed_once(tmp_path:
         await wait_for_decision(pilot)
         if not isinstance(app.screen, DiscardDialog):
             await pilot.press("g")  # the action bar's key for the payment
-        await _until(pilot, "the payment dialog", lambda: isinstance(app.screen, DiscardDialog))
+        await until(pilot, lambda: isinstance(app.screen, DiscardDialog), "the payment dialog")
         dialog = app.screen
         assert isinstance(dialog, DiscardDialog)
         assert dialog.owed == owed and dialog.verb == "Give"
@@ -201,7 +191,7 @@ async def test_an_encounter_payment_is_chosen_whole_and_confirmed_once(tmp_path:
             keys += ["right"] * take + ["down"]
             left -= take
         await pilot.press(*keys, "enter")  # every card chosen, then one confirmation
-        await _until(pilot, "the cards to be sent", lambda: screen.sent == owed)
+        await until(pilot, lambda: screen.sent == owed, "the cards to be sent")
         assert not any(isinstance(s, DiscardDialog) for s in app.screen_stack)
 
 
@@ -240,9 +230,9 @@ async def test_an_encounters_outcome_tells_a_toll_paid_card_by_card_once(tmp_pat
     assert game.to_act == 0, "the Haggler was never met"
     app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:
-        await _until(pilot, "the encounter", lambda: isinstance(app.screen, EncounterDialog))
+        await until(pilot, lambda: isinstance(app.screen, EncounterDialog), "the encounter")
         await pilot.press("down", "down", "enter")  # Offer 2 cards
-        await _until(pilot, "the give dialog", lambda: isinstance(app.screen, DiscardDialog))
+        await until(pilot, lambda: isinstance(app.screen, DiscardDialog), "the give dialog")
         screen = game_screen(app)
         assert screen is not None
         # The command behind the dialog says what it is (it said "Discard a card").
@@ -256,10 +246,10 @@ async def test_an_encounters_outcome_tells_a_toll_paid_card_by_card_once(tmp_pat
             keys += ["right"] * take + ["down"]
             left -= take
         await pilot.press(*keys, "enter")
-        await _until(pilot, "the take dialog", lambda: isinstance(app.screen, ChoiceDialog))
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog), "the take dialog")
         assert app.screen.title_text == "Take a card from the supply"
         await pilot.press("enter")
-        await _until(pilot, "the outcome", lambda: isinstance(app.screen, OutcomeDialog))
+        await until(pilot, lambda: isinstance(app.screen, OutcomeDialog), "the outcome")
         outcome = app.screen
         assert isinstance(outcome, OutcomeDialog)
         lines = str(outcome.body).splitlines()
@@ -286,12 +276,12 @@ async def test_the_plague_ship_names_the_seat_the_cards_go_to(tmp_path: Path) ->
     assert game.to_act == 0, "the Plague ship was never met"
     app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
     async with app.run_test(size=(80, 24)) as pilot:
-        await _until(pilot, "the encounter", lambda: isinstance(app.screen, EncounterDialog))
+        await until(pilot, lambda: isinstance(app.screen, EncounterDialog), "the encounter")
         dialog = app.screen
         assert isinstance(dialog, EncounterDialog)
         assert "The cards you send go to Orange." in str(dialog.body)
         await pilot.press("down", "enter")  # Offer 1 card: the give dialog says it too
-        await _until(pilot, "the give dialog", lambda: isinstance(app.screen, DiscardDialog))
+        await until(pilot, lambda: isinstance(app.screen, DiscardDialog), "the give dialog")
         give = app.screen
         assert isinstance(give, DiscardDialog)
         assert give.prompt.endswith(" They go to Orange."), give.prompt
@@ -309,7 +299,7 @@ async def test_an_encounters_choice_of_player_names_the_players(tmp_path: Path) 
     seats = [a.to_json()["seat"] for a in game.legal_actions()]
     app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
     async with app.run_test(size=(80, 24)) as pilot:
-        await _until(pilot, "the choice", lambda: isinstance(app.screen, ChoiceDialog))
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog), "the choice")
         dialog = app.screen
         assert isinstance(dialog, ChoiceDialog)
         screen = game_screen(app)

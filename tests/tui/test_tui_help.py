@@ -4,7 +4,6 @@ the menu's Rules asks which game, and `catan rules` prints the same guide.
 
 from __future__ import annotations
 
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -13,7 +12,7 @@ from typing import Any
 import pytest
 import tui_saves
 from textual.widgets import Static
-from tui_keys import game_screen, wait_for_decision
+from tui_keys import game_screen, until, wait_for_decision
 
 from tui import rules
 from tui.app import CatanApp
@@ -37,15 +36,6 @@ SAVES = {
     "ck": tui_saves.ck_midgame,
     "fleet": tui_saves.fleet_sailing,
 }
-
-
-async def _until(pilot: Any, what: str, test: Any, timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if test():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 @asynccontextmanager
@@ -79,7 +69,7 @@ def test_no_spec_in_the_guides_and_each_has_its_map_key() -> None:
 async def test_f1_opens_the_player_guide_of_the_games_ruleset(tmp_path: Path, ruleset: str) -> None:
     async with at_saved(tmp_path, ruleset, (120, 40)) as (app, pilot):
         await pilot.press("f1")
-        await _until(pilot, "the rules", lambda: isinstance(app.screen, RulesScreen))
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules")
         assert app.screen.ruleset == ruleset
         shown = _render(rules.renderable(ruleset))
         guide = app.screen.query_one("#guide", Static)
@@ -88,20 +78,20 @@ async def test_f1_opens_the_player_guide_of_the_games_ruleset(tmp_path: Path, ru
         assert phrase in shown and key_phrase in shown  # ...with its map key
         assert SPEC_ONLY not in shown.lower()
         await pilot.press("escape")
-        await _until(pilot, "the game", lambda: app.screen is game_screen(app))
+        await until(pilot, lambda: app.screen is game_screen(app), "the game")
 
 
 async def test_f1_works_inside_a_dialog_over_the_game(tmp_path: Path) -> None:
     """F1 in a pop-up (here q's 'Leave this game?') opens the guide; Esc returns to the pop-up."""
     async with at_saved(tmp_path, "starfarers", (80, 24)) as (app, pilot):
         await pilot.press("q")
-        await _until(pilot, "the question", lambda: isinstance(app.screen, ChoiceDialog))
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog), "the question")
         dialog = app.screen
         await pilot.press("f1")
-        await _until(pilot, "the rules", lambda: isinstance(app.screen, RulesScreen))
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules")
         assert app.screen.ruleset == "starfarers"
         await pilot.press("escape")
-        await _until(pilot, "the question again", lambda: app.screen is dialog)
+        await until(pilot, lambda: app.screen is dialog, "the question again")
 
 
 @pytest.mark.parametrize("ruleset", ["base", "starfarers"])
@@ -112,25 +102,25 @@ async def test_f3_shows_the_costs_card(tmp_path: Path, ruleset: str) -> None:
     }
     async with at_saved(tmp_path, ruleset, (120, 40)) as (app, pilot):
         await pilot.press("f3")
-        await _until(pilot, "the costs card", lambda: isinstance(app.screen, CostsDialog))
+        await until(pilot, lambda: isinstance(app.screen, CostsDialog), "the costs card")
         card = _render(app.screen.query_one("#costs", Static).content)
         for words in expected[ruleset]:
             assert words in card
         card_screen = app.screen
         await pilot.press("f1")  # the card says "F1 all the rules"
-        await _until(pilot, "the rules", lambda: isinstance(app.screen, RulesScreen))
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules")
         await pilot.press("escape")
-        await _until(pilot, "the card again", lambda: app.screen is card_screen)
+        await until(pilot, lambda: app.screen is card_screen, "the card again")
         await pilot.press("escape")
-        await _until(pilot, "the game", lambda: app.screen is game_screen(app))
+        await until(pilot, lambda: app.screen is game_screen(app), "the game")
 
 
 async def test_the_menus_rules_asks_which_game(tmp_path: Path) -> None:
     app = CatanApp(saves_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await _until(pilot, "the menu", lambda: isinstance(app.screen, MainMenuScreen))
+        await until(pilot, lambda: isinstance(app.screen, MainMenuScreen), "the menu")
         await pilot.press("f1")
-        await _until(pilot, "the choice", lambda: isinstance(app.screen, ChoiceDialog))
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog), "the choice")
         labels = [str(label) for label, _ in app.screen.options]
         assert labels == [
             "Catan (base game)",
@@ -139,10 +129,10 @@ async def test_the_menus_rules_asks_which_game(tmp_path: Path) -> None:
             "Catan Fleet",
         ]
         await pilot.press("down", "enter")
-        await _until(pilot, "the rules", lambda: isinstance(app.screen, RulesScreen))
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules")
         assert app.screen.ruleset == "starfarers"
         await pilot.press("escape")
-        await _until(pilot, "the menu", lambda: isinstance(app.screen, MainMenuScreen))
+        await until(pilot, lambda: isinstance(app.screen, MainMenuScreen), "the menu")
 
 
 def test_catan_rules_prints_the_player_guide(capsys: pytest.CaptureFixture[str]) -> None:
@@ -171,16 +161,16 @@ async def test_f3_and_f6_work_inside_a_discard_over_the_game(tmp_path: Path) -> 
         assert isinstance(discard, DiscardDialog)
         await pilot.press("right")  # one card chosen: kept while the card is looked at
         await pilot.press("f3")
-        await _until(pilot, "the costs card", lambda: isinstance(app.screen, CostsDialog))
+        await until(pilot, lambda: isinstance(app.screen, CostsDialog), "the costs card")
         assert "2 grain + 3 ore" in _render(app.screen.query_one("#costs", Static).content)
         await pilot.press("f3")  # F3 closes the card again, not a second card
-        await _until(pilot, "the discard again", lambda: app.screen is discard)
+        await until(pilot, lambda: app.screen is discard, "the discard again")
         await pilot.press("f6")
-        await _until(pilot, "the whole log", lambda: isinstance(app.screen, WholeLogDialog))
+        await until(pilot, lambda: isinstance(app.screen, WholeLogDialog), "the whole log")
         lines = [entry.plain for entry in app.screen.entries]
         assert lines[-1].startswith("— Game resumed") and any("Seven!" in x for x in lines)
         await pilot.press("escape")
-        await _until(pilot, "the discard again", lambda: app.screen is discard)
+        await until(pilot, lambda: app.screen is discard, "the discard again")
         assert sum(discard.chosen.values()) == 1
 
 
@@ -192,7 +182,7 @@ async def test_the_costs_card_scrolls_under_its_keys_at_80x24(tmp_path: Path) ->
 
     async with at_saved(tmp_path, "ck", (80, 24)) as (app, pilot):
         await pilot.press("f3")
-        await _until(pilot, "the costs card", lambda: isinstance(app.screen, CostsDialog))
+        await until(pilot, lambda: isinstance(app.screen, CostsDialog), "the costs card")
         card = app.screen
         await pilot.pause()
         hint = card.query_one("#hint", Label)
@@ -201,6 +191,6 @@ async def test_the_costs_card_scrolls_under_its_keys_at_80x24(tmp_path: Path) ->
         body = card.query_one(VerticalScroll)
         assert body.has_focus and body.max_scroll_y > 0, "the card fits: nothing to test"
         await pilot.press("end")
-        await _until(pilot, "the end of the card", lambda: body.scroll_y == body.max_scroll_y)
+        await until(pilot, lambda: body.scroll_y == body.max_scroll_y, "the end of the card")
         await pilot.press("escape")
-        await _until(pilot, "the game", lambda: app.screen is game_screen(app))
+        await until(pilot, lambda: app.screen is game_screen(app), "the game")

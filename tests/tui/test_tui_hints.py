@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-import time
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import tui_saves
 from test_tui_trade import Trader
 from textual.widgets import Label, OptionList
-from tui_keys import game_screen, until_offered, value_hint, wait_for_decision
+from tui_keys import game_screen, until, until_offered, value_hint, wait_for_decision
 
 from ai.hints import ValueAdviser
 from engine.config import GameConfig
@@ -34,14 +32,6 @@ from tui.widgets.action_bar import ActionBar
 from tui.widgets.key_footer import KeyFooter
 
 
-async def _until(pilot: Any, what: str, ready: Callable[[], bool], timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not ready():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"waited {timeout} s for {what}")
-        await pilot.pause(0.01)
-
-
 async def test_a_hint_on_the_map_puts_the_cursor_on_the_value_bots_spot(tmp_path: Path) -> None:
     """Seed 11, the person starts: the hint moves the cursor to the bot's corner; Enter builds."""
     seats = ["human", "value", "value", "value"]
@@ -57,7 +47,7 @@ async def test_a_hint_on_the_map_puts_the_cursor_on_the_value_bots_spot(tmp_path
         bar = screen.query_one(ActionBar)
         assert bar.status.startswith("Build a settlement: ")
         await pilot.press("question_mark")
-        await _until(pilot, "the hint", lambda: bar.status.startswith("Hint: "))
+        await until(pilot, lambda: bar.status.startswith("Hint: "), "the hint")
         assert bar.status.startswith("Hint: build a settlement here\nThis corner: ")
         assert screen.target.targets()[screen.cursor or -1] == expected
         # moving off the spot gives the usual line back; ? puts the cursor back at once
@@ -68,7 +58,7 @@ async def test_a_hint_on_the_map_puts_the_cursor_on_the_value_bots_spot(tmp_path
         await pilot.press("enter")
         local = app.local
         assert local is not None
-        await _until(pilot, "the settlement", lambda: len(local.game.log) > 0)
+        await until(pilot, lambda: len(local.game.log) > 0, "the settlement")
         assert local.game.log[0].to_json() == expected
 
 
@@ -83,19 +73,19 @@ async def test_a_hint_names_the_command_and_its_key(tmp_path: Path) -> None:
         for _ in range(4):  # two settlements and two roads, each where the hint puts it
             assert await wait_for_decision(pilot) == "target"
             await pilot.press("question_mark")
-            await _until(pilot, "the hint's spot", lambda: bar.status.startswith("Hint: "))
+            await until(pilot, lambda: bar.status.startswith("Hint: "), "the hint's spot")
             await pilot.press("enter")
         assert await wait_for_decision(pilot) == "turn"
         assert "Hint" in str(screen.query_one(KeyFooter).render())
         assert "Hint (?)" in [title for title, _, _ in ActionsProvider(screen)._commands()]
         await pilot.press("question_mark")
-        await _until(pilot, "the hint", lambda: bar.status.startswith("Hint: "))
+        await until(pilot, lambda: bar.status.startswith("Hint: "), "the hint")
         assert bar.status == "Hint: Roll the dice — press r"
         local = app.local
         assert local is not None
         rev = local.table.rev
         await pilot.press("r")
-        await _until(pilot, "the roll", lambda: local.table.rev > rev)
+        await until(pilot, lambda: local.table.rev > rev, "the roll")
         assert local.game.log[rev].to_json() == {"type": "roll"}
         # a new position: the old hint is gone from the box
         await wait_for_decision(pilot)
@@ -131,7 +121,7 @@ async def test_the_hint_key_is_greyed_while_others_decide(tmp_path: Path) -> Non
     async with app.run_test(size=(120, 40)) as pilot:
         screen = game_screen(app)
         assert screen is not None
-        await _until(pilot, "the first state", lambda: screen.view is not None)
+        await until(pilot, lambda: screen.view is not None, "the first state")
         assert not screen.legal
         assert screen.check_action("hint", ()) is None  # shown, greyed
         hint = [i for i in screen.query_one(KeyFooter).items if i.description == "Hint"]
@@ -155,12 +145,12 @@ async def test_in_an_offer_to_answer_the_hint_highlights_the_value_bots_answer()
             app.push_screen(screen)
             dialog = await until_offered(pilot)
             key_line = dialog.query_one("#hint", Label)
-            await _until(pilot, "? in the keys", lambda: str(key_line.content).endswith("? hint"))
+            await until(pilot, lambda: str(key_line.content).endswith("? hint"), "? in the keys")
             expected = adviser.suggest(0, game.view(0), game.legal_actions(), table.rev)[
                 0
             ].to_json()
             await pilot.press("question_mark")
-            await _until(pilot, "the hint", lambda: str(key_line.content).startswith("Hint: "))
+            await until(pilot, lambda: str(key_line.content).startswith("Hint: "), "the hint")
             options = dialog.query_one(OptionList)
             assert options.highlighted is not None
             label, value = dialog.options[options.highlighted]
@@ -168,7 +158,7 @@ async def test_in_an_offer_to_answer_the_hint_highlights_the_value_bots_answer()
             assert str(key_line.content) == f"Hint: {label} · Enter takes it"
             rev = table.rev
             await pilot.press("enter")
-            await _until(pilot, "the answer", lambda: table.rev > rev)
+            await until(pilot, lambda: table.rev > rev, "the answer")
             assert game.log[rev].to_json() == expected
         finally:
             task.cancel()
@@ -190,7 +180,7 @@ async def test_a_hinted_offer_fills_the_trade_form_in(tmp_path: Path) -> None:
             f"Hint: Offer a trade: give 1 {give}, get 1 {get} — press t"
         )
         await pilot.press("t")
-        await _until(pilot, "the form", lambda: isinstance(app.screen, TradeDialog))
+        await until(pilot, lambda: isinstance(app.screen, TradeDialog), "the form")
         form = app.screen
         assert isinstance(form, TradeDialog)
         assert {r: n for r, n in form.amounts.items() if n} == {give: -1, get: 1}
@@ -210,8 +200,8 @@ async def test_a_hinted_bank_trade_is_highlighted_in_both_of_its_choices(tmp_pat
         rev = screen.rev
         await pilot.press("m")
         for step_name, value in (("give", trade["give"]), ("get", trade)):
-            await _until(
-                pilot, f"the {step_name} choice", lambda: isinstance(app.screen, ChoiceDialog)
+            await until(
+                pilot, lambda: isinstance(app.screen, ChoiceDialog), f"the {step_name} choice"
             )
             dialog = app.screen
             assert isinstance(dialog, ChoiceDialog)
@@ -219,10 +209,10 @@ async def test_a_hinted_bank_trade_is_highlighted_in_both_of_its_choices(tmp_pat
             assert index is not None and dialog.options[index][1] == value, step_name
             assert str(dialog.query_one("#hint", Label).content).startswith("Hint: ")
             await pilot.press("enter")
-            await _until(pilot, "the choice to close", lambda d=dialog: app.screen is not d)
+            await until(pilot, lambda d=dialog: app.screen is not d, "the choice to close")
         local = app.local
         assert local is not None
-        await _until(pilot, "the trade", lambda: local.table.rev > rev)
+        await until(pilot, lambda: local.table.rev > rev, "the trade")
         assert local.game.log[rev].to_json() == trade
 
 
@@ -302,13 +292,13 @@ async def test_a_discard_is_hinted_whole_in_its_pop_up(tmp_path: Path) -> None:
         cards = {r: n for r, n in Counter(a.to_json()["resource"] for a in plan).items()}
         hand_before = dict(real.view(0)["me"]["hand"])
         key_line = dialog.query_one("#hint", Label)
-        await _until(pilot, "? on the key line", lambda: str(key_line.content).endswith("? hint"))
+        await until(pilot, lambda: str(key_line.content).endswith("? hint"), "? on the key line")
         await pilot.press("question_mark")
-        await _until(pilot, "the hint", lambda: any(dialog.chosen.values()))
+        await until(pilot, lambda: any(dialog.chosen.values()), "the hint")
         assert {r: n for r, n in dialog.chosen.items() if n} == cards
         assert str(dialog.query_one("#hint", Label).content).startswith("Hint: ")
         await pilot.press("enter")
-        await _until(pilot, "the discard", lambda: real.view(0)["players"][0]["discard_owed"] == 0)
+        await until(pilot, lambda: real.view(0)["players"][0]["discard_owed"] == 0, "the discard")
         hand_after = real.view(0)["me"]["hand"]
         assert {r: hand_before[r] - hand_after[r] for r in cards} == cards
 
@@ -322,9 +312,9 @@ async def test_a_notice_over_the_game_offers_no_hint(tmp_path: Path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         assert await wait_for_decision(pilot) == "turn"
         await pilot.press("r")
-        await _until(pilot, "the shake", lambda: any(c.key == "k" for c in _cmds(app)))
+        await until(pilot, lambda: any(c.key == "k" for c in _cmds(app)), "the shake")
         await pilot.press("k")
-        await _until(pilot, "the balls", lambda: isinstance(app.screen, ShakeDialog))
+        await until(pilot, lambda: isinstance(app.screen, ShakeDialog), "the balls")
         dialog = app.screen
         assert isinstance(dialog, ShakeDialog)
         key_line = dialog.query_one("#hint", Label)
@@ -349,11 +339,11 @@ async def test_a_hinted_command_closes_the_move_being_chosen(tmp_path: Path) -> 
         screen = game_screen(app)
         assert screen is not None
         await pilot.press("r")
-        await _until(pilot, "the shake", lambda: any(c.key == "k" for c in _cmds(app)))
+        await until(pilot, lambda: any(c.key == "k" for c in _cmds(app)), "the shake")
         await pilot.press("k")
-        await _until(pilot, "the balls", lambda: isinstance(app.screen, ShakeDialog))
+        await until(pilot, lambda: isinstance(app.screen, ShakeDialog), "the balls")
         await pilot.press("enter")
-        await _until(pilot, "the flight", lambda: screen.flight is not None)
+        await until(pilot, lambda: screen.flight is not None, "the flight")
         assert {"type": "end_turn"} in screen.legal
         screen._show_hint(protocol.hint(screen.rev, {"type": "end_turn"}, "value"))
         assert screen.flight is None

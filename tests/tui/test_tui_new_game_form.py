@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -10,16 +9,10 @@ from typing import Any
 
 from textual.containers import VerticalScroll
 from textual.widgets import Label, Select
+from tui_keys import until
 
 from tui.app import CatanApp
 from tui.screens.new_game import NewGameScreen
-
-
-async def _until(pilot: Any, test: Any, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline and not test():
-        await pilot.pause(0.01)
-    assert test()
 
 
 @asynccontextmanager
@@ -28,7 +21,7 @@ async def at_the_form(tmp_path: Path, **kwargs: Any) -> AsyncIterator[tuple[Cata
     app = CatanApp(saves_dir=tmp_path, **kwargs)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
-        await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game form opens")
         yield app, pilot
 
 
@@ -53,7 +46,11 @@ async def test_every_rulesets_form_fits_an_80x24_screen_without_scrolling(tmp_pa
         assert isinstance(screen, NewGameScreen)
         for ruleset in screen.rulesets:
             screen.query_one("#ruleset", Select).value = ruleset
-            await _until(pilot, lambda r=ruleset: screen.query_one("#ruleset", Select).value == r)
+            await until(
+                pilot,
+                lambda r=ruleset: screen.query_one("#ruleset", Select).value == r,
+                f"the ruleset shows {ruleset}",
+            )
             await pilot.pause()
             form = screen.query_one("#form", VerticalScroll)
             assert form.max_scroll_y == 0, f"{ruleset}: the form scrolls by {form.max_scroll_y}"
@@ -69,14 +66,20 @@ async def test_choosing_a_ruleset_keeps_the_focus_on_it_and_marks_its_row(tmp_pa
         def current_rows() -> list[str]:
             return [str(row.query_one(Label).render()) for row in screen.query(".row.-current")]
 
-        await _until(pilot, lambda: current_rows() == ["Ruleset"])
+        await until(pilot, lambda: current_rows() == ["Ruleset"], "the ruleset's row is marked")
         await pilot.press("enter", "down", "enter")  # open the list, one down: Starfarers
-        await _until(pilot, lambda: screen.query_one("#ruleset", Select).value == "starfarers")
-        await _until(pilot, lambda: current_rows() == ["Ruleset"])
+        await until(
+            pilot,
+            lambda: screen.query_one("#ruleset", Select).value == "starfarers",
+            "Starfarers is chosen",
+        )
+        await until(
+            pilot, lambda: current_rows() == ["Ruleset"], "the ruleset's row is marked again"
+        )
         focused = app.focused
         assert isinstance(focused, Select) and focused.id == "ruleset"
-        await pilot.press("tab")
-        await _until(pilot, lambda: current_rows() == ["Variant"])  # Starfarers' first option
+        await pilot.press("tab")  # to Starfarers' first option
+        await until(pilot, lambda: current_rows() == ["Variant"], "the Variant row is marked")
 
 
 async def test_the_seats_start_as_you_and_the_default_bot(tmp_path: Path) -> None:
@@ -96,5 +99,5 @@ async def test_enter_after_typing_a_seed_starts_the_game(tmp_path: Path) -> None
     async with at_the_form(tmp_path, speed="instant") as (app, pilot):
         app.screen.query_one("#seed", Input).focus()
         await pilot.press("4", "2", "enter")
-        await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game starts")
         assert app.local is not None and app.local.game.config.seed == 42

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import json
 import os
-import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.widgets import Select
+from tui_keys import until
 
 from tui.app import CatanApp
 from tui.preferences import NewGameForm, Preferences, remembered_choices, settings_path
@@ -24,13 +24,6 @@ from tui.screens.game import GameScreen
 from tui.screens.new_game import NewGameScreen
 
 BOTS = ["random", "greedy", "value", "mcts"]
-
-
-async def _until(pilot: Any, test: Callable[[], bool], what: str, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline and not test():
-        await pilot.pause(0.01)
-    assert test(), f"timed out waiting until {what}"
 
 
 def _toasts(app: CatanApp) -> list[str]:
@@ -43,7 +36,7 @@ async def at_the_form(tmp_path: Path, **kwargs: Any) -> AsyncIterator[tuple[Cata
     app = CatanApp(saves_dir=tmp_path, **kwargs)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
-        await _until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the form opens")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the form opens")
         yield app, pilot
 
 
@@ -179,16 +172,16 @@ async def test_the_form_opens_as_the_last_game_was_started(tmp_path: Path) -> No
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         screen.query_one("#ruleset", Select).value = "ck"
-        await _until(pilot, lambda: bool(screen.query("#opt-vp_to_win")), "C&K's options show")
+        await until(pilot, lambda: bool(screen.query("#opt-vp_to_win")), "C&K's options show")
         await pilot.pause()
         screen.query_one("#seat-1", Select).value = "mcts"
         screen.query_one("#speed", Select).value = "slow"
         await pilot.pause()
         screen.query_one("#players", Select).value = 3  # the seats are drawn again
-        await _until(pilot, lambda: not screen.query("#seat-3"), "three seats show")
+        await until(pilot, lambda: not screen.query("#seat-3"), "three seats show")
         await pilot.pause()
         await pilot.press("f5")
-        await _until(pilot, lambda: isinstance(app.screen, GameScreen), "the game starts")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game starts")
         assert app.local is not None and app.local.game.config.ruleset == "ck"
     saved = json.loads(settings_path().read_text())
     assert saved["speed"] == "slow"
@@ -210,7 +203,7 @@ async def test_a_failed_start_is_not_remembered(tmp_path: Path) -> None:
         screen.query_one("#seat-1", Select).value = "human"  # two people: refused
         await pilot.pause()
         await pilot.press("f5")
-        await _until(
+        await until(
             pilot,
             lambda: "only one person can play in a terminal" in _toasts(app),
             "the start is refused",
@@ -225,10 +218,10 @@ async def test_f2_in_a_game_is_remembered_and_a_command_line_speed_wins(tmp_path
     play = (GameConfig("base", 4, 3, {}), ["human", "random", "random", "random"])
     app = CatanApp(saves_dir=tmp_path, play=play)
     async with app.run_test(size=(80, 24)) as pilot:
-        await _until(pilot, lambda: isinstance(app.screen, GameScreen), "the game shows")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game shows")
         assert app.speed == "normal"
         await pilot.press("f2")  # normal -> the next speed
-        await _until(pilot, lambda: settings_path().exists(), "the speed is saved")
+        await until(pilot, lambda: settings_path().exists(), "the speed is saved")
         chosen = json.loads(settings_path().read_text())["speed"]
         assert chosen != "normal" and app.speed == chosen
         assert app.local is not None
@@ -245,11 +238,11 @@ async def test_the_theme_chosen_is_the_next_runs_theme(tmp_path: Path) -> None:
         default = app.theme
         assert default != "nord"
         app.theme = "nord"  # as the command palette's "Change theme" does
-        await _until(pilot, lambda: settings_path().exists(), "the theme is saved")
+        await until(pilot, lambda: settings_path().exists(), "the theme is saved")
     assert json.loads(settings_path().read_text())["theme"] == "nord"
     again = CatanApp(saves_dir=tmp_path)
     async with again.run_test(size=(80, 24)) as pilot:
-        await _until(pilot, lambda: again.theme == "nord", "the theme is put back")
+        await until(pilot, lambda: again.theme == "nord", "the theme is put back")
 
 
 async def test_an_unknown_theme_or_a_bad_file_is_said_in_one_line_at_start(
@@ -262,7 +255,7 @@ async def test_an_unknown_theme_or_a_bad_file_is_said_in_one_line_at_start(
             "Settings: the bot speed is not one of instant, normal, slow; the theme "
             "'no-such-theme' is not one of this version's. The defaults are used instead."
         )
-        await _until(pilot, lambda: line in _toasts(app), "the problem is told")
+        await until(pilot, lambda: line in _toasts(app), "the problem is told")
         assert app.theme != "no-such-theme" and app.speed == "normal"
 
 
@@ -275,7 +268,7 @@ async def test_settings_that_cannot_be_saved_are_said_once_and_play_goes_on(
     app = CatanApp(saves_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         app.theme = "nord"
-        await _until(
+        await until(
             pilot,
             lambda: any(t.startswith("The settings could not be saved in") for t in _toasts(app)),
             "the failure is told",

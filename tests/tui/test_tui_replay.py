@@ -4,13 +4,13 @@ the game screen, read-only, stepped by keys; a game in progress seen only as its
 
 from __future__ import annotations
 
-import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tui_keys import until
 from tui_saves import base_finished, base_midgame
 
 from engine import saves
@@ -22,13 +22,6 @@ from tui.widgets.event_log import EventLog
 from tui.widgets.hand import HandPanel
 
 
-async def _until(pilot: Any, test: Callable[[], bool], what: str, timeout: float = 15.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline and not test():
-        await pilot.pause(0.01)
-    assert test(), f"timed out waiting until {what}"
-
-
 @asynccontextmanager
 async def replaying(
     tmp_path: Path, save: Path, **kwargs: Any
@@ -36,10 +29,10 @@ async def replaying(
     """`catan replay SAVE` at 80x24."""
     app = CatanApp(saves_dir=tmp_path, replay=(save, kwargs.pop("at", 0), -1), **kwargs)
     async with app.run_test(size=(80, 24)) as pilot:
-        await _until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay shows")
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay shows")
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
-        await _until(pilot, lambda: screen.view is not None, "the first position is drawn")
+        await until(pilot, lambda: screen.view is not None, "the first position is drawn")
         yield app, screen, pilot
 
 
@@ -65,20 +58,20 @@ async def test_the_replay_steps_forward_and_back_through_the_whole_game(
         at_start = len(log.entries)
         assert at_start >= 1 and log.entries[-1].plain.startswith("Rolls for the start")
         await pilot.press("right", "right", "right")
-        await _until(pilot, lambda: screen.at == 3, "three actions are shown")
+        await until(pilot, lambda: screen.at == 3, "three actions are shown")
         assert _status(screen).startswith(f"Replay 3/{n} · setup, ")
         assert len(log.entries) > at_start
         three = [t.plain for t in log.entries]
         await pilot.press("end")
-        await _until(pilot, lambda: screen.at == n, "the end is shown")
+        await until(pilot, lambda: screen.at == n, "the end is shown")
         assert f"Replay {n}/{n} (the end)" in _status(screen)
         assert screen.view is not None and screen.view.get("winner") == game.winner
         assert any("wins the game" in t.plain for t in log.entries[-3:])
         await pilot.press("home", "right", "right", "right")
-        await _until(pilot, lambda: screen.at == 3, "back to three")
+        await until(pilot, lambda: screen.at == 3, "back to three")
         assert [t.plain for t in log.entries] == three  # the story told again, the same
         await pilot.press("left")
-        await _until(pilot, lambda: screen.at == 2, "one back")
+        await until(pilot, lambda: screen.at == 2, "one back")
         assert len(log.entries) <= len(three)
 
 
@@ -88,11 +81,11 @@ async def test_turn_keys_go_to_the_next_and_previous_turns_start(
     async with replaying(tmp_path, finished) as (_app, screen, pilot):
         starts = list(screen.replay.turn_starts())
         await pilot.press("right_square_bracket")
-        await _until(pilot, lambda: screen.at == starts[1], "the next turn's start")
+        await until(pilot, lambda: screen.at == starts[1], "the next turn's start")
         await pilot.press("right_square_bracket")
-        await _until(pilot, lambda: screen.at == starts[2], "the turn after")
+        await until(pilot, lambda: screen.at == starts[2], "the turn after")
         await pilot.press("left_square_bracket")
-        await _until(pilot, lambda: screen.at == starts[1], "a turn back")
+        await until(pilot, lambda: screen.at == starts[1], "a turn back")
 
 
 async def test_a_finished_game_may_be_seen_through_every_seats_eyes(
@@ -109,14 +102,14 @@ async def test_a_finished_game_may_be_seen_through_every_seats_eyes(
         assert hand.border_title == "Your hand"
         at_200 = screen.replay.game_at(200)
         await pilot.press("tab")
-        await _until(pilot, lambda: screen.eyes == 1, "Blue's eyes")
+        await until(pilot, lambda: screen.eyes == 1, "Blue's eyes")
         assert screen.view is not None and screen.view["seat"] == 1
         assert screen.view == at_200.view(1)
         assert _status(screen).endswith("Seen as Blue")
         assert hand.border_title == "Blue's hand"  # a bot's hand is not called yours
         for _ in range(3):
             await pilot.press("tab")
-        await _until(pilot, lambda: screen.eyes is None, "the public view")
+        await until(pilot, lambda: screen.eyes is None, "the public view")
         assert screen.view == at_200.view(None)
         assert _status(screen).endswith("Seen as all (what everyone saw)")
         assert hand.border_title == "Hand"
@@ -133,7 +126,7 @@ async def test_a_game_in_progress_is_seen_only_as_its_person(tmp_path: Path) -> 
         assert not screen.source.over
         await pilot.press("tab")
         await pilot.press("end")
-        await _until(pilot, lambda: screen.at == screen.replay.length, "the last action")
+        await until(pilot, lambda: screen.at == screen.replay.length, "the last action")
         assert screen.eyes == 0
         assert screen.view == screen.replay.game_at(screen.at).view(0)
         assert "Tab" not in [key for key, _ in screen.query_one(ActionBar).items]
@@ -155,7 +148,7 @@ async def test_q_leaves_a_replay_opened_alone_for_the_menu(tmp_path: Path, finis
 
     async with replaying(tmp_path, finished) as (app, _screen, pilot):
         await pilot.press("q")
-        await _until(pilot, lambda: isinstance(app.screen, MainMenuScreen), "the menu")
+        await until(pilot, lambda: isinstance(app.screen, MainMenuScreen), "the menu")
 
 
 async def test_v_in_the_load_list_replays_the_save_and_q_comes_back(
@@ -167,13 +160,13 @@ async def test_v_in_the_load_list_replays_the_save_and_q_comes_back(
     app = CatanApp(saves_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("l")
-        await _until(pilot, lambda: isinstance(app.screen, LoadScreen), "the Load list")
+        await until(pilot, lambda: isinstance(app.screen, LoadScreen), "the Load list")
         await pilot.press("v")
-        await _until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
         screen = app.screen
         assert isinstance(screen, ReplayScreen) and screen.eyes == 0  # your seat first
         await pilot.press("q")
-        await _until(pilot, lambda: isinstance(app.screen, LoadScreen), "back in the list")
+        await until(pilot, lambda: isinstance(app.screen, LoadScreen), "back in the list")
 
 
 async def test_a_save_that_cannot_be_replayed_is_said_in_one_line(tmp_path: Path) -> None:
@@ -183,14 +176,14 @@ async def test_a_save_that_cannot_be_replayed_is_said_in_one_line(tmp_path: Path
     app = CatanApp(saves_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("l")
-        await _until(pilot, lambda: isinstance(app.screen, LoadScreen), "the Load list")
+        await until(pilot, lambda: isinstance(app.screen, LoadScreen), "the Load list")
         await pilot.press("v")
 
         def told() -> bool:
             toasts = [str(n.message) for n in app._notifications]
             return any(t.startswith("Cannot replay broken.json: ") for t in toasts)
 
-        await _until(pilot, told, "the reason is told")
+        await until(pilot, told, "the reason is told")
         assert isinstance(app.screen, LoadScreen)
 
 
@@ -204,11 +197,11 @@ async def test_v_on_the_game_over_pop_up_replays_the_game_just_played(
     app = CatanApp(saves_dir=tmp_path, speed="instant")
     async with app.run_test(size=(80, 24)) as pilot:
         assert app.load_game(finished)
-        await _until(pilot, lambda: isinstance(app.screen, GameOverDialog), "the game is over")
+        await until(pilot, lambda: isinstance(app.screen, GameOverDialog), "the game is over")
         assert app.local is not None
         played = list(app.local.game.log)
         await pilot.press("v")
-        await _until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         assert [s.action for s in screen.replay.steps] == played

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import tui_saves
-from tui_keys import game_screen, step, wait_for_decision
+from tui_keys import game_screen, step, until, wait_for_decision
 
 from engine import saves
 from engine.config import GameConfig
@@ -27,15 +27,6 @@ from tui.screens.menu import MainMenuScreen
 SEATS = ["human", "random", "random", "random"]
 
 
-async def _until(pilot: Any, what: str, test: Any, timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if test():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
 async def _make_a_move(pilot: Any) -> GameScreen:
     """One decision by keys, then wait for the next one: the move is applied and autosaved."""
     await wait_for_decision(pilot)
@@ -43,14 +34,14 @@ async def _make_a_move(pilot: Any) -> GameScreen:
     assert screen is not None
     before = screen.rev
     await step(pilot)
-    await _until(pilot, "the move to be applied", lambda: screen.rev > before)
+    await until(pilot, lambda: screen.rev > before, "the move to be applied")
     await wait_for_decision(pilot)
     return screen
 
 
 async def _to_menu(pilot: Any) -> None:
     await pilot.press("escape", "q", "y")
-    await _until(pilot, "the main menu", lambda: isinstance(pilot.app.screen, MainMenuScreen))
+    await until(pilot, lambda: isinstance(pilot.app.screen, MainMenuScreen), "the main menu")
 
 
 def _seed_of(path: Path) -> int | None:
@@ -68,7 +59,7 @@ async def test_a_new_game_keeps_the_other_games_autosave_and_continue_offers_bot
         await _to_menu(pilot)
 
         await pilot.press("n")
-        await _until(pilot, "the new game form", lambda: app.screen.query("#seed"))
+        await until(pilot, lambda: app.screen.query("#seed"), "the new game form")
         app.screen.query_one("#seed").value = "6"
         await pilot.press("f5")
         second = await _make_a_move(pilot)
@@ -82,7 +73,7 @@ async def test_a_new_game_keeps_the_other_games_autosave_and_continue_offers_bot
         assert saves.load_path(autosave_a).num_actions == rev_a  # A's autosave is untouched
 
         await pilot.press("c")
-        await _until(pilot, "the Continue chooser", lambda: isinstance(app.screen, ContinueDialog))
+        await until(pilot, lambda: isinstance(app.screen, ContinueDialog), "the Continue chooser")
         chooser = app.screen
         assert isinstance(chooser, ContinueDialog)
         listed = [g.path for g in chooser.games]
@@ -91,7 +82,7 @@ async def test_a_new_game_keeps_the_other_games_autosave_and_continue_offers_bot
         await wait_for_decision(pilot)
         again = game_screen(app)
         assert again is not None and again not in (first, second)
-        await _until(pilot, "game A's position", lambda: again.rev == rev_a and again.legal)
+        await until(pilot, lambda: again.rev == rev_a and again.legal, "game A's position")
         assert app.local is not None and app.local.game.config.seed == 5
         assert again.legal == legal_a
 
@@ -129,7 +120,7 @@ async def test_continue_lists_games_in_progress_with_ruleset_turn_players_and_da
     app = CatanApp(saves_dir=tmp_path / "saves")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("c")
-        await _until(pilot, "the Continue chooser", lambda: isinstance(app.screen, ContinueDialog))
+        await until(pilot, lambda: isinstance(app.screen, ContinueDialog), "the Continue chooser")
         chooser = app.screen
         assert isinstance(chooser, ContinueDialog)
         assert [g.path for g in chooser.games] == [star_path, base_path]  # newest first
@@ -143,10 +134,10 @@ async def test_continue_lists_games_in_progress_with_ruleset_turn_players_and_da
         assert over_path not in [g.path for g in chooser.games]
         assert all("finished" not in line for line in lines)
         await pilot.press("escape")
-        await _until(pilot, "the menu", lambda: isinstance(app.screen, MainMenuScreen))
+        await until(pilot, lambda: isinstance(app.screen, MainMenuScreen), "the menu")
 
         await pilot.press("l")  # the load screen tells every save the same way
-        await _until(pilot, "the load screen", lambda: isinstance(app.screen, LoadScreen))
+        await until(pilot, lambda: isinstance(app.screen, LoadScreen), "the load screen")
         rows = [str(o.prompt) for o in app.screen.query_one("#saves").options]
         assert len(rows) == 4
         assert any("Catan (base game) · finished" in r for r in rows)
@@ -194,6 +185,6 @@ async def test_stale_temporary_saves_are_cleaned_at_start(tmp_path: Path) -> Non
         os.utime(path, (old, old))
     app = CatanApp(saves_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await _until(pilot, "the menu", lambda: isinstance(app.screen, MainMenuScreen))
+        await until(pilot, lambda: isinstance(app.screen, MainMenuScreen), "the menu")
     assert not stale.exists() and not stale_named.exists()
     assert fresh.exists() and other.exists()

@@ -2,23 +2,14 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
-from typing import Any
 
 from textual.containers import VerticalScroll
-from tui_keys import at_base_midgame
+from tui_keys import at_base_midgame, until
 
 from tui.widgets.action_bar import ActionBar
 
 HINT = "Your move. ↑↓ scroll the panels."
-
-
-async def _until(pilot: Any, test: Any, what: str, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline and not test():
-        await pilot.pause(0.01)
-    assert test(), f"timed out waiting for {what}"
 
 
 async def test_the_idle_line_names_the_scroll_keys_only_while_the_panels_overflow(
@@ -31,11 +22,11 @@ async def test_the_idle_line_names_the_scroll_keys_only_while_the_panels_overflo
         side = screen.query_one("#side", VerticalScroll)
         assert screen.target is None and screen.legal
         assert side.max_scroll_y > 0, "at 80x24 the base game's panels overflow"
-        await _until(pilot, lambda: bar.status == HINT, f"the hint, not {bar.status!r}")
+        await until(pilot, lambda: bar.status == HINT, f"the hint, not {bar.status!r}")
         # At 120x40 every panel fits: the line is the plain one again, and back at 80x24 the
         # hint returns (both by the resize alone, no new state from the table).
         await pilot.resize_terminal(120, 40)
-        await _until(pilot, lambda: side.max_scroll_y == 0, "the panels to fit at 120x40")
-        await _until(pilot, lambda: bar.status == "Your move.", f"no hint, not {bar.status!r}")
+        await until(pilot, lambda: side.max_scroll_y == 0, "the panels to fit at 120x40")
+        await until(pilot, lambda: bar.status == "Your move.", f"no hint, not {bar.status!r}")
         await pilot.resize_terminal(80, 24)
-        await _until(pilot, lambda: bar.status == HINT, f"the hint again, not {bar.status!r}")
+        await until(pilot, lambda: bar.status == HINT, f"the hint again, not {bar.status!r}")

@@ -331,7 +331,7 @@ async def until(
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline and not test():
         await pilot.pause(0.01)
-    assert test(), f"timed out after {timeout} s waiting until {what}"
+    assert test(), f"timed out after {timeout} s waiting for: {what}"
 
 
 def game_screen(app: Any) -> GameScreen | None:
