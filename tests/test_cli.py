@@ -53,6 +53,8 @@ def test_plain_catan_takes_the_menu_options() -> None:
         (["simulate", "--games", "1", "--seed", "9" * 5000], "has far too many digits"),
         (["simulate", "--players", "-3"], "3 or 4 players, not -3"),
         (["simulate", "--bots", "random,nope,random,random"], "unknown bot 'nope'"),
+        (["simulate", "--bots", "value"], "--bots names 1 bot for 4 players; name one per seat"),
+        (["simulate", "--bots", "a,b", "--players", "3"], "2 bots for 3 players"),
         (["simulate", "--games", "1", "--seed", "1" + "0" * 30], "must be at most 922337"),
         (["play", "--seats", "human,nope,random", "--seed", "1" + "0" * 30], "--seed: 1000"),
         (["bots", "--bots-dir", "/nonexistent/catan-bots"], "--bots-dir /nonexistent/catan-b"),

@@ -32,7 +32,11 @@ def run(args: argparse.Namespace) -> int:
     normalise_config(game_config(args, args.seed))  # validate once, up front (--players too)
     names = args.bots.split(",") if args.bots else ["random"] * args.players
     if len(names) != args.players:
-        raise ConfigError(f"--bots names {len(names)} bots for {args.players} players")
+        bots = f"{len(names)} bot{'s' * (len(names) != 1)}"
+        raise ConfigError(
+            f"--bots names {bots} for {args.players} players; name one per seat"
+            f" (e.g. {','.join(['random'] * args.players)})"
+        )
     for name in dict.fromkeys(names):
         check_spec(name)  # an unknown bot is named before any game starts
     wins = [0] * args.players
