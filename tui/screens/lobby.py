@@ -34,7 +34,6 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from rich.cells import cell_len
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -59,6 +58,7 @@ from tui.screens.dialogs.answer_once import AnswerOnce
 from tui.screens.dialogs.standings import StandingsDialog, standing_words
 from tui.screens.form_rows import ROW, mark_current_row, redraw_keeping_focus
 from tui.screens.new_game import bot_names, default_bot
+from tui.widgets.table_rows import Cell, fill
 
 COLUMNS = ("Table", "Game", "Host", "Status", "Seats")
 
@@ -384,9 +384,9 @@ class LobbyScreen(Screen[None]):
         return dict(self.snapshot["tables"][row])
 
     def _show(self) -> None:
-        grid: DataTable[str] = self.query_one(DataTable)
+        grid: DataTable[Cell] = self.query_one(DataTable)
         row = grid.cursor_row
-        rows = [
+        rows: list[tuple[str, ...]] = [
             (
                 str(t["id"]),
                 ruleset_title(t["ruleset"]),
@@ -396,15 +396,7 @@ class LobbyScreen(Screen[None]):
             )
             for t in self.snapshot["tables"]
         ]
-        grid.clear(columns=True)  # columns too, so their widths follow the new contents
-        # Sized here, not left to the DataTable: it measures new rows only when idle,
-        # and a frame drawn before that cut "waiting" to "waitin".
-        for no, heading in enumerate(COLUMNS):
-            grid.add_column(
-                heading, width=max([cell_len(heading)] + [cell_len(r[no]) for r in rows])
-            )
-        for cells in rows:
-            grid.add_row(*cells)
+        fill(grid, COLUMNS, rows)
         if grid.row_count:
             grid.move_cursor(row=min(row, grid.row_count - 1))
         self._detail()

@@ -33,6 +33,7 @@ from tui.records import (
     when_words,
 )
 from tui.screens.composed import ComposedFlag
+from tui.widgets.table_rows import Cell, fill
 
 EMPTY = "No finished games yet. Each game you finish against bots is recorded here."
 COLUMNS = ("When", "Game", "Against", "Result", "Turns")
@@ -62,20 +63,23 @@ class RecordsScreen(ComposedFlag, Screen[None]):
                 yield Static(EMPTY, id="records-summary")
             else:
                 yield Static(self.summary_table(), id="records-summary")
-                games: DataTable[str | Text] = DataTable(
+                games: DataTable[Cell] = DataTable(
                     id="records-games", cursor_type="row", zebra_stripes=True
                 )
-                games.add_columns(*COLUMNS)
-                for game in self.games:
-                    names = seat_names(len(game.seats))
-                    result = Text(result_words(game, names), style="bold" if game.won else "")
-                    games.add_row(
+                rows = [
+                    (
                         when_words(game.ended),
                         ruleset_title(game.ruleset).removeprefix("Catan: "),
                         opponents(game),
-                        result,
+                        Text(
+                            result_words(game, seat_names(len(game.seats))),
+                            style="bold" if game.won else "",
+                        ),
                         str(game.turns),
                     )
+                    for game in self.games
+                ]
+                fill(games, COLUMNS, rows)
                 yield games
         yield Footer()
 
