@@ -40,19 +40,24 @@ class Watched(MctsBot):
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
         super().__init__(seed, **params)
-        self.last: tuple[str, Action, Action, float] | None = None
+        self.last: tuple[str, Action, Action, float, float] | None = None
 
     def search(
         self, view: Any, candidates: list[Action], feats: Any, deadline: float, reserve: Any = ()
     ) -> Action:
         action = super().search(view, candidates, feats, deadline, reserve)
-        self.last = (str(view["phase"]), candidates[0], action, self.last_z)
+        self.last = (str(view["phase"]), candidates[0], action, self.last_z, self.last_gain)
         return action
 
 
 Z_EDGES = (3.0, 5.0)
 Z_BINS = ("< 3", "3-5", ">= 5")
 """How sure the search was of an override: its gain in standard errors, in three bins."""
+GAIN_EDGES = (1.0, 3.0)
+GAIN_BINS = ("< 1", "1-3", ">= 3")
+"""How large the search's estimate of an override's gain was, in the evaluation's points
+(about 10 a VP): a margin in points, unlike one in standard errors, does not shrink as a
+longer budget's samples make the standard error smaller."""
 
 
 def playout(game: Game, action: Action, seat: int, k: int, max_turns: int) -> bool:
@@ -79,6 +84,7 @@ def main() -> None:
     totals: dict[tuple[str, str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
     better = worse = same = 0
     by_z: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    by_gain: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
     for g in range(args.games):
         game = new_game(GameConfig("base", args.seats, args.seed + g))
         hero = g % args.seats
@@ -93,7 +99,7 @@ def main() -> None:
             action = selfplay.ask(game, bots)
             last = watched.last if seat == hero else None
             if last is not None and last[1] != last[2] and not last[0].startswith("setup"):
-                phase, pick, chosen, z = last
+                phase, pick, chosen, z, gain = last
                 n = args.playouts
                 kept = sum(playout(game, pick, seat, k, args.max_turns) for k in range(n))
                 over = sum(playout(game, chosen, seat, k, args.max_turns) for k in range(n))
@@ -105,13 +111,16 @@ def main() -> None:
                 better += over > kept
                 worse += over < kept
                 same += over == kept
-                sure = by_z[Z_BINS[sum(z >= edge for edge in Z_EDGES)]]
-                sure[0] += 1
-                sure[1] += kept
-                sure[2] += over
+                for bins, label in (
+                    (by_z, Z_BINS[sum(z >= edge for edge in Z_EDGES)]),
+                    (by_gain, GAIN_BINS[sum(gain >= edge for edge in GAIN_EDGES)]),
+                ):
+                    bins[label][0] += 1
+                    bins[label][1] += kept
+                    bins[label][2] += over
                 turn = getattr(game, "turn", 0)
                 print(
-                    f"game {g} turn {turn} {key} z {z:.1f}: value pick {kept}/{n},"
+                    f"game {g} turn {turn} {key} z {z:.1f} gain {gain:.2f}: value pick {kept}/{n},"
                     f" override {over}/{n}"
                 )
             selfplay.play(game, bots, action)
@@ -131,6 +140,11 @@ def main() -> None:
         if label in by_z:
             row = by_z[label]
             print(f"  z {label}: {row[0]}, {row[1]}, {row[2]}")
+    print("by the search's gain in points: overrides, value pick's wins, override's wins")
+    for label in GAIN_BINS:
+        if label in by_gain:
+            row = by_gain[label]
+            print(f"  gain {label}: {row[0]}, {row[1]}, {row[2]}")
 
 
 if __name__ == "__main__":

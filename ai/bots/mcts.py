@@ -137,6 +137,9 @@ class MctsBot(ValueBot):
         self.last_z = 0.0
         """The last search's best rival to the value pick: its mean paired gain in standard
         errors (0 when the value pick scored best; an override needs more than `confidence`)."""
+        self.last_gain = 0.0
+        """That rival's mean paired gain in the evaluation's points (about 10 a VP; 0 when the
+        value pick scored best)."""
 
     def choose(self, view: View, legal: list[Action]) -> Action:
         if len(legal) == 1:
@@ -235,8 +238,9 @@ class MctsBot(ValueBot):
         best = max(seen, key=lambda j: (_mean(diffs[j]), -j))
         d = diffs[best]
         if best == 0:
-            self.last_z = 0.0
+            self.last_z = self.last_gain = 0.0
             return arms[0]
+        self.last_gain = _mean(d)
         error = _stderr(d)
         self.last_z = _mean(d) / error if error > 0 else math.copysign(math.inf, _mean(d))
         return arms[best] if _mean(d) > self.confidence * error else arms[0]
