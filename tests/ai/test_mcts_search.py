@@ -274,3 +274,36 @@ def test_rounds_2_plays_rollouts_two_rounds_long() -> None:
     one, two = later_turns(), later_turns(rounds=2)
     assert one and two, "seed 12 should search in the main game within 120 actions"
     assert max(one) <= 3 < max(two) <= 5, (max(one), max(two))
+
+
+class _Scores:
+    """A stand-in evaluation: a fixed score per candidate, read from the action just played."""
+
+    def __init__(self, by_action: dict[Action, float]) -> None:
+        self.by_action = by_action
+
+    def evaluate(self, game: Game, seat: int) -> float:
+        return self.by_action.get(game.log[-1], 0.0)
+
+
+def test_last_gain_is_the_overriding_rivals_mean_paired_gain_in_points() -> None:
+    """The override check sorts overrides by it: a margin in points, unlike one in standard
+    errors, does not shrink as a longer budget's samples sharpen the estimate."""
+    bots = [Recorder(3), Recorder(4)]
+    game = _play(bots, 60)
+    seat = game.to_act
+    assert seat is not None
+    legal = game.legal_actions()
+    assert len(legal) >= 2, "seed 12 after 60 actions offers a choice"
+    bot = bots[seat]
+    bot.rollout = lambda *args: None  # type: ignore[method-assign]  # score the action alone
+    bot.iterations = 5
+    view = dict(game.view(seat))
+    pick, rival = legal[0], legal[1]
+    chosen = bot.search(view, [pick, rival], _Scores({pick: 1.0, rival: 3.5}), 0.0)
+    assert chosen == rival
+    assert bot.last_gain == 2.5
+    assert bot.last_z == float("inf")  # the same gain in every sample: no error at all
+    chosen = bot.search(view, [pick, rival], _Scores({pick: 3.5, rival: 1.0}), 0.0)
+    assert chosen == pick
+    assert (bot.last_gain, bot.last_z) == (0.0, 0.0)
