@@ -64,6 +64,15 @@ def ruleset_title(name: str) -> str:
         return name
 
 
+def short_title(name: str) -> str:
+    """A ruleset's title without "Catan", for a narrow column ("Base game", "Fleet")."""
+    title = ruleset_title(name)
+    if title == name:  # not a ruleset we know: its name as it is
+        return name
+    short = title.removeprefix("Catan: ").removeprefix("Catan ").strip("()").strip()
+    return short[:1].upper() + short[1:]
+
+
 def changed_options(ruleset: str, options: Mapping[str, Any]) -> str:
     """The options that differ from the defaults, in words ("VP to win 8, Board Beginner")."""
     try:

@@ -15,7 +15,13 @@ from ai.registry import DEFAULT_BOT
 from engine.registry import get_ruleset
 from tests.ssh.served import served_app
 from tests.ssh.waits import until
-from tui.option_words import changed_options, choice_label, option_help, option_label
+from tui.option_words import (
+    changed_options,
+    choice_label,
+    option_help,
+    option_label,
+    short_title,
+)
 from tui.screens.lobby import CreateTableDialog, LobbyScreen, seats_summary, table_detail
 
 
@@ -107,6 +113,13 @@ def test_option_words() -> None:
     assert choice_label(starfarers["variant"].choices[0]) == "First game"
     assert choice_label("rulebook", starfarers["starting_hand"]) == "3 from the reserve pile"
     assert choice_label(True) == "Yes" and choice_label(False) == "No" and choice_label(8) == "8"
+    assert [short_title(r) for r in ("base", "ck", "starfarers", "fleet", "chess")] == [
+        "Base game",
+        "Cities & Knights",
+        "Starfarers",
+        "Fleet",
+        "chess",
+    ]
     assert option_help(starfarers["victory_check"]) == (
         "15 VP checked at the end of the active player's turn, or at any moment of it."
     )

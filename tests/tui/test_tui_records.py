@@ -247,7 +247,10 @@ async def test_the_record_screen_adds_up_and_replays_a_game(tmp_path: Path) -> N
         assert "Catan (base game)" in summary and "50%" in summary and "33 turns" in summary
         table = screen.query_one("#records-games")
         rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]  # type: ignore[attr-defined]
-        assert rows[0][2:] == ["2 value, mcts", "4th: Orange 10, you 6", "40"]  # latest first
+        assert rows[0][1:] == ["Base game", "2 value, mcts", "4th: Orange 10, you 6", "40"]
+        # Latest first, and every column in view at 80 columns: no "Turns" cut to "Tu".
+        await pilot.pause()
+        assert table.virtual_size.width <= table.scrollable_content_region.width
         assert rows[1][3] == "Won 10-8"
         await pilot.press("down", "v")  # the old game: its save is gone
         await until(pilot, lambda: bool(app._notifications), "a toast")

@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Static
 
 from tui.narrate import seat_names
-from tui.option_words import ruleset_title
+from tui.option_words import ruleset_title, short_title
 from tui.records import (
     GameRecord,
     Records,
@@ -69,7 +69,7 @@ class RecordsScreen(ComposedFlag, Screen[None]):
                 rows = [
                     (
                         when_words(game.ended),
-                        ruleset_title(game.ruleset).removeprefix("Catan: "),
+                        short_title(game.ruleset),
                         opponents(game),
                         Text(
                             result_words(game, seat_names(len(game.seats))),
