@@ -114,9 +114,14 @@ def test_override_script_judges_each_override_by_paired_playouts() -> None:
     summary = next(line for line in run.stdout.splitlines() if "overrides; playouts won" in line)
     assert summary.startswith(f"{len(lines)} overrides"), summary
     assert f"(of {2 * len(lines)} each)" in summary
-    # An override needs a gain of more than `confidence` (2.0) standard errors; the bins by
-    # that gain hold every override once.
-    sure = [float(line.split(" z ")[1].split(":")[0]) for line in lines]
+    # An override needs a gain of more than `confidence` (2.0) standard errors, so a gain in
+    # points above 0; the bins by either hold every override once.
+    sure = [float(line.split(" z ")[1].split(" ")[0]) for line in lines]
     assert all(z > 2.0 for z in sure), sure
-    bins = run.stdout.split("by the search's gain in standard errors")[1].splitlines()[1:]
-    assert sum(int(b.split(":")[1].split(",")[0]) for b in bins) == len(lines), bins
+    gains = [float(line.split(" gain ")[1].split(":")[0]) for line in lines]
+    assert all(g > 0.0 for g in gains), gains
+    by_z, by_gain = run.stdout.split("by the search's gain in standard errors")[1].split(
+        "by the search's gain in points"
+    )
+    for bins in (by_z.splitlines()[1:], by_gain.splitlines()[1:]):
+        assert sum(int(b.split(":")[1].split(",")[0]) for b in bins) == len(lines), bins
