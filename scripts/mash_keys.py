@@ -53,7 +53,7 @@ async def mash(
     play = None if menu else (config, ["human", "random", "random"])
     app = CatanApp(saves_dir=saves, speed="instant", play=play)
     pressed: list[str] = []
-    where = f"{ruleset} seed {seed} {size[0]}x{size[1]}{' from the menu' if menu else ''}"
+    where = f"{'the menu' if menu else ruleset} seed {seed} {size[0]}x{size[1]}"
     try:
         async with app.run_test(size=size) as pilot:
             for i in range(presses):
@@ -65,12 +65,12 @@ async def mash(
                 if not app.is_running:
                     break
             await pilot.pause()
-            screen = type(app.screen).__name__ if app.is_running else "left the app"
+            screen = f"ended on {type(app.screen).__name__}" if app.is_running else "left the app"
     except Exception:
         print(f"CRASH {where} after {len(pressed)} keys; the last: {pressed[-12:]}", flush=True)
         traceback.print_exc()
         return False
-    print(f"ok    {where}: {len(pressed)} keys, ended on {screen}", flush=True)
+    print(f"ok    {where}: {len(pressed)} keys, {screen}", flush=True)
     return True
 
 
@@ -95,7 +95,8 @@ async def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--presses", type=int, default=600, help="keys per run (600)")
     parser.add_argument("--menu", action="store_true", help="start at the main menu")
     args = parser.parse_args(argv)
-    rulesets = RULESETS if args.all else (args.ruleset,)
+    # From the menu the keys choose the game: one ruleset's runs would repeat another's.
+    rulesets = ("base",) if args.menu else RULESETS if args.all else (args.ruleset,)
     crashed = 0
     with tempfile.TemporaryDirectory(prefix="catan-mash-") as tmp:
         # The person's own settings, record and saves are never touched.

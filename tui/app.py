@@ -426,6 +426,11 @@ class CatanApp(App[None]):
         await self._close_local()
         self.exit()
 
+    async def on_unmount(self) -> None:
+        """However the app ends (quit, a dropped terminal, a test harness), its game stops
+        with it, rather than left pending on the event loop."""
+        await self._close_local()
+
     # -- SSH mode ----------------------------------------------------------------
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):

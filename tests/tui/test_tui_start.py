@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import tui_saves
-from tui_keys import wait_for_decision
+from tui_keys import until, wait_for_decision
 
 from engine import saves
 from engine.config import GameConfig
@@ -57,6 +57,19 @@ async def test_leaving_the_game_play_opened_on_shows_the_menu(tmp_path: Path) ->
         await pilot.press("c")  # continue: back to the same game, on top of the menu
         assert await wait_for_decision(pilot) in ("dialog", "target", "turn")
         assert any(isinstance(s, GameScreen) for s in app.screen_stack[2:])
+
+
+async def test_an_app_ending_without_quit_stops_its_game_with_it(tmp_path: Path) -> None:
+    """A dropped terminal or a harness ends the app without ctrl+q: the table's task is
+    cancelled then too, not left pending on the loop ("Task was destroyed but it is pending")."""
+    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(CONFIG, ["random"] * 4))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.local is not None and app.local.game.log, "bots playing")
+        local = app.local
+        assert local is not None and local.task is not None
+        assert not local.task.done()
+    assert local.task.cancelled()
+    assert app.local is None
 
 
 async def test_loading_a_corrupt_save_at_start_gives_a_message_and_the_menu(tmp_path: Path) -> None:
