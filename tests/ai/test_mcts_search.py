@@ -289,12 +289,16 @@ class _Scores:
 def test_last_gain_is_the_overriding_rivals_mean_paired_gain_in_points() -> None:
     """The override check sorts overrides by it: a margin in points, unlike one in standard
     errors, does not shrink as a longer budget's samples sharpen the estimate."""
-    bots = [Recorder(3), Recorder(4)]
+    bots = [Recorder(3, iterations=4), Recorder(4, iterations=4)]  # the same game every run
     game = _play(bots, 60)
+    legal = game.legal_actions()
+    while len(legal) < 2:  # on to the next decision with a choice (the same one every run)
+        events = game.apply(legal[0])
+        for q, bot in enumerate(bots):
+            bot.on_events([e.for_seat(q) for e in events])
+        legal = game.legal_actions()
     seat = game.to_act
     assert seat is not None
-    legal = game.legal_actions()
-    assert len(legal) >= 2, "seed 12 after 60 actions offers a choice"
     bot = bots[seat]
     bot.rollout = lambda *args: None  # type: ignore[method-assign]  # score the action alone
     bot.iterations = 5
