@@ -38,6 +38,8 @@ class Ruleset:
     samples_beliefs: bool = False
     """Whether `sample_consistent` deals other hands from beliefs (`engine.beliefs`)."""
     from_position: Callable[[Position], Game] | None = None
+    short_title: str = ""
+    """The title where a column is narrow ("Fleet"); empty: the title itself."""
 
 
 _MODULES = {

@@ -65,12 +65,12 @@ def ruleset_title(name: str) -> str:
 
 
 def short_title(name: str) -> str:
-    """A ruleset's title without "Catan", for a narrow column ("Base game", "Fleet")."""
-    title = ruleset_title(name)
-    if title == name:  # not a ruleset we know: its name as it is
+    """A ruleset's title for a narrow column ("Base game", "Fleet"); an unknown name as it is."""
+    try:
+        ruleset = get_ruleset(name)
+    except Exception:
         return name
-    short = title.removeprefix("Catan: ").removeprefix("Catan ").strip("()").strip()
-    return short[:1].upper() + short[1:]
+    return ruleset.short_title or ruleset.title
 
 
 def changed_options(ruleset: str, options: Mapping[str, Any]) -> str:

@@ -298,7 +298,7 @@ def test_last_gain_is_the_overriding_rivals_mean_paired_gain_in_points() -> None
             bot.on_events([e.for_seat(q) for e in events])
         legal = game.legal_actions()
     seat = game.to_act
-    assert seat is not None
+    assert seat is not None, "seed 12 ended before a decision with a choice"
     bot = bots[seat]
     bot.rollout = lambda *args: None  # type: ignore[method-assign]  # score the action alone
     bot.iterations = 5

@@ -66,7 +66,7 @@ async def test_an_app_ending_without_quit_stops_its_game_with_it(tmp_path: Path)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: app.local is not None and app.local.game.log, "bots playing")
         local = app.local
-        assert local is not None and local.task is not None
+        assert local is not None and local.task is not None, "the game's table never started"
         assert not local.task.done()
     assert local.task.cancelled()
     assert app.local is None

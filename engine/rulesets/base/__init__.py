@@ -26,6 +26,7 @@ def game_ruleset(
     seats: tuple[int, ...],
     options: tuple[OptionSpec, ...],
     game: type[BaseGame],
+    short_title: str = "",
 ) -> Ruleset:
     """The registration of a ruleset whose games are `game`, a BaseGame or a variant of it.
 
@@ -46,7 +47,8 @@ def game_ruleset(
         sample_consistent=game.sample_consistent,
         samples_beliefs=True,
         from_position=game.from_position,
+        short_title=short_title,
     )
 
 
-RULESET = game_ruleset("base", "Catan (base game)", (2, 3, 4), OPTIONS, BaseGame)
+RULESET = game_ruleset("base", "Catan (base game)", (2, 3, 4), OPTIONS, BaseGame, "Base game")

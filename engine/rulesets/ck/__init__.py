@@ -12,4 +12,4 @@ OPTIONS = tuple(
 )
 
 
-RULESET = game_ruleset("ck", "Catan: Cities & Knights", (3, 4), OPTIONS, CKGame)
+RULESET = game_ruleset("ck", "Catan: Cities & Knights", (3, 4), OPTIONS, CKGame, "Cities & Knights")

@@ -23,4 +23,4 @@ OPTIONS = (
 )
 
 
-RULESET = game_ruleset("fleet", "Catan Fleet", (3, 4), OPTIONS, FleetGame)
+RULESET = game_ruleset("fleet", "Catan Fleet", (3, 4), OPTIONS, FleetGame, "Fleet")

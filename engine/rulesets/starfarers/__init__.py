@@ -68,6 +68,7 @@ OPTIONS = (
 RULESET = Ruleset(
     name="starfarers",
     title="Catan: Starfarers",
+    short_title="Starfarers",
     seats=(3, 4),
     options=OPTIONS,
     create=_create,
