@@ -306,11 +306,18 @@ def latest_first(games: Iterable[GameRecord]) -> list[GameRecord]:
     return list(reversed(list(games)))
 
 
-def when_words(ended: str, now: dt.datetime | None = None) -> str:
-    """When a game ended, in local time: "Nov 28 10:42", with the year if not this one."""
+def when_words(ended: str, now: dt.datetime | None = None, compact: bool = False) -> str:
+    """When a game ended, in local time: "Nov 28 10:42", with the year if not this one.
+
+    `compact` (a list's narrow column, as a mail client's): "10:42" today, "Nov 28" this
+    year, "2024-11-28" before."""
     try:
         at = dt.datetime.fromisoformat(ended).astimezone()
     except ValueError:
         return ended
-    now = now or dt.datetime.now().astimezone()
-    return at.strftime("%b %d %H:%M" if at.year == now.year else "%Y-%m-%d")
+    now = (now or dt.datetime.now()).astimezone()
+    if at.year != now.year:
+        return at.strftime("%Y-%m-%d")
+    if not compact:
+        return at.strftime("%b %d %H:%M")
+    return at.strftime("%H:%M" if at.date() == now.date() else "%b %d")

@@ -192,6 +192,11 @@ def test_results_in_words() -> None:
     local = dt.datetime(2026, 11, 28, 10, tzinfo=dt.UTC).astimezone()
     assert when_words("2026-11-28T10:00:00+00:00", now) == local.strftime("%b %d %H:%M")
     assert when_words("2024-11-28T10:00:00+00:00", now).startswith("2024-")
+    # The games list's narrow column: the time today, the day this year, the date before.
+    assert when_words("2026-11-28T10:00:00+00:00", now, compact=True) == local.strftime("%b %d")
+    today = local + dt.timedelta(minutes=1)  # the same local day in any time zone
+    assert when_words(local.isoformat(), today, compact=True) == local.strftime("%H:%M")
+    assert when_words("2024-11-28T10:00:00+00:00", now, compact=True).startswith("2024-")
 
 
 # -- in the app -------------------------------------------------------------------------------

@@ -68,7 +68,7 @@ class RecordsScreen(ComposedFlag, Screen[None]):
                 )
                 rows = [
                     (
-                        when_words(game.ended),
+                        when_words(game.ended, compact=True),
                         short_title(game.ruleset),
                         opponents(game),
                         Text(
