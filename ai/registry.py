@@ -342,18 +342,6 @@ def _load_located(found: Located) -> type[Bot]:
     return _load_target(found.target)
 
 
-def resolve_class(spec: str, folder: Path | None = None) -> tuple[type[Bot], dict[str, Any]]:
-    """The bot class and constructor parameters a (non-exec) spec names, imported here.
-
-    This runs the bot's code in this process: the registry calls it for
-    built-ins and ``inproc:`` specs only.
-    """
-    found = locate(spec, folder)
-    if found.kind == "exec":
-        raise ConfigError(f"{spec!r} is a program, not a Python bot class")
-    return _load_located(found), dict(found.params)
-
-
 def instantiate(cls: type[Bot], seed: int, params: dict[str, Any], spec: str) -> Bot:
     """``cls(seed, **params)``; a plugin whose constructor takes no seed gets ``cls()``."""
     try:

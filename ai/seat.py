@@ -64,10 +64,6 @@ class BotSeat:
     def faults(self) -> int:
         return self.sandbox.faults
 
-    @property
-    def log_lines(self) -> list[str]:
-        return self.sandbox.lines
-
     async def start(self, seat: int, view: GameView) -> None:
         self._started = True
         await asyncio.to_thread(self.sandbox.on_game_start, seat, bot_view(view))

@@ -29,10 +29,6 @@ def make_bag(counts: Mapping[str, int] | Iterable[tuple[str, int]]) -> Bag:
     return tuple(sorted((k, v) for k, v in merged.items() if v > 0))
 
 
-def bag_total(bag: Bag) -> int:
-    return sum(n for _, n in bag)
-
-
 @dataclasses.dataclass(frozen=True, slots=True)
 class Action:
     """Base of all actions. Subclasses set `type`, the JSON tag."""

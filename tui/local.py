@@ -18,7 +18,7 @@ from engine import saves
 from engine.config import GameConfig
 from engine.errors import ConfigError, SaveError
 from engine.game import Game
-from engine.registry import get_ruleset, new_game
+from engine.registry import new_game
 from engine.table.client import HumanSeat, InMemoryClient
 from engine.table.host import Table
 from tui import paths
@@ -50,15 +50,6 @@ def parse_seats(spec: str | None, seats: int | None = None) -> list[str]:
     if kinds.count(HUMAN) > 1:
         raise ConfigError("only one person can play in a terminal; use 'catan serve' for more")
     return kinds
-
-
-def variant_option(ruleset: str) -> str | None:
-    """The option a `--variant` sets for `ruleset` (Starfarers' variant, base's board)."""
-    names = [o.name for o in get_ruleset(ruleset).options]
-    for candidate in ("variant", "layout", "board"):
-        if candidate in names:
-            return candidate
-    return None
 
 
 @dataclass

@@ -33,9 +33,5 @@ def seat_style(seat: int) -> Style:
         return Style(color=_FALLBACK[seat % 4], bold=True)
 
 
-def seat_class(seat: int) -> str:
-    return f"seat-{seat}"
-
-
 def resource_style(name: str) -> str:
     return RESOURCE_STYLE.get(name, "")

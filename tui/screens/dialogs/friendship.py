@@ -6,20 +6,6 @@ from typing import Any
 
 from tui.screens.dialogs.choice import ChoiceDialog
 
-PEOPLES = {
-    "green_folk": "Green Folk",
-    "scientists": "Scientists",
-    "merchants": "Merchants",
-    "diplomats": "Diplomats",
-}
-
-
-def card_label(card: str) -> str:
-    for key, people in PEOPLES.items():
-        if card.startswith(key + "_"):
-            return f"{people}: {card[len(key) + 1 :].replace('_', ' ')}"
-    return card.replace("_", " ")
-
 
 class FriendshipDialog(ChoiceDialog):
     def __init__(self, actions: list[dict[str, Any]]) -> None:
