@@ -212,10 +212,6 @@ def why_not_lines(refused: list[tuple[str, str]]) -> list[str]:
     return out
 
 
-# Decisions that are the only thing to do: opened without a key press.
-AUTO_OPEN = {"discard", "steal", "take", "confirm", "move_robber", "answer", "generic"}
-
-
 @dataclass
 class Command:
     key: str

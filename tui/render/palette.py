@@ -84,15 +84,11 @@ RESOURCE_COLOURS: dict[str, str] = {
     "food": "#7fcf5a",
     "goods": "#c77be0",
 }
-RESOURCE_STYLES: dict[str, Style] = {
-    r: Style(color=c, bold=True) for r, c in RESOURCE_COLOURS.items()
-}
 RESOURCE_DISCS: dict[str, Style] = {
     r: Style(color="#000000", bgcolor=c, bold=True) for r, c in RESOURCE_COLOURS.items()
 }
 
 SEA = Style(bgcolor="#102a4c")
-SEA_TEXT = Style(color="#7fa7d9", bgcolor="#102a4c")
 EDGE = Style(color="#d8d0b8")  # empty edges and vertices
 CHIP = Style(color="#111111", bgcolor="#f1e3c0")
 CHIP_HOT = Style(color="#c40000", bgcolor="#f1e3c0", bold=True)  # 6 and 8

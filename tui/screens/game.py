@@ -58,26 +58,6 @@ PLURALS = {"vertex": "corners", "hex": "hexes"}  # what the map calls them, in t
 SINGULARS = {"vertex": "corner"}
 SIDE_STEP = 3  # rows the side panels scroll for Up or Down when no target is being chosen
 _BUILDINGS = frozenset({"build_settlement", "build_city"})  # corner commands that yield
-COMMAND_KEYS = [
-    ("r", "Roll"),
-    ("s", "Settlement"),
-    ("c", "City"),
-    ("d", "Road"),
-    ("h", "Robber"),
-    ("b", "Buy card"),
-    ("p", "Play card"),
-    ("m", "Bank trade"),
-    ("t", "Offer trade"),
-    ("a", "Accept"),
-    ("n", "Decline"),
-    ("o", "Counter"),
-    ("f", "Confirm trade"),
-    ("x", "Withdraw"),
-    ("g", "Discard"),
-    ("v", "Steal"),
-    ("y", "Take"),
-    ("e", "End turn"),
-]
 
 
 def _give(action: Any) -> Any:
