@@ -32,11 +32,7 @@ async def test_lobby_to_game_by_keys(make_service: Any, keys: Any) -> None:
     term.press("s")  # start: the free person seat goes to a bot, alice is taken to her seat
     await term.wait_for(b"Log", 20)
     assert table.status == "playing"
-    for _ in range(100):
-        if table.seats[0].connections == 1:
-            break
-        await asyncio.sleep(0.05)
-    assert table.seats[0].connections == 1
+    await until(lambda: table.seats[0].connections == 1, "alice's connection to her seat")
 
     term.process.change_terminal_size(80, 30)
     await until(
@@ -49,11 +45,7 @@ async def test_lobby_to_game_by_keys(make_service: Any, keys: Any) -> None:
     term.press("\x11")  # ctrl+q
     await asyncio.wait_for(term.process.wait_closed(), 15)
     assert term.process.exit_status == 0
-    for _ in range(100):
-        if pid not in service.zygote.alive:
-            break
-        await asyncio.sleep(0.05)
-    assert pid not in service.zygote.alive
+    await until(lambda: pid not in service.zygote.alive, f"the app's process {pid} to end")
     conn.close()
 
 
@@ -64,11 +56,7 @@ async def test_dropped_connection_leaves_no_app_behind(make_service: Any, keys: 
     await term.wait_for(b"signed in as bob", 20)
     (pid,) = service.zygote.alive
     conn.abort()  # no goodbye: the connection just drops
-    for _ in range(100):
-        if pid not in service.zygote.alive:
-            break
-        await asyncio.sleep(0.05)
-    assert pid not in service.zygote.alive
+    await until(lambda: pid not in service.zygote.alive, f"the app's process {pid} to end")
     assert not _exists(pid) or _is_zombie(pid)
     assert service.limits.count() == 0
 
@@ -124,26 +112,15 @@ async def test_drop_banner_handover_and_return_by_keys(make_service: Any, keys: 
     await alice.wait_for(b"Log", 20)
     await bob.wait_for(b"Log", 20)  # the lobby took bob to his seat when the game started
     seat = service.lobby.tables[1].seats[1]
-    for _ in range(100):
-        if seat.connections == 1:
-            break
-        await asyncio.sleep(0.05)
-    assert seat.connections == 1
+    await until(lambda: seat.connections == 1, "bob's connection to his seat")
 
     bob_conn.abort()
-    for _ in range(100):
-        if seat.connections == 0:
-            break
-        await asyncio.sleep(0.05)
+    await until(lambda: seat.connections == 0, "bob's drop to reach his seat")
     assert service.lobby.tables[1].summary()["seats"][1]["away"] is not None
     await alice.wait_for(b"Waiting for bob", 10)
     await alice.wait_for(b"bob (0:01)", 10)  # the timer runs
     alice.press("\x02")  # ctrl+b: the host hands bob's seat to a bot
-    for _ in range(100):
-        if seat.slot is not None and seat.slot.bot is not None:
-            break
-        await asyncio.sleep(0.05)
-    assert seat.slot is not None and seat.slot.bot is not None
+    await until(lambda: seat.slot is not None and seat.slot.bot is not None, "a bot in bob's seat")
 
     bob_conn = await connect(service, "bob", keys["bob"])
     bob = await open_app(bob_conn)

@@ -104,10 +104,9 @@ async def seat_game(
     grant = await bob.next(is_msg("lobby", "seat"))
     await bob.send({"open": grant["msg"]["token"]})
     seats = service.lobby.tables[1].seats
-    for _ in range(200):  # both table connections are made before anyone plays
-        if seats[0].connections and seats[2].connections:
-            break
-        await asyncio.sleep(0.05)
+    await until(  # both table connections are made before anyone plays
+        lambda: bool(seats[0].connections and seats[2].connections), "both seats' connections"
+    )
     assert seats[0].connections == seats[2].connections == 1
     return alice, bob, [alice_conn, bob_conn]
 

@@ -37,10 +37,7 @@ async def test_reconnect_resumes_the_same_decision(service: Service, keys: Any) 
     await conn.wait_closed()
 
     seat = service.lobby.tables[1].seats[0]
-    for _ in range(100):  # the server notices the drop: the seat shows as away
-        if seat.away_since is not None:
-            break
-        await asyncio.sleep(0.05)
+    await until(lambda: seat.away_since is not None, "the server to show the seat as away")
     assert seat.connections == 0 and seat.away_since is not None
     away_since = seat.away_since
     await until(lambda: time.monotonic() - away_since >= 0.3, "alice to be away 0.3 s")
@@ -67,10 +64,7 @@ async def test_host_hands_an_absent_seat_to_a_bot_and_it_is_taken_back(
     alice, bob, conns = await seat_game(service, keys)
     conns[1].close()  # bob drops
     seat = service.lobby.tables[1].seats[2]
-    for _ in range(100):
-        if seat.connections == 0:
-            break
-        await asyncio.sleep(0.05)
+    await until(lambda: seat.connections == 0, "bob's drop to reach his seat")
     await alice.lobby("handover", table=1, seat=1)  # a bot's seat: refused
     refused = await alice.next(is_msg("lobby", "error"))
     assert "person" in refused["msg"]["message"]
@@ -88,10 +82,6 @@ async def test_host_hands_an_absent_seat_to_a_bot_and_it_is_taken_back(
     from tests.ssh.test_game_e2e import play_seat, random_chooser
 
     task = asyncio.ensure_future(play_seat(alice, random_chooser(3)))
-    for _ in range(400):
-        if table.game.to_act == 2 or table.rev > 60:
-            break
-        await asyncio.sleep(0.05)
     await until(lambda: table.rev > 20, "the game to move on past bob's botted seat")
     assert seat.slot is not None and seat.slot.bot is not None
 
@@ -175,10 +165,11 @@ async def test_a_client_that_stops_reading_pauses_its_session(service: Service, 
     await carol.send({"open": grant["msg"]["token"]})  # carol watches, and stops reading
     await alice.lobby("handover", table=1, seat=0, bot="random")  # the fastest, to flood
     table = service.lobby.tables[1]
-    for _ in range(600):
-        if session.pauses or table.status == "over":
-            break
-        await asyncio.sleep(0.05)
+    await until(
+        lambda: bool(session.pauses) or table.status == "over",
+        "the session to pause its output (or the game to end)",
+        timeout=30,
+    )
     assert session.pauses > 0, "the session never paused"
     over = await carol.next(lambda i: i["from"] == "table" and i["msg"]["t"] == "over", 120)
     assert over["msg"]["winner"] is not None  # reading again resumed it, nothing was lost

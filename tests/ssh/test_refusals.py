@@ -9,6 +9,7 @@ import asyncssh
 import pytest
 
 from tests.ssh.conftest import connect, open_lines
+from tests.ssh.waits import until
 from tui.ssh.server import Service
 from tui.ssh.session import NO_EXEC, NO_PTY
 
@@ -120,11 +121,7 @@ async def test_session_limits(make_service: Any, keys: Any) -> None:
     assert "server is full" in out
     # closing a session frees its slot
     sessions[0].process.close()
-    for _ in range(100):
-        if service.limits.count("alice") == 1:
-            break
-        await asyncio.sleep(0.05)
-    assert service.limits.count("alice") == 1
+    await until(lambda: service.limits.count("alice") == 1, "the closed session's slot freed")
     alice.close()
     bob.close()
 
