@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from ai.bots.mcts import MctsBot
+from ai.bots.mcts import DEEP_BUDGET_MS, MctsBot
 from engine.actions import Action
 from engine.config import GameConfig
 from engine.game import Game
@@ -260,19 +260,36 @@ def test_plan_all_plays_every_seats_main_phase_by_one_ply_evaluation(
     assert picks == 0
 
 
+def _later_turns(**params: Any) -> list[int]:
+    """How many turns past its decision's each main-game rollout reached (two seats, seed 12)."""
+    bots = [
+        RolloutRecorder(3, iterations=3, **params),
+        RolloutRecorder(4, iterations=3, **params),
+    ]
+    _play(bots, 120)
+    turns = [t for bot in bots for phase, t in bot.rollouts if not phase.startswith("setup")]
+    assert turns, "seed 12 should search in the main game within 120 actions"
+    return turns
+
+
 def test_rounds_2_plays_rollouts_two_rounds_long() -> None:
     """Two seats, `rounds=2`: main-game rollouts run up to four turns (one round: two)."""
+    one, two = _later_turns(), _later_turns(rounds=2)
+    assert max(one) <= 3 < max(two) <= 5, (max(one), max(two))
 
-    def later_turns(**params: Any) -> list[int]:
-        bots = [
-            RolloutRecorder(3, iterations=3, **params),
-            RolloutRecorder(4, iterations=3, **params),
-        ]
-        _play(bots, 120)
-        return [t for bot in bots for phase, t in bot.rollouts if not phase.startswith("setup")]
 
-    one, two = later_turns(), later_turns(rounds=2)
-    assert one and two, "seed 12 should search in the main game within 120 actions"
+def test_a_budget_of_400_ms_buys_deeper_rollouts_unless_told_otherwise() -> None:
+    """From `DEEP_BUDGET_MS` on, rollouts run two rounds with every seat planning its turns.
+
+    The iteration count is fixed here, so only the budget's depth rule differs.
+    """
+    assert DEEP_BUDGET_MS == 400.0
+    default, deep = MctsBot(budget_ms=100), MctsBot(budget_ms=400)
+    assert (default.rounds, default.plan_all) == (1, False)
+    assert (deep.rounds, deep.plan_all) == (2, True)
+    told = MctsBot(budget_ms=400, rounds=1, plan_all=0)
+    assert (told.rounds, told.plan_all) == (1, False)
+    one, two = _later_turns(), _later_turns(budget_ms=400)
     assert max(one) <= 3 < max(two) <= 5, (max(one), max(two))
 
 
