@@ -37,6 +37,37 @@ def test_tournament_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert wins + data["capped"] == 4
 
 
+def test_a_run_logged_to_a_file_reports_its_progress_and_wins_as_it_goes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Stderr captured is no terminal: a plain line a game (4 games), the last one's wins
+    those of the report (seed 11)."""
+    args = ["tournament", "--ruleset", "base", "--bots", "greedy,random,random,random"]
+    args += ["--games", "4", "--seed", str(SEED_MATCH), "--max-turns", "300", "--json"]
+    assert main(args) == 0
+    out, err = capsys.readouterr()
+    lines = err.splitlines()
+    assert [line.split(" after ")[0] for line in lines] == [f"games {k}/4" for k in range(1, 5)]
+    tally = lines[-1].split(" · ")[1:]
+    wins = {r["bot"]: r["wins"] for r in json.loads(out)["results"]}
+    assert tally == [f"greedy won {wins['greedy']}", f"random won {wins['random']}"], lines
+
+
+def test_progress_lines_come_every_twentieth_of_a_long_run() -> None:
+    """400 games: a line every 20 games, with the wins of the games so far."""
+    from ai.tournament import GameRecord
+    from tui.commands.tournament import plain_progress
+
+    written: list[str] = []
+    on_game = plain_progress(["a", "b"], 400, written.append)
+    for i in range(400):
+        on_game(GameRecord(i, 0, 10, False, i % 2 if i < 300 else None, []))
+    assert len(written) == 20
+    assert written[0].startswith("games 20/400 after 0:00:0")
+    assert written[0].endswith(" · a won 10 · b won 10\n")
+    assert written[-1].endswith(" · a won 150 · b won 150\n"), written[-1]
+
+
 def test_seats_rotate_and_boards_repeat() -> None:
     spec = MatchSpec("base", ("greedy", "random", "random", "random"), SEED_MATCH, max_turns=5)
     records = [play_game(spec, i) for i in range(4)]

@@ -1,18 +1,26 @@
 """`catan tournament`: bots against each other, seats rotated, results with confidence intervals.
 
 The engine of it is ai.tournament; this module parses arguments, shows a
-progress bar on stderr and prints a table (or JSON with the same numbers).
+progress bar on stderr (or, where stderr is no terminal, a line every
+twentieth of the games with the wins so far) and prints a table (or JSON
+with the same numbers).
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import os
 import sys
-from typing import Any
+import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from tui.commands.common import float_in, game_count, int_in, positive_int, seed_int
+
+if TYPE_CHECKING:
+    from ai.tournament import GameRecord
 
 MAX_BUDGET = 3600.0  # seconds per decision
 
@@ -20,6 +28,31 @@ MAX_BUDGET = 3600.0  # seconds per decision
 def _max_workers() -> int:
     """Four worker processes per CPU core at most: more only thrash (and fork-bomb)."""
     return max(4, 4 * (os.cpu_count() or 1))
+
+
+def plain_progress(
+    bots: Sequence[str], games: int, write: Callable[[str], object]
+) -> Callable[[GameRecord], None]:
+    """A progress report for a log file: a line every twentieth of the games (every game
+    in a short run), with the time so far and each bot's wins, so a long run redirected
+    to a file can be read before it ends."""
+    step = max(1, games // 20)
+    wins = dict.fromkeys(bots, 0)
+    start = time.monotonic()
+    done = 0
+
+    def on_game(record: GameRecord) -> None:
+        nonlocal done
+        done += 1
+        if record.winner_entry is not None:
+            wins[bots[record.winner_entry]] += 1
+        if done % step and done < games:
+            return
+        spent = datetime.timedelta(seconds=int(time.monotonic() - start))
+        tally = " · ".join(f"{bot} won {n}" for bot, n in wins.items())
+        write(f"games {done}/{games} after {spent} · {tally}\n")
+
+    return on_game
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -95,6 +128,7 @@ def run(args: argparse.Namespace) -> int:
     budget = Budget(soft=args.budget, hard=max(args.budget * 2.5, args.budget + 1.0))
     spec = MatchSpec(args.ruleset, bots, args.seed, options, args.max_turns, budget)
     err = Console(stderr=True)
+    plain = None if err.is_terminal else plain_progress(bots, args.games, sys.stderr.write)
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -105,9 +139,13 @@ def run(args: argparse.Namespace) -> int:
         disable=not err.is_terminal,
     ) as progress:
         task = progress.add_task("games", total=args.games)
-        report = run_tournament(
-            spec, args.games, workers=args.workers, on_game=lambda _r: progress.advance(task)
-        )
+
+        def on_game(record: GameRecord) -> None:
+            progress.advance(task)
+            if plain is not None:
+                plain(record)
+
+        report = run_tournament(spec, args.games, workers=args.workers, on_game=on_game)
     if args.json:
         json.dump(report, sys.stdout, indent=2)
         sys.stdout.write("\n")
