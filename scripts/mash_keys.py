@@ -78,11 +78,11 @@ def seeds(text: str) -> range:
     first, _, last = text.partition(":")
     try:
         start = int(first)
-        stop = int(last) if last else start + 1
+        stop = int(last) + 1 if last else start + 1  # FIRST:LAST, both played
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not FIRST:LAST (e.g. 1:5)") from None
     if stop <= start:
-        raise argparse.ArgumentTypeError(f"{text!r} names no seed: LAST must be above FIRST")
+        raise argparse.ArgumentTypeError(f"{text!r} names no seed: LAST is below FIRST")
     return range(start, stop)
 
 
@@ -91,7 +91,9 @@ async def main(argv: list[str] | None = None) -> int:
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--ruleset", choices=RULESETS, default="base")
     which.add_argument("--all", action="store_true", help="every ruleset")
-    parser.add_argument("--seeds", type=seeds, default=range(1, 3), help="FIRST:LAST (1:3)")
+    parser.add_argument(
+        "--seeds", type=seeds, default=range(1, 3), help="FIRST:LAST, both played (1:2)"
+    )
     parser.add_argument("--presses", type=int, default=600, help="keys per run (600)")
     parser.add_argument("--menu", action="store_true", help="start at the main menu")
     args = parser.parse_args(argv)
