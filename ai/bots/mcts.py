@@ -117,6 +117,7 @@ class MctsBot(ValueBot):
         search_robber: int = 0,
         plan_all: int = -1,
         rounds: int = 0,
+        setup_plan: int = 0,
     ) -> None:
         super().__init__(seed)
         self.budget_ms = float(budget_ms)
@@ -136,6 +137,7 @@ class MctsBot(ValueBot):
         deep = self.budget_ms >= DEEP_BUDGET_MS
         self.plan_all = deep if int(plan_all) < 0 else bool(int(plan_all))
         self.rounds = int(rounds) if int(rounds) > 0 else (2 if deep else 1)
+        self.setup_plan = bool(int(setup_plan))
         self._turns = 0
         """Turns a rollout plays past the decision's turn (0: a round); set per decision."""
         self.last_iterations = 0
@@ -267,7 +269,8 @@ class MctsBot(ValueBot):
         `plan_all` plays its main phases by one-ply evaluation too, as a value bot
         would. After a setup decision: until `setup_turns` turns have passed
         instead, at most `SETUP_ACTIONS_PER_TURN` actions a turn (`horizon` actions
-        a round otherwise).
+        a round otherwise), by the rule policy unless `setup_plan` (so a longer
+        budget buys the setup more samples, not dearer ones).
         """
         settle(game, seat, feats, rng)
         if self.plan:
@@ -277,11 +280,12 @@ class MctsBot(ValueBot):
         else:
             turns, horizon = self.rounds * game.num_seats, self.rounds * self.horizon
         last = int(getattr(game, "turn", 0)) + turns
+        plan_all = self.plan_all and (not self._turns or self.setup_plan)
         for _ in range(horizon):
             who = game.to_act
             if who is None or int(getattr(game, "turn", 0)) > last:
                 return
-            if self.plan_all and feats.phase_of(game) == "main":
+            if plan_all and feats.phase_of(game) == "main":
                 self._plan_turn(game, who, feats, rng)
                 continue
             legal = [a for a in game.legal_actions() if a.type != "offer_trade"]
