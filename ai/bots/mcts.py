@@ -22,7 +22,10 @@ iterations go to the moves still in contention.
 
 From ``DEEP_BUDGET_MS`` (400 ms) on, the rollouts also go deeper: two rounds,
 every seat playing its main phases by one-ply evaluation (``plan_all``), as a
-value bot would. More samples of the one-round rollout did not pay: head to
+value bot would. A setup decision's rollouts keep the rule policy (unless
+``setup_plan=1``): planned, its 16 turns cost so much that the setup search
+at 400 ms ran fewer iterations than at 100 ms (first settlement of seed 7,
+one session: 115 at 400 ms, 128 at 100 ms; 667 at 400 ms by the rule policy). More samples of the one-round rollout did not pay: head to
 head over 400 two-seat games that search at 400 ms won 44.5% against itself at
 100 ms (ai/README.md); the deeper one won 51.5% (46.6-56.4%) on the same
 boards, the first long budget ahead, though not yet by the 55% asked. In

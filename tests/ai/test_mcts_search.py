@@ -260,6 +260,39 @@ def test_plan_all_plays_every_seats_main_phase_by_one_ply_evaluation(
     assert picks == 0
 
 
+def test_setup_rollouts_keep_the_rule_policy_unless_setup_plan_1(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`plan_all=1` deepens main-game rollouts; a setup decision's stay cheap (seed 12).
+
+    The first settlement's rollouts run two turns into the game: by the rule policy
+    even with `plan_all=1` (so a longer budget buys the setup more samples), by
+    one-ply evaluation only when `setup_plan=1` asks for it too.
+    """
+    import ai.bots.mcts as mcts
+    import ai.features.base as base_features
+
+    rule_policy = base_features.policy
+
+    def main_phase_picks_in_the_first_setup_search(**params: Any) -> int:
+        picks = [0]
+
+        def watched(game: Game, seat: int, legal: list[Action], rng: Rng) -> Action:
+            picks[0] += game.phase_name == "main"  # type: ignore[attr-defined]
+            return rule_policy(game, seat, legal, rng)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(base_features, "policy", watched)
+        bot = RolloutRecorder(3, iterations=3, setup_turns=2, **params)
+        _play([bot, RolloutRecorder(4, iterations=3, setup_turns=2)], 1)
+        monkeypatch.setattr(base_features, "policy", rule_policy)
+        assert bot.runs and bot.runs[0][0].startswith("setup"), bot.runs
+        return picks[0]
+
+    assert mcts.MctsBot(budget_ms=400).setup_plan is False
+    assert main_phase_picks_in_the_first_setup_search(plan_all=1) > 0
+    assert main_phase_picks_in_the_first_setup_search(plan_all=1, setup_plan=1) == 0
+
+
 def _later_turns(**params: Any) -> list[int]:
     """How many turns past its decision's each main-game rollout reached (two seats, seed 12)."""
     bots = [
