@@ -22,15 +22,17 @@ iterations go to the moves still in contention.
 
 From ``DEEP_BUDGET_MS`` (400 ms) on, the rollouts also go deeper: two rounds,
 every seat playing its main phases by one-ply evaluation (``plan_all``), as a
-value bot would. A setup decision's rollouts keep the rule policy (unless
-``setup_plan=1``): planned, its 16 turns cost so much that the setup search
-at 400 ms ran fewer iterations than at 100 ms (first settlement of seed 7,
-one session: 115 at 400 ms, 128 at 100 ms; 667 at 400 ms by the rule policy). More samples of the one-round rollout did not pay: head to
-head over 400 two-seat games that search at 400 ms won 44.5% against itself at
-100 ms (ai/README.md); the deeper one won 51.5% (46.6-56.4%) on the same
-boards, the first long budget ahead, though not yet by the 55% asked. In
-Starfarers (not measured with the deeper rollouts) two seats at 400 ms won 37
-of 80 games against two at 100 ms. Its
+value bot would, the setup's rollouts included. More samples of the one-round
+rollout did not pay: head to head over 400 two-seat games that search at 400
+ms won 44.5% against itself at 100 ms (ai/README.md); the deeper one won 51.5%
+(46.6-56.4%) on the same boards, the first long budget ahead, though not yet
+by the 55% asked. Planned, a setup rollout's 16 turns cost so much that the
+setup search at 400 ms runs fewer iterations than at 100 ms (first settlement
+of seed 7, one session: 115 at 400 ms, 128 at 100 ms); ``setup_plan=0`` keeps
+the rule policy there (667 at 400 ms), but more samples of that cheaper
+estimate did not pay either: 77 wins in the first 160 games against the 100 ms
+bot (48.1%, 40.5-55.8%). In Starfarers (not measured with the deeper
+rollouts) two seats at 400 ms won 37 of 80 games against two at 100 ms. Its
 overrides of the value bot's pick, judged by full-game playouts
 (scripts/override_check.py), lose on balance with two seats (robber
 placements most of all) and break even with four, so the robber is placed
@@ -120,7 +122,7 @@ class MctsBot(ValueBot):
         search_robber: int = 0,
         plan_all: int = -1,
         rounds: int = 0,
-        setup_plan: int = 0,
+        setup_plan: int = -1,
     ) -> None:
         super().__init__(seed)
         self.budget_ms = float(budget_ms)
@@ -140,7 +142,7 @@ class MctsBot(ValueBot):
         deep = self.budget_ms >= DEEP_BUDGET_MS
         self.plan_all = deep if int(plan_all) < 0 else bool(int(plan_all))
         self.rounds = int(rounds) if int(rounds) > 0 else (2 if deep else 1)
-        self.setup_plan = bool(int(setup_plan))
+        self.setup_plan = self.plan_all if int(setup_plan) < 0 else bool(int(setup_plan))
         self._turns = 0
         """Turns a rollout plays past the decision's turn (0: a round); set per decision."""
         self.last_iterations = 0
@@ -272,8 +274,8 @@ class MctsBot(ValueBot):
         `plan_all` plays its main phases by one-ply evaluation too, as a value bot
         would. After a setup decision: until `setup_turns` turns have passed
         instead, at most `SETUP_ACTIONS_PER_TURN` actions a turn (`horizon` actions
-        a round otherwise), by the rule policy unless `setup_plan` (so a longer
-        budget buys the setup more samples, not dearer ones).
+        a round otherwise), planned as `plan_all` asks unless `setup_plan=0` keeps
+        the rule policy there (more samples of a cheaper estimate).
         """
         settle(game, seat, feats, rng)
         if self.plan:

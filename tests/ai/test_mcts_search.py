@@ -260,14 +260,13 @@ def test_plan_all_plays_every_seats_main_phase_by_one_ply_evaluation(
     assert picks == 0
 
 
-def test_setup_rollouts_keep_the_rule_policy_unless_setup_plan_1(
+def test_setup_rollouts_plan_as_plan_all_asks_unless_setup_plan_0(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """`plan_all=1` deepens main-game rollouts; a setup decision's stay cheap (seed 12).
+    """`plan_all=1` plans a setup decision's rollouts too; `setup_plan=0` keeps them cheap.
 
-    The first settlement's rollouts run two turns into the game: by the rule policy
-    even with `plan_all=1` (so a longer budget buys the setup more samples), by
-    one-ply evaluation only when `setup_plan=1` asks for it too.
+    The first settlement's rollouts (seed 12) run two turns into the game: by one-ply
+    evaluation with `plan_all=1`, by the rule policy with `setup_plan=0` as well.
     """
     import ai.bots.mcts as mcts
     import ai.features.base as base_features
@@ -288,9 +287,10 @@ def test_setup_rollouts_keep_the_rule_policy_unless_setup_plan_1(
         assert bot.runs and bot.runs[0][0].startswith("setup"), bot.runs
         return picks[0]
 
-    assert mcts.MctsBot(budget_ms=400).setup_plan is False
-    assert main_phase_picks_in_the_first_setup_search(plan_all=1) > 0
-    assert main_phase_picks_in_the_first_setup_search(plan_all=1, setup_plan=1) == 0
+    assert mcts.MctsBot(budget_ms=400).setup_plan is True
+    assert mcts.MctsBot(budget_ms=100).setup_plan is False
+    assert main_phase_picks_in_the_first_setup_search(plan_all=1) == 0
+    assert main_phase_picks_in_the_first_setup_search(plan_all=1, setup_plan=0) > 0
 
 
 def _later_turns(**params: Any) -> list[int]:
