@@ -77,6 +77,7 @@ class Table:
         self._save_lock = asyncio.Lock()
         self._saves_asked = 0
         self._saves_written = 0
+        self._save = saves.GrowingSave()  # each action encoded once, not at every autosave
         self.save_error: str | None = None
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         for i, seat in enumerate(self.seats):
@@ -225,7 +226,7 @@ class Table:
 
     def _save_text(self) -> tuple[int, str]:
         self._saves_asked += 1
-        return self._saves_asked, saves.dumps(self.game, self.meta)
+        return self._saves_asked, self._save.dumps(self.game, self.meta)
 
     async def _write(self, number: int, text: str) -> None:
         """Write save `number` unless a later one is already on disk (saves may race)."""

@@ -12,7 +12,17 @@ import pytest
 from enginefix import base_game, random_actions
 
 from engine import SaveError, load
-from engine.saves import dumps, load_path, read_save, save, save_to_path, write_atomic
+from engine.config import GameConfig
+from engine.registry import new_game
+from engine.saves import (
+    GrowingSave,
+    dumps,
+    load_path,
+    read_save,
+    save,
+    save_to_path,
+    write_atomic,
+)
 
 
 def _saved(seed: int = 3, count: int = 400) -> dict[str, Any]:
@@ -250,3 +260,29 @@ def test_an_unplanned_exception_in_replay_is_a_save_error(monkeypatch: pytest.Mo
 
     monkeypatch.setattr(codec, "decode", broken)
     _refused(data, "cannot be replayed (KeyError)")
+
+
+@pytest.mark.parametrize("ruleset", ["base", "starfarers", "ck", "fleet"])
+def test_a_growing_save_is_dumps_byte_for_byte_after_every_action(ruleset: str) -> None:
+    """Seed 5: a table's autosave (each action encoded once) writes what `dumps` writes.
+
+    It follows one game action by action, starts again for another game (a
+    rematch at the same table) and for a game whose log is shorter, and loads.
+    """
+    growing = GrowingSave()
+    meta = {"seats": ["human", "bot"], "name": "growing"}
+    game = new_game(GameConfig(ruleset, 3, 5, {}))
+    assert growing.dumps(game, meta) == dumps(game, meta)  # before the first action
+    rng = random.Random(5)
+    for _ in range(150):
+        if game.to_act is None:
+            break
+        legal = [a for a in game.legal_actions() if a.type != "offer_trade"]
+        game.apply(rng.choice(legal))
+        assert growing.dumps(game, meta) == dumps(game, meta), game.num_actions
+    assert game.num_actions >= 100
+    assert load(growing.dumps(game, meta)).snapshot() == game.snapshot()
+    other = new_game(GameConfig(ruleset, 3, 6, {}))
+    other.apply(other.legal_actions()[0])
+    assert growing.dumps(other) == dumps(other)
+    assert growing.dumps(game, meta) == dumps(game, meta)  # back to the longer game
