@@ -308,3 +308,18 @@ async def test_an_encounters_choice_of_player_names_the_players(tmp_path: Path) 
         assert dialog.title_text == "Who gets the cards"
         names = seat_names(4)
         assert [str(label) for label, _ in dialog.options] == [names[s] for s in seats]
+
+
+def test_a_black_ball_promises_an_encounter_only_in_the_flights_shake() -> None:
+    """The flight's shake with a black ball: an encounter comes first (rules §5.3, base
+    speed 3); a card's test shake with a black ball tells its test, not an encounter."""
+    from tui.screens.dialogs.shake import ShakeDialog
+
+    flight = ShakeDialog({"balls": ["yellow", "black"], "base_speed": 3}, "You")
+    said = str(flight.body)
+    assert "Base speed: 3" in said
+    assert "A black ball: an encounter comes before any ship flies." in said
+    test = ShakeDialog({"balls": ["black", "red"], "test": "black", "hit": True}, "You")
+    said = str(test.body)
+    assert "Test black: passed" in said
+    assert "encounter" not in said

@@ -37,6 +37,6 @@ class ShakeDialog(ChoiceDialog):
         if "hit" in event:
             test = str(event.get("test", "")).replace("_", " ")
             body.append(f"\n\nTest {test}: " + ("passed" if event["hit"] else "failed"))
-        if "black" in balls:
-            body.append("\nA black ball: pirates! An encounter may follow.", style="bold")
+        if "black" in balls and "base_speed" in event:  # the flight's shake, not a card's test
+            body.append("\nA black ball: an encounter comes before any ship flies.", style="bold")
         super().__init__("The mothership shake", [("OK", None)], body)
