@@ -54,6 +54,18 @@ Window = tuple[int, int, int, int]  # left column, top row, width, height
 Painter = Callable[[Canvas, HexLayout, Size], None]
 
 
+KEY_ROWS = 1
+"""Rows the game screen gives the key under this map before the log (tui/widgets/map_view.py):
+one, where the screen has it to spare (120x40 does; the compact map at 80x24 has no key)."""
+
+
+def key_strip(*, ascii: bool = False) -> Text:
+    """The key under the map: the pieces in one line (F1 has the whole key)."""
+    from tui.render.legend import hex_key_line
+
+    return hex_key_line(ascii)
+
+
 def map_layout(view: Mapping[str, Any] | None = None, *, compact: bool = False) -> HexLayout:
     """The layout of the view's board (the base board without a view), for the map widget."""
     board = view.get("board") if view is not None else None

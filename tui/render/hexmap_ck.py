@@ -89,6 +89,27 @@ def render_map(
     )
 
 
+KEY_ROWS = 1
+"""As the hex map's: one row before the log; the key's second line shows where rows are spare."""
+
+
+def key_strip(*, ascii: bool = False) -> Text:
+    """The key under the map, C&K's pieces first: as many lines show as rows are spare."""
+    from tui.render.legend import hex_key_line, key_line
+
+    seat = P.SEAT_STYLES[1]
+    pieces = key_line(
+        [
+            ("1", seat + ACTIVE, "active knight"),
+            ("2", seat, "inactive"),
+            (hexmap.SEAT_LETTERS[1].upper(), seat + P.CITY + WALL, "walled city"),
+            (METROPOLIS, seat + ACTIVE, "metropolis"),
+            (MERCHANT, seat + ACTIVE, "merchant"),
+        ]
+    )
+    return Text("\n").join([pieces, hex_key_line(ascii)])
+
+
 def ck_items(ascii: bool) -> list[tuple[str, Style, str]]:
     """The map key of the pieces C&K adds (after the hex map's own)."""
     seat = P.SEAT_STYLES[1]

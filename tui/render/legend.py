@@ -43,6 +43,29 @@ def hex_items(ascii: bool) -> list[Item]:
     ]
 
 
+def key_line(items: list[Item]) -> Text:
+    """`items` side by side on one line: each glyph in its style, then its meaning in words."""
+    text = Text()
+    for k, (glyph, style, meaning) in enumerate(items):
+        text.append("  " if k else "")
+        text.append(glyph, style)
+        text.append(" " + meaning, P.KEY_TEXT)
+    return text
+
+
+def hex_key_line(ascii: bool) -> Text:
+    """The hex map's pieces in one line of at most 66 cells, for the row under the map."""
+    return key_line(
+        [
+            ("r", P.SEAT_STYLES[0] + P.SETTLEMENT, "settlement"),
+            ("R", P.SEAT_STYLES[0] + P.CITY, "city"),
+            ("X", P.ROBBER, "robber"),
+            (":" if ascii else "◦", P.HARBOUR_DOCK, "harbour corner"),
+            ("F1", P.KEY_TEXT, "the whole key"),
+        ]
+    )
+
+
 def fleet_items(ascii: bool) -> list[Item]:
     """The hex map's key with the sea's pieces (tui/render/hexmap_fleet.py)."""
     from tui.render.hexmap_fleet import key_items

@@ -139,6 +139,7 @@ class MapView(Widget, can_focus=False):
         self._key_fn: Callable[..., Text] | None = None
         self._window_key_fn: Callable[..., Text] | None = None
         self._windowed = False  # the map is always seen through a window (its WINDOWED)
+        self._key_rows = KEY_ROWS_KEPT  # rows the key is given before the log (KEY_ROWS)
         self._origin = (0, 0)
 
     def _ensure(self, ruleset: str) -> None:
@@ -150,6 +151,7 @@ class MapView(Widget, can_focus=False):
             self._key_fn = getattr(module, "key_strip", None)
             self._window_key_fn = getattr(module, "window_key", None)
             self._windowed = bool(getattr(module, "WINDOWED", False))
+            self._key_rows = int(getattr(module, "KEY_ROWS", KEY_ROWS_KEPT))
             self._layout = None
 
     def layout_of(self) -> Any:
@@ -168,7 +170,7 @@ class MapView(Widget, can_focus=False):
         if self.view is None or self.compact or self._windowed:
             return 0
         self._ensure(str(self.view.get("ruleset")))
-        return 0 if self._key_fn is None else KEY_ROWS_KEPT  # the key has 3 lines
+        return 0 if self._key_fn is None else self._key_rows  # the renderer's KEY_ROWS
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         """The renderer's own width, known without rendering (measuring the text cost a frame)."""
