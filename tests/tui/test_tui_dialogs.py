@@ -312,7 +312,7 @@ async def test_an_encounters_choice_of_player_names_the_players(tmp_path: Path) 
 
 def test_a_black_ball_promises_an_encounter_only_in_the_flights_shake() -> None:
     """The flight's shake with a black ball: an encounter comes first (rules §5.3, base
-    speed 3); a card's test shake with a black ball tells its test, not an encounter."""
+    speed 3); a card's test shake tells what the card needed, in the log's words."""
     from tui.screens.dialogs.shake import ShakeDialog
 
     flight = ShakeDialog({"balls": ["yellow", "black"], "base_speed": 3}, "You")
@@ -321,5 +321,7 @@ def test_a_black_ball_promises_an_encounter_only_in_the_flights_shake() -> None:
     assert "A black ball: an encounter comes before any ship flies." in said
     test = ShakeDialog({"balls": ["black", "red"], "test": "black", "hit": True}, "You")
     said = str(test.body)
-    assert "Test black: passed" in said
-    assert "encounter" not in said
+    assert "The encounter needed a black ball: passed" in said  # the log's words
+    assert "comes before" not in said
+    said = str(ShakeDialog({"balls": ["red", "blue"], "test": "sum_ge_4", "hit": True}, "You").body)
+    assert "The encounter needed a speed of 4 or more: passed" in said
