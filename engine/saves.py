@@ -50,12 +50,12 @@ def save(
     return out
 
 
-def dumps(game: Game, meta: dict[str, Any] | None = None) -> str:
-    return json.dumps(save(game, meta), sort_keys=True, separators=(",", ":"))
-
-
 def _encode(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def dumps(game: Game, meta: dict[str, Any] | None = None) -> str:
+    return _encode(save(game, meta))
 
 
 class GrowingSave:

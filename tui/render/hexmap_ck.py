@@ -95,18 +95,10 @@ KEY_ROWS = 1
 
 def key_strip(*, ascii: bool = False) -> Text:
     """The key under the map, C&K's pieces first: as many lines show as rows are spare."""
-    from tui.render.legend import hex_key_line, key_line
+    from tui.render.legend import hex_key_line, key_line, shortened
 
-    seat = P.SEAT_STYLES[1]
-    pieces = key_line(
-        [
-            ("1", seat + ACTIVE, "active knight"),
-            ("2", seat, "inactive"),
-            (hexmap.SEAT_LETTERS[1].upper(), seat + P.CITY + WALL, "walled city"),
-            (METROPOLIS, seat + ACTIVE, "metropolis"),
-            (MERCHANT, seat + ACTIVE, "merchant"),
-        ]
-    )
+    words = ("active knight", "inactive", "walled city", "metropolis", "merchant")
+    pieces = key_line(shortened(ck_items(ascii), dict(enumerate(words))))
     return Text("\n").join([pieces, hex_key_line(ascii)])
 
 

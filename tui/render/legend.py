@@ -53,17 +53,20 @@ def key_line(items: list[Item]) -> Text:
     return text
 
 
+def shortened(items: list[Item], words: dict[int, str]) -> list[Item]:
+    """The key's items at the indices of `words`, each with those shorter words: the glyphs
+    and styles stay the ones the full key (and the renderer) uses."""
+    return [(items[i][0], items[i][1], word) for i, word in words.items()]
+
+
+HEX_KEY_WORDS = {0: "settlement", 1: "city", 3: "robber", 6: "harbour corner"}
+"""`hex_items` by index, in the fewer words of the row under the map."""
+
+
 def hex_key_line(ascii: bool) -> Text:
     """The hex map's pieces in one line of at most 66 cells, for the row under the map."""
-    return key_line(
-        [
-            ("r", P.SEAT_STYLES[0] + P.SETTLEMENT, "settlement"),
-            ("R", P.SEAT_STYLES[0] + P.CITY, "city"),
-            ("X", P.ROBBER, "robber"),
-            (":" if ascii else "◦", P.HARBOUR_DOCK, "harbour corner"),
-            ("F1", P.KEY_TEXT, "the whole key"),
-        ]
-    )
+    pieces = shortened(hex_items(ascii), HEX_KEY_WORDS)
+    return key_line([*pieces, ("F1", P.KEY_TEXT, "the whole key")])
 
 
 def fleet_items(ascii: bool) -> list[Item]:
