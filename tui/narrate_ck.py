@@ -60,6 +60,14 @@ def _barbarians(t: Teller, e: Event) -> str:
 
 
 def _attack(t: Teller, e: Event) -> str:
+    return f"{_attack_outcome(t, e)} {AFTER_ATTACK}"
+
+
+AFTER_ATTACK = "Every knight is inactive now and the ship sails back to its start."
+"""After every attack, won or lost (§9): said, since it changes every seat's knights at once."""
+
+
+def _attack_outcome(t: Teller, e: Event) -> str:
     strength, defence = e.get("barbarians"), e.get("defenders")
     head = f"The barbarians attack: barbarians {strength}, knights of Catan {defence}."
     if e.get("catan_wins"):
@@ -124,6 +132,16 @@ def _metropolis(t: Teller, e: Event) -> str:
     return f"{t.who(e.get('seat'))} built the {e.get('track')} metropolis{at}{taken} (+2 VP)."
 
 
+def _merchant(t: Teller, e: Event) -> str:
+    """The merchant's point goes with it: "+1 VP" only when it changes hands."""
+    seat, prev = e.get("seat"), e.get("previous")
+    on, to = t.prep("on", ("hex", e.get("hex"))), t.prep("to", ("hex", e.get("hex")))
+    if prev == seat:
+        return f"{t.who(seat)} moved the merchant{to} (still 1 VP)."
+    taken = f", taking it from {t.whom(prev)}" if isinstance(prev, int) and prev >= 0 else ""
+    return f"{t.who(seat)} placed the merchant{on}{taken} (+1 VP)."
+
+
 def _drawn(t: Teller, e: Event) -> str:
     card = e.get("card")
     what = f": {card_name(card)}" if card else ""
@@ -158,12 +176,18 @@ def _taken(t: Teller, e: Event) -> str:
 
 
 def _swapped(t: Teller, e: Event) -> str:
-    """Told after the swap, so the hexes are named by their new numbers."""
-    now = t.prep("now", ("hex", e.get("hex")))
-    if not now:
+    """Told after the swap, so the hexes' names carry their new numbers; each is also named
+    as it was ("hills 5 is now hills 11"), so a swap between two hexes of one terrain does not
+    read as if nothing changed."""
+    a, b = t.at(("hex", e.get("hex"))).strip(), t.at(("hex", e.get("other"))).strip()
+    if not a or not b:
         return "Two number chips were swapped (Inventor)."
+    (terrain_a, _, now_a), (terrain_b, _, now_b) = a.rpartition(" "), b.rpartition(" ")
+    if not (now_a.isdigit() and now_b.isdigit()):
+        return f"Two number chips were swapped (Inventor): now {a} and {b}."
     return (
-        f"Two number chips were swapped (Inventor):{now}{t.prep('and', ('hex', e.get('other')))}."
+        f"Two number chips were swapped (Inventor): {terrain_a} {now_b} is now {a}, "
+        f"{terrain_b} {now_a} is now {b}."
     )
 
 
@@ -205,9 +229,7 @@ TELL: dict[str, Callable[[Teller, Event], str | None]] = {
     ),
     "card_given": _given,
     "progress_taken": _progress_taken,
-    "merchant": lambda t, e: (
-        f"{t.who(e.get('seat'))} placed the merchant{t.prep('on', ('hex', e.get('hex')))} (+1 VP)."
-    ),
+    "merchant": _merchant,
     "numbers_swapped": _swapped,
     "road_removed": lambda t, e: (
         f"{t.whose(e.get('seat'))} road{t.at(('edge', e.get('edge')))} was removed (Diplomat)."

@@ -3,7 +3,9 @@
 `placings(view, scores)` orders the seats by final score (the winner first
 on a tie, then seat order) and splits each score into its sources as the
 scoreboard counts them: for the base game settlements, cities, Longest Road,
-Largest Army and victory point cards; for Starfarers colonies, spaceports,
+Largest Army and victory point cards; for Cities & Knights metropolises, the
+merchant, Defender of Catan cards and the two progress VP cards besides; for
+Fleet the islets' chips besides; for Starfarers colonies, spaceports,
 friendship and medals. What the view cannot attribute is told as "other".
 """
 
@@ -46,6 +48,40 @@ def _base_sources(player: Mapping[str, Any], total: int) -> list[tuple[str, int]
     return out
 
 
+def _ck_sources(
+    view: Mapping[str, Any], seat: int, player: Mapping[str, Any], total: int
+) -> list[tuple[str, int]]:
+    """C&K: the base game's pieces and Longest Road, then what C&K adds; every point is public."""
+    vertices = view.get("vertices") or []
+    metropolises = sum(
+        1
+        for v in (view.get("metropolis") or {}).values()  # per track, its vertex or -1
+        if 0 <= v < len(vertices) and vertices[v][0] == seat
+    )
+    defenders = int(player.get("defenders", 0))
+    out = _base_sources(player, total)[:3]  # no Largest Army in C&K; VP cards counted below
+    out += [
+        (_count(metropolises, "metropolis", "metropolises"), 2 * metropolises),
+        ("the merchant", 1 if view.get("merchant_owner") == seat else 0),
+        (_count(defenders, "Defender of Catan", "Defenders of Catan"), defenders),
+    ]
+    cards = total - sum(vp for _, vp in out)
+    out.append((_count(cards, "VP card", "VP cards"), cards))
+    return out
+
+
+def _fleet_sources(
+    view: Mapping[str, Any], seat: int, player: Mapping[str, Any], total: int
+) -> list[tuple[str, int]]:
+    """Fleet: the base game's sources, with the islets' VP chips told apart from VP cards."""
+    worth = view.get("islet_vp") or ()
+    held = [i for i, holder in enumerate(view.get("islet_holders") or ()) if holder == seat]
+    islets = sum(int(worth[i]) if i < len(worth) else 1 for i in held)
+    out = _base_sources(player, total - islets)
+    out.insert(-1, (_count(len(held), "islet chip", "islet chips"), islets))
+    return out
+
+
 def _starfarers_sources(player: Mapping[str, Any], total: int) -> list[tuple[str, int]]:
     colonies = int(player.get("colonies", 0))
     ports = int(player.get("spaceports", 0))
@@ -63,7 +99,11 @@ def _starfarers_sources(player: Mapping[str, Any], total: int) -> list[tuple[str
 def vp_sources(view: Mapping[str, Any], seat: int, total: int) -> tuple[tuple[str, int], ...]:
     players = view.get("players") or []
     player = players[seat] if seat < len(players) else {}
-    if "settlements_left" in player:  # the hex family's pieces
+    if "defenders" in player:  # Cities & Knights
+        found = _ck_sources(view, seat, player, total)
+    elif "islet_holders" in view:  # Fleet
+        found = _fleet_sources(view, seat, player, total)
+    elif "settlements_left" in player:  # the hex family's pieces
         found = _base_sources(player, total)
     elif "colonies" in player:  # Starfarers
         found = _starfarers_sources(player, total)

@@ -44,6 +44,60 @@ def test_placings_split_each_score_into_its_sources() -> None:
     assert dict(second.sources) == {"2 settlements": 2, "Largest Army": 2, "1 VP card": 1}
 
 
+def test_ck_placings_name_metropolis_merchant_and_defenders_apart_from_vp_cards() -> None:
+    """A C&K score of 13: a metropolis, the merchant and Defenders are not "VP cards"."""
+    player = {"settlements_left": 5, "cities_left": 1, "longest_road": True, "defenders": 1}
+    view = {
+        "ruleset": "ck",
+        "players": [player, {"settlements_left": 5, "cities_left": 4, "defenders": 0}],
+        "vertices": [[0, 2], [1, 1], [0, 2]],
+        "metropolis": {"trade": 2, "politics": -1, "science": -1},
+        "merchant_owner": 0,
+    }
+    (first, _) = placings(view, [13, 0], winner=0)
+    assert dict(first.sources) == {
+        "3 cities": 6,
+        "Longest Road": 2,
+        "1 metropolis": 2,
+        "the merchant": 1,
+        "1 Defender of Catan": 1,
+        "1 VP card": 1,
+    }
+
+
+def test_finished_games_split_every_point_and_count_only_real_vp_cards() -> None:
+    """Seeds 1-4 of C&K and Fleet played out at random: each seat's sources add up to its
+    score; C&K's "VP cards" are its revealed Constitution and Printer, Fleet's islet chips
+    are named apart."""
+    import random
+
+    from engine.config import GameConfig
+    from engine.headless import random_rollout
+    from engine.registry import new_game
+    from tui.placings import vp_sources
+
+    islets_seen = 0
+    for ruleset in ("ck", "fleet"):
+        for seed in range(1, 5):
+            game = new_game(GameConfig(ruleset, 4, seed, {}))
+            random_rollout(game, random.Random(seed), 1000)
+            view = game.view(None)
+            scores = game.scores()
+            for seat, score in enumerate(scores):
+                sources = dict(vp_sources(view, seat, score))
+                assert sum(sources.values()) == score, (ruleset, seed, seat, sources)
+                cards = sum(vp for what, vp in sources.items() if "VP card" in what)
+                if ruleset == "ck":
+                    played = view["players"][seat]["played"]
+                    assert cards == played["constitution"] + played["printer"], sources
+                else:
+                    held = view["islet_holders"].count(seat)
+                    islets_seen += held
+                    chips = sum(vp for what, vp in sources.items() if "islet" in what)
+                    assert chips == held, sources  # each islet's chip is worth 1 here
+    assert islets_seen > 0, "no islet chip held in these games: the Fleet check tested nothing"
+
+
 def test_a_tie_with_the_winner_does_not_share_first_place() -> None:
     view = {"ruleset": "base", "players": [{}, {}, {}]}
     order = placings(view, [8, 10, 8], winner=1)

@@ -197,6 +197,36 @@ async def test_the_robber_cursor_starts_on_a_hex_that_hurts_the_others_not_you(
         ), status
 
 
+async def test_a_road_says_which_edge_the_cursor_is_on(tmp_path: Path) -> None:
+    """At 80x24 the map marks the chosen edge by colour alone: the actions box names it
+    ("This edge: fields 5 / pasture 6"), as it names a settlement's corner. Seed 33 of C&K,
+    the person's first road of the setup; the line follows the cursor."""
+    from tui.places import hex_places
+
+    seats = ["human", "value", "value"]
+    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(GameConfig("ck", 3, 33, {}), seats))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(20):
+            kind = await wait_for_decision(pilot)
+            screen = game_screen(app)
+            assert screen is not None and kind != "over"
+            if kind == "target" and screen.target and "build_road" in screen.target.types:
+                break
+            await step(pilot)
+        else:
+            raise AssertionError("no setup road for the person in 20 decisions")
+        places = hex_places(screen.view or {})
+        assert places is not None
+        seen = set()
+        for _ in range(len(screen.target.targets())):
+            status = screen.query_one(ActionBar).status
+            assert status.endswith(f"\nThis edge: {places.edge(screen.cursor)}"), status
+            seen.add(screen.cursor)
+            await pilot.press("tab")
+            await pilot.pause()
+        assert len(seen) > 1, "tab never moved the cursor"
+
+
 def _corner_pips(view: dict[str, Any], v: int) -> int:
     """Pips a settlement on corner `v` would produce on (nothing from the robber's hex)."""
     hexes = view["board"]["hexes"]

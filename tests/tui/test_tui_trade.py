@@ -134,3 +134,36 @@ async def test_the_game_screen_gives_the_dialog_the_offerers_hand_size(tmp_path:
             "No one holds more than",
         )
         assert screen._holding([1]) == (players[1]["resource_count"], f"{screen.names[1]} holds")
+
+
+async def test_a_counter_offer_starts_from_what_you_hold_and_a_short_one_stays_open() -> None:
+    """Seen in play: Blue asked for 1 ore; the counter-offer form started at "ore (have 0)
+    give 1", and Enter closed it with "you do not hold the cards you offer", edits lost."""
+    from textual.app import App
+
+    dialog = TradeDialog(
+        "Counter-offer: what you give and get",
+        {"brick": 2, "ore": 0, "wool": 1},
+        give={"ore": 1, "brick": 3},
+        get={"wool": 1},
+    )
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(dialog)
+
+    app = Host()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        # The ask is cut to what is held: no ore, two of the three brick.
+        assert dialog.result() == {"give": {"brick": 2}, "get": {"wool": 1}}
+        dialog.hand["brick"] = 1  # a card lost while the form is open (a steal)
+        await pilot.press("enter")
+        await pilot.pause()
+        warnings = [n.message for n in app._notifications if n.severity == "warning"]
+        assert warnings == ["You hold only 1 brick."], warnings
+        assert app.screen is dialog, "a short offer closed the form"
+        await pilot.press("right")  # one brick fewer: now it can be offered
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is not dialog

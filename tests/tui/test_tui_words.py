@@ -210,10 +210,11 @@ def test_the_person_is_lower_case_inside_a_sentence() -> None:
     assert narrate(attack, NAMES, 0, None, ck) == (
         "The barbarians attack: barbarians 3, knights of Catan 1."
         " The barbarians win; a city is pillaged: you, Blue."
+        " Every knight is inactive now and the ship sails back to its start."
     )
     tied = {"kind": "attack", "barbarians": 2, "defenders": 4, "catan_wins": True, "tied": [2, 0]}
     said = narrate(tied, NAMES, 0, None, ck) or ""
-    assert said.endswith("Tied defenders draw a progress card: White, you."), said
+    assert "Tied defenders draw a progress card: White, you. Every knight" in said, said
     got = {"kind": "production", "gains": {"0": {"ore": 1}, "1": {"wool": 2}}}
     assert narrate(got, NAMES, 1) == "Red gets 1 ore; you get 2 wool."
     assert narrate(got, NAMES, 0) == "You get 1 ore; Blue gets 2 wool."
@@ -259,8 +260,19 @@ def test_a_hex_takes_the_preposition_its_sentence_needs() -> None:
     assert said({"kind": "merchant", "seat": 0, "hex": a}) == (
         f"You placed the merchant on {name[a]} (+1 VP)."
     )
+    # Told after the swap: the chips' new places, and what each hex was before.
+    ta, na = hexes[a]["terrain"], hexes[a]["number"]
+    tb, nb = hexes[b]["terrain"], hexes[b]["number"]
     assert said({"kind": "numbers_swapped", "hex": a, "other": b}) == (
-        f"Two number chips were swapped (Inventor): now {name[a]} and {name[b]}."
+        f"Two number chips were swapped (Inventor): {ta} {nb} is now {ta} {na}, "
+        f"{tb} {na} is now {tb} {nb}."
+    )
+    # The merchant's point goes with it: moving one's own merchant gains nothing.
+    assert said({"kind": "merchant", "seat": 0, "hex": a, "previous": 0}) == (
+        f"You moved the merchant to {name[a]} (still 1 VP)."
+    )
+    assert said({"kind": "merchant", "seat": 0, "hex": a, "previous": 1}) == (
+        f"You placed the merchant on {name[a]}, taking it from Blue (+1 VP)."
     )
     blocked = {"hex": a, "seats": {"1": {"ore": 1}}}
     production = {"kind": "production", "gains": {"0": {"wool": 1}}, "blocked": blocked}

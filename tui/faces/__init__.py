@@ -69,6 +69,8 @@ class RulesetFace:
     rates_word: str = "Bank"  # the trade panel's label for the seat's maritime rates
     bank_word: str = "Bank"  # who a maritime trade is with, in the trade dialog's titles
     better_rate: str | None = "harbour"  # what gives a rate better than 4:1, said beside it
+    # where it has several sources: what gives the seat its rate for a card (view, card, rate)
+    rate_source: Callable[[View, str, int], str | None] | None = None
     shows_supply: bool = False  # the trade panel lists the supply's counts
     flies: bool = False  # ships are flown step by step (tui/flight.py)
     grows_actions: bool = False  # the actions row grows to fit, short labels when compact

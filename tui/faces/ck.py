@@ -91,6 +91,14 @@ def plan(view: View, legal: list[dict[str, Any]]) -> RoutePlan | None:
     return InventorPlan.from_legal(view, legal) or KnightPlan.from_legal(view, legal)
 
 
+def rate_source(view: View, card: str, rate: int) -> str | None:
+    """What gives the seat its bank rate for `card` (§8), in the engine's order of strength:
+    Merchant Fleet this turn, the merchant's hex, the Trading House, else a harbour."""
+    from tui.rates_ck import rate_source as source
+
+    return source(view, card, rate)
+
+
 def target_hint(view: View, types: tuple[str, ...], target: int) -> str | None:
     from tui.corners_ck import knight_hint
 
@@ -115,4 +123,5 @@ FACE = BASE_FACE.derive(
     corner_takes=corner_takes,
     target_hint=target_hint,
     plan=plan,
+    rate_source=rate_source,
 )

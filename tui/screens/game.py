@@ -493,8 +493,11 @@ class GameScreen(ComposedFlag, Screen[None]):
                 bar.status += f"\nThis {'place' if kind == 'point' else 'corner'}: {hint}"
             elif robber := self._robber_hint(view):
                 bar.status += f"\nThis hex: {robber}"
-            elif told is not None and self.cursor is not None:
-                line = told(view, tuple(self.target.types), self.cursor)
+            else:
+                line = None
+                if told is not None and self.cursor is not None:
+                    line = told(view, tuple(self.target.types), self.cursor)
+                line = line or self._place_line(view)
                 bar.status += f"\n{line}" if line else ""
             bar.items = (("⏎", "Confirm"), ("esc", "Back"))
             return
@@ -543,6 +546,24 @@ class GameScreen(ComposedFlag, Screen[None]):
         return places.production_hint(
             self.cursor, robber if isinstance(robber, int) else None, takes or {}
         )
+
+    def _place_line(self, view: dict[str, Any]) -> str:
+        """Where the cursor is, in words, where nothing says more (a road's edge, the
+        merchant's hex, a wall's city): at 80x24 the map marks it by colour alone."""
+        target, cursor = self.target, self.cursor
+        if target is None or cursor is None:
+            return ""
+        places = hex_places(view)
+        if places is None:
+            return ""
+        kind = target.target_kind
+        if kind == "edge" and 0 <= cursor < places.grid.num_edges:
+            return f"This edge: {places.edge(cursor)}"
+        if kind == "vertex" and 0 <= cursor < places.grid.num_vertices:
+            return f"This corner: {places.vertex(cursor)}"
+        if kind == "hex" and 0 <= cursor < len(places.hexes):
+            return f"This hex: {places.hex(cursor)}"
+        return ""
 
     def _target_line(self, label: str, count: int, what: str, bar: ActionBar) -> str:
         """What the map's cursor chooses. At 80x24 the actions box has 4 rows: the line is
@@ -1090,11 +1111,13 @@ class GameScreen(ComposedFlag, Screen[None]):
         hand = self._hand()
         gives = list(dict.fromkeys(a["give"] for a in cmd.actions))
 
-        bank, better = self.face.bank_word, self.face.better_rate
+        bank, better, source = self.face.bank_word, self.face.better_rate, self.face.rate_source
+        view = self.view or {}
 
         def give_label(resource: str) -> str:
             rate = rates.get(resource, 4)
-            where = f" ({better})" if better and rate < 4 else ""
+            why = source(view, resource, rate) if source is not None else better
+            where = f" ({why})" if why and rate < 4 else ""
             return f"{rate} {resource}{where} · you have {hand.get(resource, 0)}"
 
         def pick_get(give: str | None) -> None:

@@ -89,7 +89,7 @@ class CKCore(BaseGame):
         EventKind("pick_resource", ("seat", "resource"), doc="Aqueduct's resource of choice"),
         EventKind("card_given", ("seat", "to"), secret=("card",), doc="a card handed over"),
         EventKind("progress_taken", ("seat", "victim"), secret=("card",), doc="Spy"),
-        EventKind("merchant", ("seat", "hex")),
+        EventKind("merchant", ("seat", "hex"), optional=("previous",)),
         EventKind("numbers_swapped", ("hex", "other")),
         EventKind("road_removed", ("seat", "edge")),
         EventKind("taken", ("seat", "card", "taken"), doc="a monopoly's take, seat -> count"),

@@ -632,7 +632,10 @@ def _place_merchant(game: CKGame, seat: int, h: int) -> list[Event]:
     if old >= 0:
         game._refresh_rates(old)
     game._refresh_rates(seat)
-    return [Event("merchant", {"seat": seat, "hex": h})]
+    data: dict[str, int] = {"seat": seat, "hex": h}
+    if old >= 0:
+        data["previous"] = old
+    return [Event("merchant", data)]
 
 
 def _desert(game: CKGame, thief: int, v: int) -> list[Event]:

@@ -25,6 +25,7 @@ def fleet_view(game: FleetGame, base: BaseView, seat: int | None) -> FleetView:
     n = game.config.seats
     view["fleets"] = [list(p) for p in game.fleet]
     view["islet_names"] = list(game.sea.islet_names)
+    view["islet_vp"] = list(game.sea.islet_vp)
     view["held_chips"] = [
         game.held_chip[p] if p == seat or game.chip_known[p] else None for p in range(n)
     ]

@@ -18,6 +18,8 @@ class FleetView(BaseView):
     islet_holders: list[int]
     """Per islet (I1..I5): the seat holding its VP chip, -1 for nobody."""
     islet_names: list[str]
+    islet_vp: list[int]
+    """Per islet: the points its VP chip is worth to the seat holding it."""
     held_chips: list[int | None]
     """Per seat: its number chip, if the viewer may know it (its own, or one shown by a swap)."""
     chips_known: list[bool]

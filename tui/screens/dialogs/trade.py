@@ -60,8 +60,9 @@ class TradeDialog(AnswerOnce[dict[str, Any] | None]):
         self.hand = hand
         self.resources = list(hand)
         self.amounts = {r: 0 for r in self.resources}
-        for r, n in (give or {}).items():
-            self.amounts[r] = -n
+        for r, n in (give or {}).items():  # a counter starts from the ask, cut to what is held
+            if r in self.amounts:
+                self.amounts[r] = -min(n, self.hand[r])
         for r, n in (get or {}).items():
             self.amounts[r] = n
         self.note = note
@@ -125,6 +126,11 @@ class TradeDialog(AnswerOnce[dict[str, Any] | None]):
         res = self.result()
         if not res["give"] or not res["get"]:
             self.notify("Give something and ask for something.", severity="warning")
+            return
+        held = self.hand
+        short = [f"{held.get(r, 0)} {r}" for r, n in res["give"].items() if n > held.get(r, 0)]
+        if short:  # the form stays open with its amounts, to be corrected
+            self.notify(f"You hold only {', '.join(short)}.", severity="warning")
             return
         self.dismiss(res)
 
