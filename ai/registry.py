@@ -38,6 +38,7 @@ import inspect
 import json
 import os
 import shlex
+import shutil
 import sys
 import time
 from dataclasses import dataclass, field, replace
@@ -261,8 +262,11 @@ def split_specs(text: str) -> list[str]:
     specs: list[str] = []
     for raw in text.split(","):
         piece = raw.strip()
-        if not piece:
-            continue
+        if not piece:  # "greedy,,greedy" once quietly made two seats of three
+            raise ConfigError(
+                f"--bots {printable(text)[:80]!r} has an empty name (two commas in a row, or"
+                " one at an end): name a bot for every seat"
+            )
         key, sep, _ = piece.partition("=")
         joins = sep and key.isidentifier() and ":" not in piece
         if joins and specs and ":" in specs[-1] and not specs[-1].startswith("exec:"):
@@ -303,6 +307,17 @@ class Located:
             "spec": self.spec,
             "path": _host_path(),
         }
+
+
+def names_code(spec: str) -> bool:
+    """Whether `spec` names a program or a file to run (``exec:CMD``, ``file.py[:Class]``) or
+    asks for a bot outside its sandbox (``inproc:``), rather than an installed bot by name.
+
+    What a save file says is not to be trusted that far: a save's seats are taken only
+    when they name bots (tui/local.py).
+    """
+    body = spec.removeprefix(INPROC)
+    return spec.startswith(("exec:", INPROC)) or body.partition(":")[0].endswith(".py")
 
 
 def locate(spec: str, folder: Path | None = None) -> Located:
@@ -350,6 +365,8 @@ def instantiate(cls: type[Bot], seed: int, params: dict[str, Any], spec: str) ->
         if params:
             raise ConfigError(f"bot {spec!r}: {exc}") from exc
         return cls()
+    except (ValueError, OverflowError) as exc:  # a parameter its constructor refuses
+        raise ConfigError(f"bot {spec!r}: {printable(str(exc))[:200]}") from None
 
 
 # -- out-of-process bots -------------------------------------------------------------
@@ -463,6 +480,8 @@ def check_spec(spec: str, folder: Path | None = None) -> None:
             raise ConfigError(f"bot {spec!r}: {exc}") from None
         if not command:
             raise ConfigError(f"bot {spec!r}: exec: needs a command")
+        if shutil.which(command[0]) is None:
+            raise ConfigError(f"bot {spec!r}: there is no program {command[0]!r} to run")
         return
     found = locate(spec, folder)
     if found.isolated:
@@ -485,6 +504,8 @@ def check_spec(spec: str, folder: Path | None = None) -> None:
             inspect.signature(cls).bind(0, **found.params)
         except TypeError as exc:
             raise ConfigError(f"bot {spec!r}: {exc}") from None
+        if found.kind == "builtin":  # ours: cheap to build, and it checks its values' ranges
+            instantiate(cls, 0, dict(found.params), spec)
 
 
 def spec_rulesets(spec: str, folder: Path | None = None) -> frozenset[str] | None:

@@ -157,7 +157,9 @@ def parse_json(raw: bytes | str, *, prefix: str, error: type[CatanError] = Confi
     try:
         return json.loads(raw)
     except json.JSONDecodeError as exc:
-        raise error(f"{prefix}: invalid JSON ({exc.msg} at {exc.pos})") from None
+        # "Unterminated string starting at" ends in "at" already: said once
+        where = f"at line {exc.lineno}, column {exc.colno}"
+        raise error(f"{prefix}: invalid JSON ({exc.msg.removesuffix(' at')} {where})") from None
     except UnicodeDecodeError:
         raise error(f"{prefix}: not UTF-8 text") from None
     except _PARSE_ERRORS as exc:  # e.g. an integer over Python's 4300-digit limit

@@ -13,6 +13,7 @@ from tui.cli import build_parser, main
 
 SERVE = ["serve", "--users", "/nonexistent/users.toml"]
 TOURNEY = ["tournament", "--bots", "nope"]
+SIM2 = ["simulate", "--games", "1", "--players", "2"]
 
 
 def test_plain_catan_takes_the_menu_options() -> None:
@@ -58,6 +59,17 @@ def test_plain_catan_takes_the_menu_options() -> None:
         (["simulate", "--games", "1", "--seed", "1" + "0" * 30], "must be at most 922337"),
         (["play", "--seats", "human,nope,random", "--seed", "1" + "0" * 30], "--seed: 1000"),
         (["bots", "--bots-dir", "/nonexistent/catan-bots"], "--bots-dir /nonexistent/catan-b"),
+        # A bot's parameter values are checked before any game (they once raised a
+        # traceback, hung a game on an infinite budget, or played with a negative one).
+        ([*SIM2, "--bots", "mcts:width=abc,value"], "bot 'mcts:width=abc': invalid literal"),
+        ([*SIM2, "--bots", "mcts:budget_ms=1e999,value"], "budget_ms must be a finite number"),
+        ([*SIM2, "--bots", "mcts:budget_ms=nan,value"], "budget_ms must be a finite number"),
+        ([*SIM2, "--bots", "mcts:budget_ms=-5,value"], "budget_ms must be a finite number abo"),
+        ([*SIM2, "--bots", "mcts:iterations=-1,value"], "iterations must be 0 or more, not -1"),
+        (["tournament", "--bots", "mcts:budget_ms=inf,value"], "budget_ms must be a finite n"),
+        ([*SIM2, "--bots", "exec:/nonexistent/bot,value"], "there is no program '/nonexist"),
+        (["tournament", "--bots", "greedy,,greedy"], "has an empty name (two commas in a row"),
+        (["tournament", "--bots", ",,,"], "has an empty name"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(
@@ -122,3 +134,17 @@ def test_bench_reports_the_figures_seed_2(capsys: pytest.CaptureFixture[str]) ->
         "peak_memory_mib",
     ):
         assert figures[key] > 0
+
+
+def test_simulate_names_a_bot_that_fails_mid_game_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bot process that dies ended `catan simulate` with a traceback (BotExited)."""
+    dies = tmp_path / "dies.sh"
+    dies.write_text("#!/bin/sh\nexit 3\n")
+    dies.chmod(0o755)
+    assert main([*SIM2, "--bots", f"exec:{dies},value"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("catan: a bot failed in game 1 (seed 1): the bot process exited")
+    assert "`catan tournament` plays on past a failing bot" in err
+    assert len(err.splitlines()) == 1 and "Traceback" not in err

@@ -165,3 +165,80 @@ async def test_the_menu_load_and_continue_refuse_a_hostile_save(tmp_path: Path) 
         assert app.load_error is not None and "too many digits" in app.load_error
         assert type(app.screen).__name__ == "MainMenuScreen"
     assert bad.read_text() == HUGE_INT
+
+
+@pytest.mark.parametrize("command", [["load", "FINISHED"], ["play", "--seed", "3"], []])
+def test_the_game_without_a_terminal_is_one_line_not_a_hang(
+    tmp_path: Path, command: list[str]
+) -> None:
+    """With input from /dev/null and output to a pipe, `catan load` of a finished game hung
+    (the game-over pop-up resized the game beneath it between 80x24 and 80x25 without end,
+    memory growing). The app needs a terminal: refused in one line, status 2, the save kept."""
+    import random
+
+    from engine import saves
+    from engine.config import GameConfig
+    from engine.headless import random_rollout
+    from engine.registry import new_game
+
+    game = new_game(GameConfig("base", 4, 11, {}))
+    random_rollout(game, random.Random(11), 1000)
+    assert game.winner is not None, "seed 11 must finish for this test"
+    path = tmp_path / "finished.json"
+    saves.save_to_path(game, path, {"seats": ["human", "random", "random", "random"]})
+    text = path.read_text()
+    args = [str(path) if a == "FINISHED" else a for a in command]
+    env = {**os.environ, "CATAN_SAVES": str(tmp_path / "saves")}
+    env |= {"CATAN_SETTINGS": str(tmp_path / "s.json"), "CATAN_RECORDS": str(tmp_path / "r.json")}
+    done = subprocess.run(
+        [sys.executable, "-m", "tui", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=_limit_memory,
+        stdin=subprocess.DEVNULL,
+        env=env,
+    )
+    assert done.returncode == 2, (done.returncode, done.stderr[-400:])
+    err = _one_line(done.stderr)
+    assert "the game needs a terminal, and its input is not one" in err
+    assert path.read_text() == text
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["exec:{script}", "{pyfile}:Bot", "{pyfile}", "inproc:value"],
+    ids=["exec", "file-class", "file", "inproc"],
+)
+async def test_a_save_never_runs_a_program_or_file_its_seats_name(
+    tmp_path: Path, spec: str
+) -> None:
+    """A save's meta named a seat "exec:/tmp/evil.sh" and loading it ran the script. A save
+    may come from anyone: such a seat plays as the default bot, and the person is told."""
+    from ai.registry import DEFAULT_BOT
+    from engine import saves
+    from engine.config import GameConfig
+    from engine.registry import new_game
+    from tui.app import CatanApp
+
+    ran = tmp_path / "RAN"
+    script = tmp_path / "evil.sh"
+    script.write_text(f"#!/bin/sh\ntouch {ran}\n")
+    script.chmod(0o755)
+    pyfile = tmp_path / "evil.py"
+    pyfile.write_text(f"open({str(ran)!r}, 'w').close()\nclass Bot: pass\n")
+    named = spec.format(script=script, pyfile=pyfile)
+    path = tmp_path / "game.json"
+    game = new_game(GameConfig("base", 4, 1, {}))
+    saves.save_to_path(game, path, {"seats": ["human", named, "random", "random"]})
+    app = CatanApp(saves_dir=tmp_path / "saves", speed="instant")
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        assert app.load_game(path)
+        await pilot.pause()
+        assert app.local is not None
+        assert app.local.kinds == ["human", DEFAULT_BOT, "random", "random"]
+        told = [n.message for n in app._notifications if n.severity == "warning"]
+        assert any("a save never starts a program or a file" in m and "Blue" in m for m in told)
+        await app.local.stop()
+    assert not ran.exists(), "the save's program or file ran"

@@ -43,6 +43,18 @@ _OVER_DIALOG_KEYS = {"rules_over_dialog": "f1", "costs_over_dialog": "f3", "log_
 """The app's keys that open help over a pop-up on the game (its bindings below)."""
 
 
+def need_terminal() -> None:
+    """CatanError unless standard input and output are both a terminal."""
+    import sys
+
+    for name, stream in (("input", sys.stdin), ("output", sys.stdout)):
+        if stream is None or not stream.isatty():
+            raise CatanError(
+                f"the game needs a terminal, and its {name} is not one (redirected?);"
+                " run it in a terminal, or play over SSH (catan serve)"
+            )
+
+
 class CatanApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "Catan"
@@ -82,6 +94,18 @@ class CatanApp(App[None]):
         self._initial_replay = replay  # (save, the action to open at, whose eyes)
         self.load_error: str | None = None
         self._start_error: str | None = None
+
+    def run(self, **kwargs: Any) -> None:
+        """As `App.run`, on this process's terminal, refused with a line where it has none.
+
+        With input or output redirected there is no terminal to draw on or read keys from;
+        and Textual then sizes the screen two ways (80x24 from the system's fallback, 80x25
+        from Rich's), so a pop-up over the game resized the game beneath it back and forth
+        without end: `catan load` of a finished game hung, its memory growing.
+        """
+        if not kwargs.get("headless"):
+            need_terminal()
+        super().run(**kwargs)
 
     def notify(
         self,
@@ -131,6 +155,7 @@ class CatanApp(App[None]):
         paths.clean_stale_temps(self.saves_dir)  # left by a catan killed while it saved
         if self._start_error is not None:
             self.notify(self._start_error, severity="error", timeout=8)
+        self._tell_notices()
         self._apply_theme()
         if not isinstance(self.screen, GameScreen):
             self.push_screen(MainMenuScreen())
@@ -211,7 +236,15 @@ class CatanApp(App[None]):
             self.notify(f"Cannot load {path.name}: {exc}", severity="error", timeout=8)
             return False
         self._show_game(self._open(local, self.speed))
+        self._tell_notices()
         return True
+
+    def _tell_notices(self) -> None:
+        """What opening the local game has to tell the person (a seat of its save not taken)."""
+        if self.local is not None:
+            for notice in self.local.notices:
+                self.notify(notice, severity="warning", timeout=12)
+            self.local.notices = []
 
     def continue_game(self) -> bool:
         """Resume the game in progress; with several, ask which (False if none was resumed)."""

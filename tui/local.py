@@ -64,6 +64,8 @@ class LocalGame:
     task: asyncio.Task[Any] | None = field(default=None)
     on_over: Callable[[LocalGame], None] | None = field(default=None)
     """Called once the table's game has ended (the app records it)."""
+    notices: list[str] = field(default_factory=list)
+    """What the person should be told on opening the game (a seat of the save not taken)."""
 
     @property
     def ruleset(self) -> str:
@@ -191,10 +193,32 @@ def load_local(path: Path, saves_dir: Path | None, speed: str = "normal") -> Loc
     kinds = meta.get("seats")
     if not isinstance(kinds, list) or len(kinds) != game.num_seats:
         kinds = [HUMAN] + ["random"] * (game.num_seats - 1)
-    kinds = [str(k) for k in kinds]
+    kinds, notices = _seats_from_save([str(k) for k in kinds])
     game_id, autosave = resume_target(path, meta, saves_dir)
     try:
         local = _build(game, kinds, autosave, speed, game.config.seed or 0, game_id)
     except ConfigError as exc:
         raise SaveError(f"{path}: {exc}") from None
+    local.notices = notices
     return local
+
+
+def _seats_from_save(kinds: list[str]) -> tuple[list[str], list[str]]:
+    """The seats a save names, less any that would run a program or a file it names
+    (``exec:``, ``file.py``, ``inproc:``): a save may come from anyone, and loading it must
+    not run their code. Such a seat plays as the default bot, and a notice says so."""
+    from ai.registry import DEFAULT_BOT, names_code
+
+    names = seat_names(len(kinds))
+    out: list[str] = []
+    notices: list[str] = []
+    for i, kind in enumerate(kinds):
+        if kind != HUMAN and names_code(kind):
+            shown = kind if len(kind) <= 40 else kind[:39] + "…"
+            notices.append(
+                f"The save named {shown!r} for {names[i]}: a save never starts a program or a"
+                f" file, so {names[i]} plays as {DEFAULT_BOT}."
+            )
+            kind = DEFAULT_BOT
+        out.append(kind)
+    return out, notices

@@ -143,6 +143,7 @@ class MctsBot(ValueBot):
         self.plan_all = deep if int(plan_all) < 0 else bool(int(plan_all))
         self.rounds = int(rounds) if int(rounds) > 0 else (2 if deep else 1)
         self.setup_plan = self.plan_all if int(setup_plan) < 0 else bool(int(setup_plan))
+        self._check_params()
         self._turns = 0
         """Turns a rollout plays past the decision's turn (0: a round); set per decision."""
         self.last_iterations = 0
@@ -155,6 +156,29 @@ class MctsBot(ValueBot):
         self.last_gain = 0.0
         """That rival's mean paired gain in the evaluation's points (about 10 a VP; 0 when the
         value pick scored best)."""
+
+    def _check_params(self) -> None:
+        """ValueError naming the first parameter out of its range (a spec's typo, `inf`)."""
+        floats = {
+            "budget_ms": self.budget_ms,
+            "margin": self.margin,
+            "confidence": self.confidence,
+            "reach": self.reach,
+            "setup_factor": self.setup_factor,
+        }
+        for name, value in floats.items():
+            floor = "above 0" if name in ("budget_ms", "setup_factor") else "0 or more"
+            if not math.isfinite(value) or value < 0 or (value == 0 and floor == "above 0"):
+                raise ValueError(f"{name} must be a finite number {floor}, not {value:g}")
+        counts = {"width": self.width, "horizon": self.horizon, "most": self.most}
+        for name, n in counts.items():
+            if n < 1:
+                raise ValueError(f"{name} must be at least 1, not {n}")
+        offs = {"iterations": self.iterations, "widen": self.widen, "prune": self.prune}
+        offs |= {"setup_turns": self.setup_turns, "plan": self.plan}
+        for name, n in offs.items():  # 0: the time budget (iterations), or the feature off
+            if n < 0:
+                raise ValueError(f"{name} must be 0 or more, not {n}")
 
     def choose(self, view: View, legal: list[Action]) -> Action:
         if len(legal) == 1:

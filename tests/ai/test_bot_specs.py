@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+import pytest
+
 from ai.bots.mcts import MctsBot
 from ai.registry import create_bot, split_specs
+from engine.errors import ConfigError
 
 
 def test_key_value_pieces_continue_the_spec_before() -> None:
     lineup = "mcts:budget_ms=400,width=6, value ,mcts:budget_ms=100"
     assert split_specs(lineup) == ["mcts:budget_ms=400,width=6", "value", "mcts:budget_ms=100"]
-    assert split_specs("mcts,greedy,,greedy") == ["mcts", "greedy", "greedy"]
+
+
+@pytest.mark.parametrize("lineup", ["mcts,greedy,,greedy", ",,,", "value,value,", ""])
+def test_an_empty_name_is_refused_not_a_seat_dropped(lineup: str) -> None:
+    """ "greedy,,greedy" played two seats where three were written; ",,," said "at least two"."""
+    with pytest.raises(ConfigError, match="has an empty name"):
+        split_specs(lineup)
 
 
 def test_an_exec_command_is_not_extended_by_a_following_piece() -> None:

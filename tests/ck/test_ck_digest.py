@@ -1,7 +1,9 @@
 """Seeded random games' digests, recorded before game.py was split per rule and sped up.
 
-Re-recorded once since, on purpose: the second setup building is told as one city event
-(it was a settlement event, then a city event); checked to be the only difference.
+Re-recorded twice since, on purpose: the second setup building is told as one city event
+(it was a settlement event, then a city event); the merchant's event names the seat it was
+taken from ("previous"). Each was checked to be the only difference (with the field stripped
+the old digests came out).
 
 Each digest hashes, step by step, the legal actions listed (in order), the action
 chosen, the events it gave and, at the end, the game's snapshot: a refactor that
@@ -20,9 +22,9 @@ from tests.ck.ckfix import OPEN_ENDED, new
 
 DIGESTS = {
     (3, 101): "2e45e14db3884785f8a26d667788425b1ace7369f26795e01b933aaea6f8d5f0",
-    (4, 102): "5306b068e4205840d4062aca82aa390c855ef5daf5df1e1282134039c2fa5b3d",
-    (3, 103): "93db97cdee7d972510e246ba71fbdb2635eb010f955bf81e00ff270f6d978939",
-    (4, 104): "1a027ba874ced97a8c103694cfc1879874d31da84595879934ef63c7152aeafd",
+    (4, 102): "5dd7a17dd9d08f165d817958cf7a241b28fdad19e3e112e2e00f6e111af8af05",
+    (3, 103): "e07a35e320df233934f22d897fa4cf2cb0e5eee7825610ddaeaeec0ff59f7d88",
+    (4, 104): "c718ae778cb7341abee876eac32076ac5be8e34441441f6aa53311e4e369d7ca",
 }
 
 

@@ -56,6 +56,11 @@ def test_round_trip_dict_str_bytes() -> None:
     [
         ("{not json", "invalid JSON"),
         ("", "invalid JSON"),
+        # Python's own "starting at" is not said twice ("starting at at 3467").
+        (
+            '{"format": "catan-save", "x": "cut',
+            "(Unterminated string starting at line 1, column 31)",
+        ),
         (b"\xff\xfe\x00garbage\xff", "not a save file"),
         ("[" * 100_000, "not a save file"),
         ("[1, 2, 3]", "format tag"),

@@ -71,7 +71,7 @@ def test_a_missing_file_gives_the_defaults_quietly(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("content", "reason"),
     [
-        ("{not json", "invalid JSON (Expecting property name enclosed in double quotes at 1)"),
+        ("{not json", "invalid JSON (Expecting property name enclosed in double quotes at line 1"),
         ("[1, 2]", "holds no settings object"),
         ("\udcff", "not UTF-8 text"),
         ("[" * 30_000, "JSON nested too deeply"),

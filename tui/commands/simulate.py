@@ -23,14 +23,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ai.exec_bot import RemoteBotError
+    from ai.process import BotProtocolError
     from ai.protocol import headless_decider
-    from ai.registry import check_spec, create_bot
+    from ai.registry import check_spec, create_bot, split_specs
+    from ai.text import printable
     from engine.errors import ConfigError
     from engine.headless import play_headless
     from engine.registry import new_game, normalise_config
 
     normalise_config(game_config(args, args.seed))  # validate once, up front (--players too)
-    names = args.bots.split(",") if args.bots else ["random"] * args.players
+    names = split_specs(args.bots) if args.bots else ["random"] * args.players
     if len(names) != args.players:
         bots = f"{len(names)} bot{'s' * (len(names) != 1)}"
         raise ConfigError(
@@ -48,10 +51,17 @@ def run(args: argparse.Namespace) -> int:
     for i in range(args.games):
         seed = args.seed + i
         game = new_game(game_config(args, seed))
-        deciders = [
-            headless_decider(create_bot(name, seed * 16 + seat)) for seat, name in enumerate(names)
-        ]
-        result = play_headless(game, deciders, turn_cap=args.turn_cap)
+        try:
+            deciders = [
+                headless_decider(create_bot(name, seed * 16 + seat))
+                for seat, name in enumerate(names)
+            ]
+            result = play_headless(game, deciders, turn_cap=args.turn_cap)
+        except (BotProtocolError, RemoteBotError) as exc:  # a bot that crashed, hung or lied
+            raise ConfigError(
+                f"a bot failed in game {i + 1} (seed {seed}): {printable(str(exc))[:300]};"
+                " `catan tournament` plays on past a failing bot and counts its faults"
+            ) from None
         if result.winner is not None:
             wins[result.winner] += 1
         capped += result.capped
