@@ -95,7 +95,7 @@ class CatanApp(App[None]):
         self.load_error: str | None = None
         self._start_error: str | None = None
 
-    def run(self, **kwargs: Any) -> None:
+    def run(self, **kwargs: Any) -> Any:
         """As `App.run`, on this process's terminal, refused with a line where it has none.
 
         With input or output redirected there is no terminal to draw on or read keys from;
@@ -105,7 +105,7 @@ class CatanApp(App[None]):
         """
         if not kwargs.get("headless"):
             need_terminal()
-        super().run(**kwargs)
+        return super().run(**kwargs)  # what `exit` was given (a snapshot test's picture)
 
     def notify(
         self,
@@ -438,8 +438,20 @@ class CatanApp(App[None]):
         if self.local is None:
             raise SaveError("no local game to save")
         path = paths.save_name(self.saves_dir, name)
+        if path.exists() and not self._same_game(path, self.local.game_id):
+            raise SaveError(f"{path.name} holds another game; choose another name")
         self.local.save_as(path)
         return str(path)
+
+    @staticmethod
+    def _same_game(path: Path, game_id: str) -> bool:
+        """Whether the save at `path` is this game's (saving again over it loses nothing)."""
+        from engine import saves
+
+        try:
+            return saves.meta_of(saves.read_save(path)).get("game_id") == game_id
+        except (CatanError, OSError):
+            return False  # not a save of ours, or unreadable: not to be written over
 
     def leave_game(self) -> None:
         self.call_later(self._close_local)

@@ -44,11 +44,12 @@ def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
 
     A hex is named bare, like the base game's: the sentence gives it its preposition.
     """
-    from tui.places import hex_namer
+    from tui.places import hex_namer, hex_places
 
     hexes = (view.get("board") or {}).get("hexes") or []
     islands = _island_of()
     corners = hex_namer(view)  # ("vertex", v) and ("edge", e) as the base game names them
+    places = hex_places(view)
 
     def name(h: Any) -> str:
         if isinstance(h, tuple):
@@ -57,9 +58,19 @@ def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
             return ""
         hx = hexes[h]
         terrain = TERRAIN_WORDS.get(str(hx.get("terrain")), str(hx.get("terrain")))
+        if terrain == "sea":  # by the land beside it: the pirate's hex is told apart
+            return _sea(h)
         island = islands.get((hx.get("q"), hx.get("r")))
         where = f" of {island}" if island else ""
-        return f" the {terrain}{where}"
+        number = hx.get("number")  # an island may have two pastures: the number tells them apart
+        return f" {terrain} {number}{where}" if number else f" the {terrain}{where}"
+
+    def _sea(h: int) -> str:
+        if places is None:
+            return " the sea"
+        land = [n for n in places.grid.hex_neighbours[h] if hexes[n].get("terrain") != "sea"]
+        beside = " / ".join(places.hex(n) for n in land[:3])
+        return f" the sea by {beside}" if beside else " the open sea"
 
     return name
 

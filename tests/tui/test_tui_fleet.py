@@ -252,16 +252,23 @@ def test_the_log_says_where_a_fleet_settlement_or_road_was_built() -> None:
     event = game.apply(first)[0].for_seat(0)
     line = narrate(event, ["Red", "Blue", "White"], 0, where, face("fleet").tell())
     assert line == "You built a settlement at the north corner of forest 5."
-    assert where(5) == " the forest of the east island"  # bare: the sentence gives "to" or "on"
+    # Bare: the sentence gives "to" or "on"; the number tells an island's two pastures apart.
+    assert where(5) == " forest 9 of the east island"
     robber = narrate({"kind": "robber", "seat": 1, "hex": 5}, ["Red", "Blue", "White"], 0, where)
-    assert robber == "Blue moved the robber to the forest of the east island."
+    assert robber == "Blue moved the robber to forest 9 of the east island."
     # An islet by the name the map prints beside it: "I3" there, "islet I3" here.
     from engine.shared.layout import load_layout
 
     (i3,) = dict(load_layout("fleet").islands)["I3"]
     hexes = view["board"]["hexes"]
     h = next(i for i, hx in enumerate(hexes) if (hx["q"], hx["r"]) == tuple(i3))
-    assert where(h) == f" the {TERRAIN_WORDS[hexes[h]['terrain']]} of islet I3"
+    terrain, number = TERRAIN_WORDS[hexes[h]["terrain"]], hexes[h]["number"]
+    assert where(h) == f" {terrain} {number} of islet I3"
+    # The sea by the land beside it (the pirate's hex), the open sea where there is none.
+    sea = [i for i, hx in enumerate(hexes) if hx["terrain"] == "sea"]
+    said = {where(i) for i in sea}
+    assert all(s.startswith((" the sea by ", " the open sea")) for s in said), said
+    assert len(said) > len(sea) // 2, "sea hexes are not told apart"
 
 
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
@@ -452,3 +459,42 @@ async def test_a_chip_swap_says_what_goes_where_before_enter(tmp_path: Path) -> 
         name = TERRAIN_WORDS.get(hex_["terrain"], hex_["terrain"])
         said = f"This hex: {name} {hex_['number']}. Your {held} goes here; you take"
         assert said in status, status
+
+
+def test_the_pirates_hex_says_whose_ships_it_would_sink_as_the_engine_sinks_them() -> None:
+    """Choosing the pirate's hex said nothing on a sea hex ("This hex: …" only for land).
+    Seed 6, played at random until fleets are out: on every sea hex the hint names the
+    ships the engine's own raid would sink, and the two-ship fleets it would let go."""
+    import random
+
+    from engine import GameConfig, new_game
+    from engine.headless import random_rollout
+    from engine.rulesets.fleet.pirate import raid
+    from tui.narrate import SEAT_NAMES
+    from tui.widgets.fleet_sections import pirate_hint
+
+    game = new_game(GameConfig("fleet", 4, 6, {}))
+    rng = random.Random(6)
+    while sum(len(p) > 1 for p in game.fleet) < 3:
+        random_rollout(game, rng, getattr(game, "turn", 0) + 1)
+        assert game.to_act is not None, "the game ended before three fleets were out"
+    view = game.view(0)
+    hexes = view["board"]["hexes"]
+    sinking = 0
+    for h, hx in enumerate(hexes):
+        said = pirate_hint(view, h)
+        if hx["terrain"] != "sea":
+            assert said is None
+            continue
+        assert said is not None and said.startswith("This hex: the "), said
+        hit = raid(game.fleet, game.sea.hex_edge_sets[h], game.edge_between)
+        for seat, edges in hit.sunk.items():
+            whose = "your" if seat == 0 else f"{SEAT_NAMES[seat]}'s"
+            assert f"sinks {len(edges)} of {whose} ships" in said, (h, said)
+            sinking += 1
+        for seat in hit.spared:
+            whose = "your" if seat == 0 else f"{SEAT_NAMES[seat]}'s"
+            assert f"lets {whose} 2-ship fleet go" in said, (h, said)
+        if not hit.sunk and not hit.spared:
+            assert said.endswith(" · sinks no ship"), said
+    assert sinking > 0, "no sea hex would sink a ship: the check tested nothing"

@@ -348,3 +348,30 @@ async def test_a_hinted_command_closes_the_move_being_chosen(tmp_path: Path) -> 
         screen._show_hint(protocol.hint(screen.rev, {"type": "end_turn"}, "value"))
         assert screen.flight is None
         assert screen.query_one(ActionBar).status == "Hint: End the turn — press e"
+
+
+async def test_a_hint_for_another_move_leaves_the_placement_under_way(tmp_path: Path) -> None:
+    """Seen in play: `d` (a road), then `?`: the road's cursor was dropped for the hint's own
+    move (a knight's, a development card), and Enter then did that instead. The base
+    mid-game save: a road being placed stays, with the hint in words under it; Esc leaves
+    it, and `?` again takes the hinted move as before."""
+    from tui_keys import at_base_midgame
+
+    async with at_base_midgame(tmp_path, (80, 24)) as (_, pilot, screen):
+        await pilot.press("d")
+        await until(pilot, lambda: screen.target is not None, "the road's cursor")
+        cursor = screen.cursor
+        screen._show_hint(protocol.hint(screen.rev, {"type": "end_turn"}, "value"))
+        await pilot.pause()
+        assert screen.target is not None and screen.cursor == cursor, "the placement was dropped"
+        status = screen.query_one(ActionBar).status
+        assert status.startswith("Build a road: ←↑↓→"), status
+        assert status.endswith("\nHint: End the turn — press e (Esc leaves this first)"), status
+        await pilot.press("escape")
+        await until(pilot, lambda: screen.target is None, "Esc to leave the road")
+        await pilot.press("question_mark")  # the hint is known: shown where commands are
+        await until(
+            pilot,
+            lambda: screen.query_one(ActionBar).status == "Hint: End the turn — press e",
+            "the hint among the commands",
+        )

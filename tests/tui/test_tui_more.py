@@ -76,6 +76,47 @@ async def test_save_as_then_load_it_from_the_menu(tmp_path: Path) -> None:
         assert again is not None and again is not screen and again.rev == rev
 
 
+async def test_save_as_never_writes_over_another_game_and_remembers_its_name(
+    tmp_path: Path,
+) -> None:
+    """Ctrl+S offered "my-game" every time and wrote over whatever game was saved so: another
+    game's save is kept (its name offered again, to change); this game's own is saved over, and
+    the name it was saved under is the next default."""
+    from engine import saves
+    from engine.config import GameConfig
+    from engine.registry import new_game
+
+    other = tmp_path / "my-game.json"
+    saves.save_to_path(new_game(GameConfig("base", 3, 9, {})), other, {"game_id": "someone"})
+    kept = other.read_bytes()
+    app = await _loaded(tmp_path)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        assert await wait_for_decision(pilot) == "turn"
+        screen = game_screen(app)
+        assert screen is not None
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        name_box = app.screen.query_one("#name")
+        assert name_box.value == "my-game"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert other.read_bytes() == kept, "another game's save was written over"
+        errors = [n.message for n in app._notifications if n.severity == "error"]
+        assert errors == ["Could not save: my-game.json holds another game; choose another name"]
+        name_box = app.screen.query_one("#name")  # offered again, to be changed
+        assert name_box.value == "my-game"
+        name_box.value = "mine"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert (tmp_path / "mine.json").exists() and screen.saved_name == "mine"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen.query_one("#name").value == "mine"
+        await pilot.press("enter")  # this game's own save: saved again
+        await pilot.pause()
+        assert [n.message for n in app._notifications if n.severity == "error"] == errors
+
+
 async def test_f1_shows_the_rules_of_the_ruleset(tmp_path: Path) -> None:
     app = await _loaded(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:

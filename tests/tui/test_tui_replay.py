@@ -82,6 +82,12 @@ async def test_turn_keys_go_to_the_next_and_previous_turns_start(
         starts = list(screen.replay.turn_starts())
         await pilot.press("right_square_bracket")
         await until(pilot, lambda: screen.at == starts[1], "the next turn's start")
+        # The header names the turn just begun, as the log's last line does (it named the
+        # turn before, whose last action had just been shown).
+        step = screen.replay.steps[starts[1]]
+        who = screen.names[step.seat]
+        turn = f"turn {step.turn}" if step.turn else "setup"
+        assert f" · {turn}, {who} to move" in _status(screen), _status(screen)
         await pilot.press("right_square_bracket")
         await until(pilot, lambda: screen.at == starts[2], "the turn after")
         await pilot.press("left_square_bracket")

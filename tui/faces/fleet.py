@@ -73,9 +73,11 @@ def status(view: View) -> str | None:
 
 
 def target_hint(view: View, types: tuple[str, ...], target: int) -> str | None:
-    from tui.widgets.fleet_sections import swap_hint
+    from tui.widgets.fleet_sections import pirate_hint, swap_hint
 
-    return swap_hint(view, target) if "swap_chip" in types else None
+    if "swap_chip" in types:
+        return swap_hint(view, target)
+    return pirate_hint(view, target) if "move_robber" in types else None
 
 
 FACE = BASE_FACE.derive(

@@ -161,6 +161,7 @@ class GameScreen(ComposedFlag, Screen[None]):
         self.hints = hints  # the table answers hint requests (a solo game's does)
         self.hint_asked = -1  # the revision a hint was last asked for
         self.hint: hint_words.Hint | None = None  # the last hint the table gave
+        self.saved_name: str | None = None  # what Ctrl+S last saved this game as (its default)
         self.rev = -1
         self.legal: list[dict[str, Any]] = []
         self.cmds: list[choices.Command] = []
@@ -489,7 +490,9 @@ class GameScreen(ComposedFlag, Screen[None]):
                 bar.status = f"Hint: {hint_words.here(self.target)}"
             hint = self._corner_hint(view) or self._site_hint(view)
             told = self.face.target_hint
-            if hint:
+            if hinted and hinted.action not in self.target.actions:  # the hint is another move
+                bar.status += f"\nHint: {hinted.words} (Esc leaves this first)"
+            elif hint:
                 bar.status += f"\nThis {'place' if kind == 'point' else 'corner'}: {hint}"
             elif robber := self._robber_hint(view):
                 bar.status += f"\nThis hex: {robber}"
@@ -568,6 +571,8 @@ class GameScreen(ComposedFlag, Screen[None]):
     def _target_line(self, label: str, count: int, what: str, bar: ActionBar) -> str:
         """What the map's cursor chooses. At 80x24 the actions box has 4 rows: the line is
         cut to one row where it can be, so a hint of two rows leaves the chips in view."""
+        if count == 1:  # nothing to move between
+            return f"{label}: the one legal {what}, Enter takes it"
         if not self.has_class("compact"):
             return f"{label}: ←↑↓→ move between the {count} legal {what}"
         width = bar.content_size.width or 37
@@ -711,6 +716,8 @@ class GameScreen(ComposedFlag, Screen[None]):
         top = self.app.screen
         if self.dialog_open and isinstance(top, HintTaker):
             top.show_hint(plan)
+        elif self.target is not None and not self.dialog_open and action not in self.target.actions:
+            pass  # a placement under way stays: the hint shows as words under it (_show_actions)
         elif cmd is not None and cmd.mode == "target" and not self.dialog_open:
             spot = next((t for t, a in cmd.targets().items() if a == action), None)
             self._end_flight()
@@ -996,6 +1003,8 @@ class GameScreen(ComposedFlag, Screen[None]):
                 label = CARD_LABELS.get(a["type"])
                 if a["type"] == "play_monopoly":
                     label = f"Monopoly: take every {a['resource']}"
+                elif a["type"] == "play_knight" and "pirate" in view:  # Fleet: either piece
+                    label = "Knight: move the robber or the pirate, and steal"
                 options.append((label or choices.describe(a), a))
         elif cmd.dialog == "maritime":
             self._open_bank_trade(cmd)
@@ -1222,7 +1231,7 @@ class GameScreen(ComposedFlag, Screen[None]):
         me = view.get("seat")
         others = [i for i in range(len(view.get("players") or [])) if i != me]
         dialog = TradeDialog(
-            "Offer a trade to everyone",
+            "Offer a trade: what you give and get",  # to whom is asked next
             hand,
             give=terms.get("give"),
             get=terms.get("get"),
@@ -1319,12 +1328,14 @@ class GameScreen(ComposedFlag, Screen[None]):
                 return
             try:
                 where = save(name)
-            except Exception as exc:
+            except Exception as exc:  # the name is offered again, to be changed
                 self.notify(f"Could not save: {exc}", severity="error")
+                self._push(SaveAsDialog(name), named)
                 return
+            self.saved_name = name
             self.notify(f"Saved to {where}")
 
-        self._push(SaveAsDialog(), named)
+        self._push(SaveAsDialog(self.saved_name or "my-game"), named)
 
     def action_rolls(self) -> None:
         """F4: every roll so far, a count per total against fair dice."""

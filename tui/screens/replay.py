@@ -173,7 +173,8 @@ class ReplayScreen(GameScreen):
     def where_line(self) -> str:
         """Two short lines (the actions box is 40 columns at 80x24): where, and whose eyes.
 
-        "Replay 22/213 · turn 2, Blue" / "Seen as you (Red)".
+        "Replay 22/213 · turn 2, Blue to move" / "Seen as you (Red)": the turn the board
+        stands in, as the log's last line says it (after a turn's last action, the next).
         """
         n = self.replay.length
         k = self.at
@@ -183,10 +184,10 @@ class ReplayScreen(GameScreen):
         if k == 0:
             where += " · before the first move"
         else:
-            step = self.replay.steps[k - 1]
+            step = self.replay.steps[k] if k < n else self.replay.steps[k - 1]
             turn = f"turn {step.turn}" if step.turn else "setup"
             who = self.names[step.seat] if step.seat is not None else "nobody"
-            where += f" · {turn}, {who}"
+            where += f" · {turn}, {who}{' to move' if k < n else ''}"
         return f"{where}\nSeen as {self._eyes_name(self.eyes)}"
 
     def _eyes_name(self, seat: int | None) -> str:

@@ -157,6 +157,37 @@ def turn_status(view: Mapping[str, Any]) -> str | None:
     return "Phase 2-3: trade, then build (a build ends trading). l: fleet phase (4)."
 
 
+def pirate_hint(view: Mapping[str, Any], h: int) -> str | None:
+    """What the pirate does on sea hex `h`, said before Enter (rules §10.2): whose ships it
+    sinks, and which two-ship fleets it lets go."""
+    from engine.rulesets.fleet.pirate import raid
+    from tui.narrate_fleet import place_namer
+    from tui.places import hex_places
+
+    places = hex_places(view)
+    hexes = (view.get("board") or {}).get("hexes") or []
+    if places is None or not 0 <= h < len(hexes) or hexes[h].get("terrain") != "sea":
+        return None
+    grid = places.grid
+    vertex_edges = grid.vertex_edges
+
+    def edge_between(a: int, b: int) -> int:
+        return next(e for e in vertex_edges[a] if e in vertex_edges[b])
+
+    fleets = [tuple(p) for p in view.get("fleets") or ()]
+    hit = raid(fleets, frozenset(grid.hex_edges[h]), edge_between)
+    seat, names = view.get("seat"), SEAT_NAMES
+    parts = []
+    for p, edges in sorted(hit.sunk.items()):
+        whose = "your" if p == seat else f"{names[p] if p < len(names) else p}'s"
+        parts.append(f"sinks {len(edges)} of {whose} ships")
+    for p in hit.spared:
+        who = "your" if p == seat else f"{names[p] if p < len(names) else p}'s"
+        parts.append(f"lets {who} 2-ship fleet go")
+    where = place_namer(view)(h).strip()
+    return f"This hex: {where} · {', '.join(parts) or 'sinks no ship'}"
+
+
 def swap_hint(view: Mapping[str, Any], h: int) -> str | None:
     """What a chip swap on hex `h` does, said before Enter: whose chip goes where."""
     from tui.narrate_fleet import TERRAIN_WORDS
