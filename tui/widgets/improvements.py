@@ -75,17 +75,53 @@ def improvement_section(view: Mapping[str, Any]) -> Text:
     return text
 
 
+def unplayable(view: Mapping[str, Any]) -> dict[str, str]:
+    """The progress cards held that cannot be played in this main phase, with the engine's
+    reason (Diplomat with no open road, Saboteur with nobody at your points), asked of a
+    game drawn from the view (public facts and the seat's own hand), only for display.
+
+    Alchemist is left out: its own words say it is played before the roll.
+    """
+    if view.get("phase") != "main" or view.get("to_act") != view.get("seat"):
+        return {}
+    from engine.registry import sample_consistent
+    from engine.rng import Rng
+    from engine.rulesets.ck.actions import PlayProgress
+    from engine.rulesets.ck.cards import ALCHEMIST, PROGRESS, VP_CARDS
+    from engine.rulesets.ck.progress import check_play
+
+    held = (view.get("me") or {}).get("development") or {}
+    skip = {*VP_CARDS, ALCHEMIST}
+    cards = [c for c, n in held.items() if n and PROGRESS.index.get(c, ALCHEMIST) not in skip]
+    if not cards:
+        return {}
+    try:
+        game: Any = sample_consistent(dict(view), Rng(0))
+    except Exception:  # a view the sampler cannot rebuild: say nothing
+        return {}
+    out = {}
+    for card in cards:
+        reason = check_play(game, PlayProgress(card))
+        if reason is not None:
+            out[card] = reason
+    return out
+
+
 def progress_section(view: Mapping[str, Any]) -> Text:
-    """Equipment panel: your progress cards (a hand of at most 4) and the decks."""
+    """Equipment panel: your progress cards (a hand of at most 4), each that cannot be
+    played now with the reason (once such cards just went missing from `p`), and the decks."""
     hand = (view.get("me") or {}).get("development") or {}
     text = Text()
     held = [(card, n) for card, n in hand.items() if n]
     count = sum(n for _, n in held)
     text.append(f"Progress cards ({count}/4)", style="bold")
     text.append(": none\n" if not held else "\n")
+    not_now = unplayable(view)
     for card, n in held:
         times = f" x{n}" if n > 1 else ""
         text.append(f" {card_words(card)}{times}\n")
+        if card in not_now:
+            text.append(f"   not now: {not_now[card]}\n", style="dim italic")
     decks = view.get("progress_decks")
     if isinstance(decks, list) and len(decks) == 3:
         # Commas, so that where it wraps (the panel at 80x24 has 30 columns) it reads as a
