@@ -142,6 +142,9 @@ class HexPlaces:
     def edge(self, e: int) -> str:
         """A road's edge by the land hexes beside it, "pasture 3 / hills 5"; beside one land
         hex (a coast), with its side of that hex: "the north-east side of pasture 3"."""
+        grid = self.grid
+        if 0 <= e < len(grid.edge_land) and not grid.edge_land[e]:
+            return self.sea_edge(e)  # Fleet's open sea
         side, hexes = self.edge_parts(e)
         return f"the {side} side of {hexes}" if side else hexes
 
@@ -152,6 +155,18 @@ class HexPlaces:
         land = grid.edge_land[e] if 0 <= e < len(grid.edge_land) else ()
         side = self._edge_sides[e] if 0 <= e < len(self._edge_sides) else None
         return side, " / ".join(self.hex(h) for h in land) or "the coast"
+
+    def sea_edge(self, e: int) -> str:
+        """An edge with no land beside it (Fleet's open sea), by the land nearest it:
+        "at sea by forest 3 / hills 5", or "out at sea" with none in sight."""
+        grid = self.grid
+        near: list[int] = []
+        for s in grid.edge_sea[e] if 0 <= e < len(grid.edge_sea) else ():
+            for h in grid.hex_neighbours[s]:
+                if grid.is_land(h) and h not in near:
+                    near.append(h)
+        names = " / ".join(self.hex(h) for h in near[:2])
+        return f"at sea by {names}" if names else "out at sea"
 
     @cached_property
     def _edge_sides(self) -> tuple[str | None, ...]:
@@ -305,6 +320,9 @@ def hex_namer(view: Mapping[str, Any]) -> Callable[[Any], str] | None:
         if kind == "vertex":
             return f" at {places.vertex(i)}"
         if kind == "edge":  # "by fields 5 / hills 6"; a coast's: "on the north side of ..."
+            grid = places.grid
+            if 0 <= i < len(grid.edge_land) and not grid.edge_land[i]:
+                return f" {places.edge(i)}"  # at sea: it once said "by the coast" out there
             side, hexes = places.edge_parts(i)
             return f" on the {side} side of {hexes}" if side else f" by {hexes}"
         if kind == "hex":

@@ -19,6 +19,8 @@ from engine import saves
 from engine.errors import SaveError
 from tui import paths
 
+EN_DASH = "\u2013"  # between a span's two times: a hyphen before "12:00" read as a time zone
+
 OVER_PHASES = ("game_over", "over", "finished")
 
 
@@ -63,7 +65,8 @@ class SavedGame:
             return None
 
     def span(self) -> str:
-        """From the game's start to its last save: "2026-11-24 10:10:10-12:00" on one day.
+        """From the game's start to its last save: "2026-11-24 10:10:10\u201312:00" on one day
+        (an en dash: with a hyphen, "-12:00" read as a time zone).
 
         The start has its seconds, so two games begun in the same minute differ; a save
         without a start time gives the date of the save alone."""
@@ -72,8 +75,8 @@ class SavedGame:
             return self.when()
         saved = dt.datetime.fromtimestamp(self.modified)
         if began.date() == saved.date():
-            return f"{began:%Y-%m-%d %H:%M:%S}-{saved:%H:%M}"
-        return f"{began:%Y-%m-%d %H:%M} - {self.when()}"
+            return f"{began:%Y-%m-%d %H:%M:%S}{EN_DASH}{saved:%H:%M}"
+        return f"{began:%Y-%m-%d %H:%M} {EN_DASH} {self.when()}"
 
     def identity(self) -> list[str]:
         """What tells two games apart that look alike: the seed, and the span's start."""

@@ -186,6 +186,15 @@ def test_the_actions_row_names_the_phase_and_what_it_closes() -> None:
     assert "Fleet phase: no trade, build." in phase_section(sailing).plain
     fresh = dict(sailing, fleet_moved=False, fleets=fleets)
     assert "sail (w)" in (turn_status(fresh) or "")
+    # Only what is offered now is named (seen in play: a swap and a settlement offered
+    # where neither could be made).
+    assert turn_status(fresh, frozenset({"w", "e"})) == "Phase 4, fleet: sail (w)."
+    assert turn_status(dict(sailing, fleets=fleets), frozenset({"e", "k"})) == (
+        "Phase 4, the fleet has moved: swap your chip (k)."
+    )
+    assert turn_status(dict(sailing, fleets=fleets), frozenset({"e"})) == (
+        "Phase 4, the fleet has moved: nothing more to do. e: end the turn."
+    )
     # Seen in play (seed 12): with no ship at all it offered to sail, swap and settle.
     for shipless in (dict(fresh, seat=1), dict(fresh, fleets=[])):
         assert turn_status(shipless) == (
@@ -498,3 +507,35 @@ def test_the_pirates_hex_says_whose_ships_it_would_sink_as_the_engine_sinks_them
         if not hit.sunk and not hit.spared:
             assert said.endswith(" · sinks no ship"), said
     assert sinking > 0, "no sea hex would sink a ship: the check tested nothing"
+    # Once on the board, the panel says where the pirate is (the line used to vanish).
+    from tui.narrate_fleet import place_namer
+    from tui.widgets.fleet_sections import sea_section
+
+    sea = next(h for h, hx in enumerate(hexes) if hx["terrain"] == "sea" and h != view["pirate"])
+    view["pirate"] = -1
+    assert "Pirate: not on the board yet" in sea_section(view).plain
+    view["pirate"] = sea
+    lines = sea_section(view).plain.splitlines()
+    first = place_namer(view)(sea).split(" / ")[0]
+    assert any(line.startswith(f"Pirate:{first}") for line in lines), lines
+    assert all(len(line) <= 30 for line in lines), lines
+
+
+def test_a_ship_out_at_sea_is_placed_by_the_land_nearest_it() -> None:
+    """Seen in play: "You built a ship by the coast." for an edge out in the open sea. Seed 44:
+    every edge with no land beside it is named by the land beside its sea hex, in the log and
+    under the cursor alike."""
+    from engine import GameConfig, new_game
+    from tui.places import hex_namer, hex_places
+
+    view = new_game(GameConfig("fleet", 4, 44, {})).view(0)
+    places, where = hex_places(view), hex_namer(view)
+    assert places is not None and where is not None
+    grid = places.grid
+    at_sea = [e for e in range(grid.num_edges) if not grid.edge_land[e]]
+    assert at_sea
+    for e in at_sea:
+        name = places.edge(e)
+        assert name.startswith(("at sea by ", "out at sea")), name
+        assert where(("edge", e)) == f" {name}"
+    assert len({places.edge(e) for e in at_sea}) > 10, "sea edges are not told apart"

@@ -68,6 +68,9 @@ async def test_save_as_then_load_it_from_the_menu(tmp_path: Path) -> None:
         await pilot.press("l")
         await pilot.pause()
         assert type(app.screen).__name__ == "LoadScreen"
+        # The footer says what Enter does (it named only Esc and v).
+        shown = {b.binding.key: b.binding.description for b in app.screen.active_bindings.values()}
+        assert shown.get("enter") == "Load", shown
         names = [p.name for p in app.screen.found]
         assert "my_game.json" in names
         await pilot.press(*(["down"] * names.index("my_game.json")), "enter")

@@ -32,8 +32,8 @@ def test_two_new_games_are_told_apart_by_seed_and_start(tmp_path: Path) -> None:
     lines = {saved.game_lines(g).plain for g in games}
     assert len(lines) == 2
     by_seed = {g.seed: saved.game_lines(g).plain for g in games}
-    assert "seed 5 · 2026-11-24 10:10:10-12:00" in by_seed[5]
-    assert "seed 6 · 2026-11-24 10:15:12-12:00" in by_seed[6]
+    assert "seed 5 · 2026-11-24 10:10:10\u201312:00" in by_seed[5]
+    assert "seed 6 · 2026-11-24 10:15:12\u201312:00" in by_seed[6]
     assert all("setting up" in line for line in lines)
 
 
@@ -44,7 +44,7 @@ def test_a_listed_save_fits_two_lines_at_80_columns(tmp_path: Path) -> None:
     (game,) = saved.all_saves(tmp_path)
     lines = saved.game_lines(game, file_name=True).plain.splitlines()
     assert lines[0] == "Catan (base game) · setting up · autosave"
-    assert lines[1] == "  you + 3 value · seed 5 · 2026-11-24 10:10:10-12:00"
+    assert lines[1] == "  you + 3 value · seed 5 · 2026-11-24 10:10:10\u201312:00"
     assert max(len(line) for line in lines) <= 66
 
 
@@ -59,13 +59,13 @@ def test_a_save_with_three_kinds_of_bot_fits_too(tmp_path: Path) -> None:
     os.utime(path, (noon, noon))
     (game,) = saved.all_saves(tmp_path)
     lines = saved.game_lines(game, file_name=True).plain.splitlines()
-    assert lines[1] == "  you + mcts, value, greedy · seed 44 · 2026-11-24 10:10:10-12:00"
+    assert lines[1] == "  you + mcts, value, greedy · seed 44 · 2026-11-24 10:10:10\u201312:00"
     assert max(len(line) for line in lines) <= 66
     # Saved on another day: both dates.
     later = dt.datetime(2026, 11, 25, 9, 30).timestamp()
     os.utime(path, (later, later))
     (game,) = saved.all_saves(tmp_path)
-    assert saved.game_lines(game).plain.endswith("2026-11-24 10:10 - 2026-11-25 09:30")
+    assert saved.game_lines(game).plain.endswith("2026-11-24 10:10 \u2013 2026-11-25 09:30")
 
 
 def test_a_starfarers_first_game_saved_before_its_first_roll_is_at_turn_1(tmp_path: Path) -> None:

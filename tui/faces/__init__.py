@@ -76,7 +76,8 @@ class RulesetFace:
     grows_actions: bool = False  # the actions row grows to fit, short labels when compact
     dialogs: Callable[[], Mapping[str, DialogMaker]] | None = None  # the ruleset's own dialogs
     plan: Planner | None = None  # a move chosen on the map as one decision (tui/plans.py)
-    status: Callable[[View], str | None] | None = None  # the actions row's line for a turn
+    # the actions row's line for a turn (view, the keys of the commands offered now)
+    status: Callable[[View, frozenset[str]], str | None] | None = None
     equipment_title: str = "Equipment"  # the equipment panel's title
     extra_die: Callable[[int], str] | None = None  # a die beyond the two number dice, in words
     hand_dev_label: str = "Dev"  # the scoreboard's column of cards held beside the hand

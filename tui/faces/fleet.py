@@ -66,10 +66,10 @@ def plan(view: View, legal: list[dict[str, Any]]) -> RoutePlan | None:
     return FleetPlan.from_legal(dict(view), legal)
 
 
-def status(view: View) -> str | None:
+def status(view: View, keys: frozenset[str]) -> str | None:
     from tui.widgets.fleet_sections import turn_status
 
-    return turn_status(view)
+    return turn_status(view, keys)
 
 
 def target_hint(view: View, types: tuple[str, ...], target: int) -> str | None:

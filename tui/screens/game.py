@@ -506,7 +506,8 @@ class GameScreen(ComposedFlag, Screen[None]):
             return
         if self.legal:
             can_fly = any(c.mode == "flight" for c in self.cmds)
-            said = self.face.status(view) if self.face.status is not None else None
+            keys = frozenset(c.key for c in self.cmds)
+            said = self.face.status(view, keys) if self.face.status is not None else None
             hinted = self._hint_now()
             bar.status = (
                 f"Hint: {hinted.words}"
@@ -1026,7 +1027,11 @@ class GameScreen(ComposedFlag, Screen[None]):
             cancellable = False
         elif cmd.dialog == "take":
             options = [(f"1 {a['resource']}", a) for a in cmd.actions]
-            title = "Year of Plenty: take a resource"
+            left = view.get("yop_left")  # two to take (one, from a bank of one): which this is
+            which = (
+                {2: " (1 of 2)", 1: " (the last)"}.get(left, "") if isinstance(left, int) else ""
+            )
+            title = f"Year of Plenty: take a resource{which}"
             cancellable = False
         elif cmd.dialog == "confirm":
             trade = view.get("trade") or {}

@@ -23,6 +23,8 @@ from tui.screens.composed import ComposedFlag
 class LoadScreen(ComposedFlag, Screen[None]):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
+        # Before the list's own Enter ("Select", unshown), so that the footer says what it does.
+        Binding("enter", "load", "Load", priority=True),
         Binding("v", "replay", "Replay"),
     ]
 
@@ -61,9 +63,14 @@ class LoadScreen(ComposedFlag, Screen[None]):
         return self.found[index] if index is not None else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "replay":  # its list is there to read, and has a game in it
+        if action in ("replay", "load"):  # its list is there to read, and has a game in it
             return bool(self.games) and self.composed
         return True
+
+    def action_load(self) -> None:
+        path = self._highlighted()
+        if path is not None:
+            self.app.load_game(path)  # type: ignore[attr-defined]
 
     def action_replay(self) -> None:
         path = self._highlighted()

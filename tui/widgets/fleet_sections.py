@@ -128,16 +128,24 @@ def sea_section(view: Mapping[str, Any]) -> Text:
         else:
             chips.append((f"{name} -", "dim"))
     _packed(text, "Islet chips: ", chips, " ")
-    if view.get("pirate", -1) == -1:
+    pirate = view.get("pirate", -1)
+    if pirate == -1:
         text.append("Pirate: not on the board yet\n", style="dim")
+    elif isinstance(pirate, int):  # where it is, as the log names it (it once said nothing)
+        from tui.narrate_fleet import place_namer
+
+        where = place_namer(view)(pirate).strip() or "on the board"
+        _packed(text, "Pirate: ", [(part, "dim") for part in where.split(" / ")], " / ")
     return text
 
 
-def turn_status(view: Mapping[str, Any]) -> str | None:
+def turn_status(view: Mapping[str, Any], keys: frozenset[str] | None = None) -> str | None:
     """The actions row's line on the seat's own turn: the phase and what it allows.
 
     At most two lines of the actions row at 80x24 (about 39 columns): what the phase closes
-    is on the panel's phase line too ("Fleet phase: no trade, build.").
+    is on the panel's phase line too ("Fleet phase: no trade, build."). `keys`: the
+    commands' keys offered now, so the fleet phase names only what can be done (None: say
+    all it allows).
     """
     now = _phase_now(view)
     if view.get("phase") == "pre_roll" and now == 1:
@@ -149,9 +157,15 @@ def turn_status(view: Mapping[str, Any]) -> str | None:
         mine = fleets[seat] if isinstance(seat, int) and seat < len(fleets) else []
         if len(mine) < 2:  # a fleet's path is its front and one point per ship
             return "Phase 4, fleet: you have no ship to sail yet. e: end the turn."
-        if view.get("fleet_moved"):
-            return "Phase 4, the fleet has moved: swap your chip (k), settle an islet (s)."
-        return "Phase 4, fleet: sail (w), swap your chip (k), settle an islet (s)."
+        moved = bool(view.get("fleet_moved"))
+        offers = [("w", "sail (w)"), ("k", "swap your chip (k)"), ("s", "settle an islet (s)")]
+        can = [words for key, words in offers if (keys is None or key in keys)]
+        if moved:
+            can = [words for words in can if words != "sail (w)"]
+        head = "Phase 4, the fleet has moved" if moved else "Phase 4, fleet"
+        if not can:  # it once offered a swap and a settlement that could not be made
+            return f"{head}: nothing more to do. e: end the turn."
+        return f"{head}: {', '.join(can)}."
     if now == 3 and not _combined(view):
         return "Phase 3, build: trading is over (you built). l: fleet phase (4)."
     return "Phase 2-3: trade, then build (a build ends trading). l: fleet phase (4)."
