@@ -38,6 +38,7 @@ from tui.render.hexlayout import Geometry, HexLayout, Size, geometry_of, hex_map
 from tui.render.hexmap import SEAT_LETTERS, Window
 from tui.render.hexmap import map_layout as hex_layout
 from tui.render.targets import Highlight, hit_test, nearest_target
+from tui.render.window import steady
 
 __all__ = [
     "WINDOWED",
@@ -111,20 +112,20 @@ def map_layout(view: Mapping[str, Any] | None = None, *, compact: bool = False) 
 
 
 def window_for(
-    view: Mapping[str, Any], highlight: Highlight | None, width: int, height: int
+    view: Mapping[str, Any],
+    highlight: Highlight | None,
+    width: int,
+    height: int,
+    keep: Window | None = None,
 ) -> Window:
     """The part of the drawing a `width` x `height` widget shows, centred on what matters.
 
     The cursor while choosing; else the seat's fleet, else its first building,
-    else the middle of the board; clamped to the drawn part of the board.
+    else the middle of the board; clamped to the drawn part of the board. `keep`, the
+    window shown last, stays while that stays well inside it (tui/render/window.py).
     """
-    cx, cy, cw, ch = _crop(view)
-    width = max(1, min(width, cw))
-    height = max(1, min(height, ch))
-    fx, fy = _focus(view, highlight, hex_layout(view, compact=True))
-    x0 = min(max(fx - width // 2, cx), cx + cw - width)
-    y0 = min(max(fy - height // 2, cy), cy + ch - height)
-    return (x0, y0, width, height)
+    focus = _focus(view, highlight, hex_layout(view, compact=True))
+    return steady(focus, width, height, _crop(view), keep)
 
 
 def _focus(view: Mapping[str, Any], highlight: Highlight | None, lay: HexLayout) -> tuple[int, int]:

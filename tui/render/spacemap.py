@@ -43,6 +43,7 @@ from engine.rulesets.starfarers import board as B
 from tui.render import palette as P
 from tui.render.canvas import Canvas
 from tui.render.targets import Cell, Highlight, MapLayout, build_cells, hit_test, nearest_target
+from tui.render.window import steady
 
 __all__ = [
     "Highlight",
@@ -211,20 +212,21 @@ Window = tuple[int, int, int, int]  # left column, top row, width, height
 
 
 def window_for(
-    view: Mapping[str, Any], highlight: Highlight | None, width: int, height: int
+    view: Mapping[str, Any],
+    highlight: Highlight | None,
+    width: int,
+    height: int,
+    keep: Window | None = None,
 ) -> Window:
     """The part of the drawing a `width` x `height` widget shows: centred on what matters.
 
     The cursor while choosing; else the ship in flight, the seat's own ship,
-    or its first colony; else the middle of the board. Clamped to the map.
+    or its first colony; else the middle of the board. Clamped to the map. `keep`, the
+    window shown last, stays while that stays well inside it (tui/render/window.py).
     """
     lay = space_map_layout(False)
-    width = max(1, min(width, lay.full_width))
-    height = max(1, min(height, lay.full_height))
     focus = _focus(view, highlight, lay)
-    x0 = min(max(focus[0] - width // 2, 0), lay.full_width - width)
-    y0 = min(max(focus[1] - height // 2, 0), lay.full_height - height)
-    return (x0, y0, width, height)
+    return steady(focus, width, height, (0, 0, lay.full_width, lay.full_height), keep)
 
 
 def _focus(view: Mapping[str, Any], highlight: Highlight | None, lay: SpaceLayout) -> Cell:

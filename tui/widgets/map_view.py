@@ -139,6 +139,7 @@ class MapView(Widget, can_focus=False):
         self._key_fn: Callable[..., Text] | None = None
         self._window_key_fn: Callable[..., Text] | None = None
         self._windowed = False  # the map is always seen through a window (its WINDOWED)
+        self._window: tuple[int, int, int, int] | None = None  # the window last drawn
         self._key_rows = KEY_ROWS_KEPT  # rows the key is given before the log (KEY_ROWS)
         self._origin = (0, 0)
 
@@ -192,7 +193,8 @@ class MapView(Widget, can_focus=False):
                     width = getattr(layout, "width", size.width)
                     key_fn = self._window_key_fn if size.height >= 10 else None
                     rows = 0 if key_fn is None else 1
-                    window = self._window_fn(view, self.highlight, width, size.height - rows)
+                    keep = self._window  # the window shown last stays while it shows the cursor
+                    window = self._window_fn(view, self.highlight, width, size.height - rows, keep)
                     key = None
                     lines = 2 if self.compact else 4
                     if key_fn is not None:  # the symbols in view, in words, under the window
@@ -200,11 +202,12 @@ class MapView(Widget, can_focus=False):
                         rows = key.plain.count("\n") + 1
                         if rows > 1:
                             height = size.height - rows
-                            window = self._window_fn(view, self.highlight, width, height)
+                            window = self._window_fn(view, self.highlight, width, height, keep)
                             key = key_fn(
                                 view, window, width=width - 1, ascii=self.ascii, lines=lines
                             )
                     self._origin = (window[0], window[1])
+                    self._window = window
                     text = self._render_fn(
                         view, self.highlight, ascii=self.ascii, window=window, **self._extra()
                     )

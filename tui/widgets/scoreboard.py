@@ -73,9 +73,18 @@ class Scoreboard(Widget):
         return 1 + len((self.view or {}).get("players", []))
 
     def _label_width(self, seat: int, me: Any, player: dict[str, Any], fit: int) -> int:
-        """The widest the seat's label gets: name, "(you)", badges, the thinking mark."""
+        """The widest the seat's label gets: name, "(you)" or the bot's kind, badges, the
+        thinking mark (the kind once went uncounted: the Pieces column was cut at 120x40)."""
         badges = 3 * bool(player.get("longest_road")) + 3 * bool(player.get("largest_army"))
-        return len(self._seat_label(seat, me, fit)) + badges + 2
+        label = self._seat_label(seat, me, fit)
+        kind = self._kind_shown(seat, label)
+        return len(label) + (len(kind) + 1 if kind else 0) + badges + 2
+
+    def _kind_shown(self, seat: int, label: str) -> str:
+        """The bot's kind shown beside another seat's name where the panel is wide, or ""."""
+        if label.endswith(" (you)") or seat >= len(self.kinds) or self.kinds[seat] == "human":
+            return ""
+        return self.kinds[seat] if self.size.width > 50 else ""
 
     def _seat_label(self, seat: int, me: Any, fit: int) -> str:
         """The seat's name; one's own with "(you)", or just "You" where that would be cut
@@ -120,8 +129,8 @@ class Scoreboard(Widget):
             who = Text(label.removesuffix(" (you)"), style=seat_style(seat))
             if label.endswith(" (you)"):
                 who.append(" (you)")
-            elif seat < len(self.kinds) and self.kinds[seat] != "human" and self.size.width > 50:
-                who.append(f" {self.kinds[seat]}", style="dim")
+            elif kind := self._kind_shown(seat, label):
+                who.append(f" {kind}", style="dim")
             badges = []
             if p.get("longest_road"):
                 badges.append("LR")
