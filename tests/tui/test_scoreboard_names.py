@@ -91,3 +91,41 @@ async def test_pieces_that_do_not_fit_read_as_initials_in_every_row_never_cut() 
     assert narrow[1].endswith("2c 3p 1s 4m") and narrow[2].endswith("1c 3p"), narrow
     wide = await rows(70)
     assert wide[1].endswith("2col 3port 1stn 4med") and wide[2].endswith("1col 3port"), wide
+
+
+async def test_pieces_lose_their_spaces_before_they_are_cut() -> None:
+    """C&K at 120x40 (a 47-column panel), Longest Road beside "Red (you)": the pieces read
+    "1S 2C…". Without their spaces ("1S2C9R") they fit whole; where there is room, spaced."""
+    view: dict[str, Any] = {
+        "ruleset": "ck",
+        "seat": 0,
+        "players": [
+            {"seat": p, "public_vp": 12 - p, "resource_count": 4, "development_count": 2}
+            | {"settlements_left": 4, "cities_left": 2, "roads_left": 6}
+            for p in range(3)
+        ],
+    }
+    view["players"][0]["longest_road"] = True
+
+    async def rows(width: int) -> list[str]:
+        class Host(App[None]):
+            def compose(self) -> ComposeResult:
+                board = Scoreboard(["Red", "Blue", "White"], ["human", "value", "value"])
+                board.styles.width = width
+                yield board
+
+        app = Host()
+        async with app.run_test(size=(100, 24)) as pilot:
+            board = app.query_one(Scoreboard)
+            board.view = view
+            await pilot.pause()
+            return [
+                "".join(seg.text for seg in board.render_line(y)).rstrip()
+                for y in range(board.size.height)
+            ]
+
+    tight = await rows(47)
+    assert tight[1].startswith("    Red (you) LR") and tight[1].endswith(" 1S2C9R"), tight
+    assert all("…" not in row for row in tight), tight
+    roomy = await rows(49)
+    assert roomy[1].endswith(" 1S 2C 9R"), roomy

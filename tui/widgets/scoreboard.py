@@ -123,6 +123,8 @@ class Scoreboard(Widget):
             shown = [pieces(view, p.get("seat", 0)) if pieces else _pieces(p) for p in players]
             if any(len(line) > room for line in shown):  # "2col 3port 1stn" as "2c 3p 1s"
                 shown = [_initials(line) for line in shown]
+            if any(len(line) > room for line in shown):  # then "1S2C9R": cut, it read "1S 2C…"
+                shown = [line.replace(" ", "") for line in shown]
         for row_no, p in enumerate(players):
             seat = p.get("seat", 0)
             label = self._seat_label(seat, me, fit)
