@@ -27,7 +27,7 @@ from tui.narrate import narrate
 from tui.render.palette import seat_style
 
 TOTALS = tuple(range(2, 13))
-CARD_BY_CARD = ("discard", "encounter_card_out", "encounter_take", "take_resource")
+CARD_BY_CARD = ("discard", "encounter_card_out", "encounter_take", "take_resource", "card_given")
 """Event kinds one card at a time that the log tells as one line per run (`cards_of`)."""
 
 
@@ -123,7 +123,7 @@ class LogBook:
         if self._run is None or not more:
             self._run = (key, {})
         cards = self._run[1]
-        resource = str(event.get("resource") or "card")
+        resource = str(event.get("resource") or event.get("card") or "card")  # card: C&K's gifts
         cards[resource] = cards.get(resource, 0) + 1
         return narrate({**event, "cards": dict(cards)}, self.names, me, where, tell), more
 

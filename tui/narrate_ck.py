@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tui.narrate import BASE_TELL, bundle
+from tui.narrate import BASE_TELL, bundle, cards_of
 
 TRACK_WORDS = {
     "trade": "trade (yellow)",
@@ -116,6 +116,16 @@ def _displaced(t: Teller, e: Event) -> str:
     return f"{t.whose(e.get('seat'))} knight{at} left its corner{gone}."
 
 
+def _deserter_lost(t: Teller, e: Event) -> str:
+    """Deserter, when no knight of the player's can take the deserter's place: said, for once
+    the knight just vanished from the board with no word."""
+    if e.get("why") == "no_corner":
+        why = "no free corner by " + ("your" if e.get("seat") == t.me else "their") + " roads"
+    else:
+        why = "no knight of " + ("yours" if e.get("seat") == t.me else "theirs") + " left"
+    return f"The deserter does not join {t.whom(e.get('seat'))}: {why}."
+
+
 def _improve(t: Teller, e: Event) -> str:
     track = str(e.get("track"))
     level = int(e.get("level") or 0)
@@ -155,8 +165,10 @@ def _discarded(t: Teller, e: Event) -> str:
 
 
 def _given(t: Teller, e: Event) -> str:
+    """One card handed over, or a run of them told as one line (tui/logbook.py): a Wedding's
+    two gifts read "White gave 2 lumber to you.", not the same line twice."""
     card = e.get("card")
-    what = f"1 {card}" if card else "a card"
+    what = cards_of(e) if "cards" in e else (f"1 {card}" if card else "a card")
     return f"{t.who(e.get('seat'))} gave {what} to {t.whom(e.get('to'))}."
 
 
@@ -224,6 +236,7 @@ TELL: dict[str, Callable[[Teller, Event], str | None]] = {
     "metropolis": _metropolis,
     "knight": _knight,
     "knight_displaced": _displaced,
+    "deserter_lost": _deserter_lost,
     "pick_resource": lambda t, e: (
         f"{t.who(e.get('seat'))} took 1 {e.get('resource')} (Aqueduct: nothing produced)."
     ),

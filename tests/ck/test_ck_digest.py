@@ -1,9 +1,10 @@
 """Seeded random games' digests, recorded before game.py was split per rule and sped up.
 
-Re-recorded twice since, on purpose: the second setup building is told as one city event
-(it was a settlement event, then a city event); the merchant's event names the seat it was
-taken from ("previous"). Each was checked to be the only difference (with the field stripped
-the old digests came out).
+Re-recorded three times since, on purpose: the second setup building is told as one city
+event (it was a settlement event, then a city event); the merchant's event names the seat it
+was taken from ("previous"); a Deserter whose player cannot take the knight says so
+("deserter_lost"). Each was checked to be the only difference (with the field or event
+stripped, the old digests came out).
 
 Each digest hashes, step by step, the legal actions listed (in order), the action
 chosen, the events it gave and, at the end, the game's snapshot: a refactor that
@@ -22,8 +23,8 @@ from tests.ck.ckfix import OPEN_ENDED, new
 
 DIGESTS = {
     (3, 101): "2e45e14db3884785f8a26d667788425b1ace7369f26795e01b933aaea6f8d5f0",
-    (4, 102): "5dd7a17dd9d08f165d817958cf7a241b28fdad19e3e112e2e00f6e111af8af05",
-    (3, 103): "e07a35e320df233934f22d897fa4cf2cb0e5eee7825610ddaeaeec0ff59f7d88",
+    (4, 102): "5d17b33aab3b0e62d5cff57f66f6971faf4a93aad77acc817ed4fb208c2f73bb",
+    (3, 103): "2f38ca8e8304cd6ef0e095fb741ed56ecc6ccf764e386a0f8b2eea6221575396",
     (4, 104): "c718ae778cb7341abee876eac32076ac5be8e34441441f6aa53311e4e369d7ca",
 }
 

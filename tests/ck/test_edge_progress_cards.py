@@ -338,3 +338,29 @@ def test_diplomat_removes_a_rivals_open_road_and_the_merchant_on_the_desert_scor
     act(game, PlayProgress("merchant"))
     act(game, PlaceMerchant(9))  # the desert next to vertex 24
     assert game.vp_public[0] == 2 and game.rates[0:5] == [4, 4, 4, 4, 4]
+
+
+def test_a_deserter_with_no_knight_to_take_its_place_is_said_and_lost() -> None:
+    """Both of the player's basic knights are out, so a basic deserter has none to become: it
+    leaves the board, and an event says why (it once vanished without a word)."""
+    from tui.faces import face
+    from tui.narrate import narrate
+
+    game = position(
+        pieces=[
+            seat(settlements=(12,), roads=path(12, 17, 23, 29)),
+            seat(settlements=(38,), roads=path(38, 33)),
+            seat(),
+        ],
+        progress=[{"deserter": 1}, {}, {}],
+        **knights(NV, {17: (0, 1, 0), 29: (0, 1, 0), 33: (1, 1, 1)}),
+    )
+    act(game, PlayProgress("deserter"))
+    act(game, ChooseSeat(1))
+    events = game.apply(game.legal_actions()[0])
+    lost = [e for e in events if e.kind == "deserter_lost"]
+    assert [dict(e.data) for e in lost] == [{"seat": 0, "why": "no_knight"}]
+    assert game.knight_owner[33] == -1 and game.knights_left[1 * 3] == 2
+    assert sum(p == 0 for p in game.knight_owner) == 2 and game.phase == "main"
+    said = narrate(lost[0].for_seat(0), ["Red", "Blue", "White"], 0, None, face("ck").tell())
+    assert said == "The deserter does not join you: no knight of yours left."

@@ -285,6 +285,27 @@ def test_cards_taken_one_by_one_are_one_line() -> None:
     ]
 
 
+def test_a_weddings_gifts_are_one_line_per_giver() -> None:
+    """Seen in play (Wedding): "White gave 1 lumber to you." twice. C&K's card-by-card gifts
+    grow one line while the giver and the receiver stay the same; hidden ones are counted."""
+    from tui.faces import face
+
+    book = LogBook(NAMES)
+    gift = {"kind": "card_given", "to": 0}
+    gifts = [dict(gift, seat=2, card="lumber"), dict(gift, seat=2, card="lumber")]
+    gifts += [dict(gift, seat=1, card="ore"), dict(gift, seat=1, card="wool")]
+    gifts += [
+        {"kind": "card_given", "seat": 3, "to": 1},
+        {"kind": "card_given", "seat": 3, "to": 1},
+    ]
+    book.feed(gifts, 0, None, face("ck").tell())
+    assert [t.plain for t in book.entries] == [
+        "White gave 2 lumber to you.",
+        "Blue gave 1 ore, 1 wool to you.",
+        "Orange gave 2 cards to Blue.",
+    ]
+
+
 async def test_f6_shows_the_whole_log_on_the_whole_screen(tmp_path: Path) -> None:
     """At 80x24 the log pane shows four lines; F6 opens every entry at the screen's size,
     at the newest line, Home goes to the first, and Esc returns to the same decision."""

@@ -86,6 +86,12 @@ class CKCore(BaseGame):
         EventKind("metropolis", ("seat", "track", "vertex"), optional=("previous",)),
         EventKind("knight", ("seat", "vertex", "what"), optional=("to", "strength")),
         EventKind("knight_displaced", ("seat", "vertex"), optional=("to",)),
+        EventKind(
+            "deserter_lost",
+            ("seat", "why"),
+            doc="Deserter: the seat had no knight to put in its place (why: no_knight), or no"
+            " corner for it (no_corner)",
+        ),
         EventKind("pick_resource", ("seat", "resource"), doc="Aqueduct's resource of choice"),
         EventKind("card_given", ("seat", "to"), secret=("card",), doc="a card handed over"),
         EventKind("progress_taken", ("seat", "victim"), secret=("card",), doc="Spy"),

@@ -646,7 +646,10 @@ def _desert(game: CKGame, thief: int, v: int) -> list[Event]:
         if game.knights_left[thief * 3 + s - 1] > 0:
             if game.knight_spots(thief):
                 game._push(ck.DESERTER_PLACE, thief, (s, active))
-            break
+            else:
+                events.append(Event("deserter_lost", {"seat": thief, "why": "no_corner"}))
+            return events
+    events.append(Event("deserter_lost", {"seat": thief, "why": "no_knight"}))
     return events
 
 
