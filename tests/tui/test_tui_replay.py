@@ -54,6 +54,21 @@ async def test_the_replay_steps_forward_and_back_through_the_whole_game(
     async with replaying(tmp_path, finished) as (_app, screen, pilot):
         assert screen.at == 0
         assert _status(screen).startswith(f"Replay 0/{n} · before the first move")
+        # Whose move it is is marked, but nobody is "thinking…" in a replay (it read
+        # "▶ White …"): seen where another seat than the viewer's is to move.
+        from tui.widgets.scoreboard import Scoreboard
+
+        board = screen.query_one(Scoreboard)
+        k = 0
+        while screen.view is not None and screen.view["to_act"] in (None, screen.view["seat"]):
+            k += 1
+            screen.show_step(k)
+            await pilot.pause()
+        assert board.thinking not in (None, screen.view["seat"] if screen.view else None)
+        rows = ["".join(s.text for s in board.render_line(y)) for y in range(board.size.height)]
+        assert any("▶" in row for row in rows) and not any("…" in row for row in rows), rows
+        screen.show_step(0)
+        await pilot.pause()
         log = screen.query_one(EventLog)
         at_start = len(log.entries)
         assert at_start >= 1 and log.entries[-1].plain.startswith("Rolls for the start")

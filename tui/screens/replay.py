@@ -33,6 +33,7 @@ from tui.widgets.action_bar import ActionBar
 from tui.widgets.dice import DicePanel
 from tui.widgets.event_log import EventLog
 from tui.widgets.hand import HandPanel
+from tui.widgets.scoreboard import Scoreboard
 
 PERSON = -1
 """Whose eyes a replay opens with unless told: the person's seat, else the first allowed."""
@@ -130,6 +131,7 @@ class ReplayScreen(GameScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
+        self.query_one(Scoreboard).pondering = False  # nobody is deciding in a replay
         self.show_step(self.at, again=True)
 
     # -- what is shown ----------------------------------------------------------------

@@ -58,6 +58,8 @@ class Scoreboard(Widget):
 
     view: reactive[dict[str, Any] | None] = reactive(None, always_update=True, repaint=False)
     thinking: reactive[int | None] = reactive(None)
+    pondering = True
+    """The seat to move is deciding now ("Blue …"); a replay only marks whose move it is."""
 
     def watch_view(self) -> None:
         refresh_fitting(self)
@@ -141,7 +143,7 @@ class Scoreboard(Widget):
             if badges:
                 who.append(" " + " ".join(badges), style="bold yellow")
             mark = Text("▶" if self.thinking == seat else " ", style="bold")
-            if self.thinking == seat and seat != me:
+            if self.thinking == seat and seat != me and self.pondering:
                 who.append(" …", style="italic")
             row: list[RenderableType] = [mark, who, str(_vp(p)), str(_cards(p))]
             if has_dev:
