@@ -367,6 +367,15 @@ async def test_a_hint_for_another_move_leaves_the_placement_under_way(tmp_path: 
         status = screen.query_one(ActionBar).status
         assert status.startswith("Build a road: ←↑↓→"), status
         assert status.endswith("\nHint: End the turn — press e (Esc leaves this first)"), status
+        # A hint for a spot of another kind says how to get there.
+        from tui import hint_words
+
+        city = {"type": "build_city", "vertex": 0}
+        screen.hint = hint_words.Hint(screen.rev, [city], "Build a city — ? shows where")
+        screen._refresh_actions()
+        status = screen.query_one(ActionBar).status
+        assert status.endswith("\nHint: Build a city (Esc, then ? shows where)"), status
+        screen._show_hint(protocol.hint(screen.rev, {"type": "end_turn"}, "value"))
         await pilot.press("escape")
         await until(pilot, lambda: screen.target is None, "Esc to leave the road")
         await pilot.press("question_mark")  # the hint is known: shown where commands are

@@ -491,7 +491,11 @@ class GameScreen(ComposedFlag, Screen[None]):
             hint = self._corner_hint(view) or self._site_hint(view)
             told = self.face.target_hint
             if hinted and hinted.action not in self.target.actions:  # the hint is another move
-                bar.status += f"\nHint: {hinted.words} (Esc leaves this first)"
+                words = hinted.words
+                elsewhere = words.endswith(" — ? shows where")  # another spot on the map
+                words = words.removesuffix(" — ? shows where") if elsewhere else words
+                then = "Esc, then ? shows where" if elsewhere else "Esc leaves this first"
+                bar.status += f"\nHint: {words} ({then})"
             elif hint:
                 bar.status += f"\nThis {'place' if kind == 'point' else 'corner'}: {hint}"
             elif robber := self._robber_hint(view):
