@@ -539,3 +539,42 @@ def test_a_ship_out_at_sea_is_placed_by_the_land_nearest_it() -> None:
         assert name.startswith(("at sea by ", "out at sea")), name
         assert where(("edge", e)) == f" {name}"
     assert len({places.edge(e) for e in at_sea}) > 10, "sea edges are not told apart"
+
+
+def test_a_ship_paid_for_but_not_buildable_says_why() -> None:
+    """Seen in play: `i Ship` vanished once the fleet no longer touched a settlement. Seeds
+    1-6 played at random: wherever the seat to move in phases 2-3 can pay for a ship, the face
+    names a reason exactly when no ship can be built, the reason the real game's state gives."""
+    import random
+
+    from engine import GameConfig, new_game
+    from engine.rulesets.fleet import fleet as fleets
+    from engine.rulesets.fleet.phases import FLEET
+    from tui.faces import face
+
+    why_not = face("fleet").why_not
+    assert why_not is not None
+    seen: dict[str, int] = {}
+    for seed in range(1, 7):
+        game = new_game(GameConfig("fleet", 4, seed, {}))
+        rng = random.Random(seed)
+        while game.to_act is not None and game.turn < 120:
+            if game.phase == "main" and game.stage != FLEET:
+                seat = game.current
+                if game.can_pay(seat, game.COST["ship"]):
+                    said = dict(why_not(game.view(seat)))
+                    legal = any(a.type == "build_ship" for a in game.legal_actions())
+                    assert ("Ship" in said) == (not legal), (seed, said)
+                    if not legal:
+                        path = game.fleet[seat]
+                        if path and len(path) - 1 >= fleets.MAX_SHIPS:
+                            kind = "the most a fleet may have"
+                        elif path and not game.fleet_touches_home(seat):
+                            kind = "only while your fleet touches"
+                        else:
+                            kind = "no free sea edge"
+                        assert kind in said["Ship"], (seed, said)
+                        seen[kind] = seen.get(kind, 0) + 1
+            legal = [a for a in game.legal_actions() if a.type not in ("offer_trade",)]
+            game.apply(rng.choice(legal))
+    assert len(seen) >= 2, seen

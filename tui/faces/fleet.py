@@ -72,6 +72,37 @@ def status(view: View, keys: frozenset[str]) -> str | None:
     return turn_status(view, keys)
 
 
+def why_not(view: View) -> list[tuple[str, str]]:
+    """Why no ship can be built though one is paid for (seen in play: `i Ship` vanished once
+    the fleet no longer touched a settlement, with no reason given); the engine's reason, on
+    a game drawn from the view, only for display."""
+    from engine.rulesets.fleet.phases import FLEET
+
+    if view.get("phase") != "main" or view.get("to_act") != view.get("seat"):
+        return []
+    if view.get("stage") == FLEET:
+        return []  # the fleet phase builds nothing: its line says so
+    from engine.registry import sample_consistent
+    from engine.rng import Rng
+    from engine.rulesets.fleet import fleet as fleets
+
+    game: Any = sample_consistent(dict(view), Rng(0))
+    seat = game.current
+    if not game.can_pay(seat, game.COST["ship"]):
+        return []
+    if any(a.type == "build_ship" for a in game.legal_actions()):
+        return []
+    path = game.fleet[seat]
+    if path and len(path) - 1 >= fleets.MAX_SHIPS:
+        reason = f"your fleet has its {fleets.MAX_SHIPS} ships, the most a fleet may have"
+    elif path and not game.fleet_touches_home(seat):
+        reason = "ships are added only while your fleet touches your settlement or city"
+    else:  # every edge taken, or beside the pirate
+        where = "at your fleet's ends" if path else "on the coast by your settlements"
+        reason = f"no free sea edge {where} (none may lie beside the pirate)"
+    return [("Ship", reason)]
+
+
 def target_hint(view: View, types: tuple[str, ...], target: int) -> str | None:
     from tui.widgets.fleet_sections import pirate_hint, swap_hint
 
@@ -95,4 +126,5 @@ FACE = BASE_FACE.derive(
     equipment_title="Turn, sea & cards",
     grows_actions=True,
     target_hint=target_hint,
+    why_not=why_not,
 )
