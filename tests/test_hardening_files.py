@@ -28,7 +28,7 @@ def _limit_memory() -> None:  # runs in the child before exec
     resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
 
 
-def _catan(*args: str) -> subprocess.CompletedProcess[str]:
+def _catan(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "tui", *args],
         capture_output=True,
@@ -36,6 +36,7 @@ def _catan(*args: str) -> subprocess.CompletedProcess[str]:
         timeout=60,
         preexec_fn=_limit_memory,
         stdin=subprocess.DEVNULL,
+        env=env,
     )
 
 
@@ -190,15 +191,7 @@ def test_the_game_without_a_terminal_is_one_line_not_a_hang(
     args = [str(path) if a == "FINISHED" else a for a in command]
     env = {**os.environ, "CATAN_SAVES": str(tmp_path / "saves")}
     env |= {"CATAN_SETTINGS": str(tmp_path / "s.json"), "CATAN_RECORDS": str(tmp_path / "r.json")}
-    done = subprocess.run(
-        [sys.executable, "-m", "tui", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        preexec_fn=_limit_memory,
-        stdin=subprocess.DEVNULL,
-        env=env,
-    )
+    done = _catan(*args, env=env)
     assert done.returncode == 2, (done.returncode, done.stderr[-400:])
     err = _one_line(done.stderr)
     assert "the game needs a terminal, and its input is not one" in err

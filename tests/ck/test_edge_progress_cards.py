@@ -302,16 +302,22 @@ def test_road_building_engineer_and_trade_monopoly() -> None:
     assert hand(game, 0) == {"coin": 1} and hand(game, 1) == {"coin": 1, "ore": 1}
 
 
-def test_a_deserter_of_a_strength_you_lack_brings_your_strongest_weaker_knight() -> None:
-    game = position(
+def _deserter_game(placed: dict[int, tuple[int, int, int]]) -> Any:
+    """Seat 0 holds Deserter, with roads past vertices 17 and 29; seat 1's road reaches 33;
+    `placed`: vertex -> (owner, strength, active) of the knights on the board."""
+    return position(
         pieces=[
             seat(settlements=(12,), roads=path(12, 17, 23, 29)),
             seat(settlements=(38,), roads=path(38, 33)),
             seat(),
         ],
         progress=[{"deserter": 1}, {}, {}],
-        **knights(NV, {17: (0, 3, 0), 29: (0, 3, 0), 33: (1, 3, 1)}),
+        **knights(NV, placed),
     )
+
+
+def test_a_deserter_of_a_strength_you_lack_brings_your_strongest_weaker_knight() -> None:
+    game = _deserter_game({17: (0, 3, 0), 29: (0, 3, 0), 33: (1, 3, 1)})
     act(game, PlayProgress("deserter"))
     act(game, ChooseSeat(1))
     act(game, game.legal_actions()[0])
@@ -346,15 +352,7 @@ def test_a_deserter_with_no_knight_to_take_its_place_is_said_and_lost() -> None:
     from tui.faces import face
     from tui.narrate import narrate
 
-    game = position(
-        pieces=[
-            seat(settlements=(12,), roads=path(12, 17, 23, 29)),
-            seat(settlements=(38,), roads=path(38, 33)),
-            seat(),
-        ],
-        progress=[{"deserter": 1}, {}, {}],
-        **knights(NV, {17: (0, 1, 0), 29: (0, 1, 0), 33: (1, 1, 1)}),
-    )
+    game = _deserter_game({17: (0, 1, 0), 29: (0, 1, 0), 33: (1, 1, 1)})
     act(game, PlayProgress("deserter"))
     act(game, ChooseSeat(1))
     events = game.apply(game.legal_actions()[0])

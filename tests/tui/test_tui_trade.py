@@ -6,6 +6,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+from textual.app import App
 from tui_keys import at_base_midgame, game_screen, step, wait_for_decision
 
 from ai.registry import create_bot
@@ -88,10 +89,20 @@ async def test_a_bot_offer_is_answered_and_an_own_offer_is_made() -> None:
         assert "You offer 1" in log
 
 
+class _Host(App[None]):
+    """An app showing one trade form, as the game screen pushes it."""
+
+    def __init__(self, dialog: TradeDialog) -> None:
+        super().__init__()
+        self.dialog = dialog
+
+    def on_mount(self) -> None:
+        self.push_screen(self.dialog)
+
+
 async def test_the_ask_stops_at_the_most_cards_the_other_side_holds() -> None:
     """The counter-offer let one ask for up to 19 of a resource; the other side's hand size
     is public, so the ask stops there, with a warning that says why."""
-    from textual.app import App
 
     dialog = TradeDialog(
         "Counter-offer: what you give and get",
@@ -101,11 +112,7 @@ async def test_the_ask_stops_at_the_most_cards_the_other_side_holds() -> None:
         most_get=(2, "Blue holds"),
     )
 
-    class Host(App[None]):
-        def on_mount(self) -> None:
-            self.push_screen(dialog)
-
-    app = Host()
+    app = _Host(dialog)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         await pilot.press("down", "right", "right")  # wool: 1 asked, then 2, then no more
@@ -139,7 +146,6 @@ async def test_the_game_screen_gives_the_dialog_the_offerers_hand_size(tmp_path:
 async def test_a_counter_offer_starts_from_what_you_hold_and_a_short_one_stays_open() -> None:
     """Seen in play: Blue asked for 1 ore; the counter-offer form started at "ore (have 0)
     give 1", and Enter closed it with "you do not hold the cards you offer", edits lost."""
-    from textual.app import App
 
     dialog = TradeDialog(
         "Counter-offer: what you give and get",
@@ -148,11 +154,7 @@ async def test_a_counter_offer_starts_from_what_you_hold_and_a_short_one_stays_o
         get={"wool": 1},
     )
 
-    class Host(App[None]):
-        def on_mount(self) -> None:
-            self.push_screen(dialog)
-
-    app = Host()
+    app = _Host(dialog)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         # The ask is cut to what is held: no ore, two of the three brick.
