@@ -235,3 +235,24 @@ async def test_a_save_never_runs_a_program_or_file_its_seats_name(
         assert any("a save never starts a program or a file" in m and "Blue" in m for m in told)
         await app.local.stop()
     assert not ran.exists(), "the save's program or file ran"
+
+
+def test_a_huge_number_in_a_save_is_told_by_its_length_in_the_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A save whose option is 10**400 gave a 450-column error line, the number in full."""
+    import json
+
+    from engine import saves
+    from engine.config import GameConfig
+    from engine.registry import new_game
+
+    path = tmp_path / "huge-option.json"
+    saves.save_to_path(new_game(GameConfig("base", 4, 3, {})), path)
+    data = json.loads(path.read_text())
+    data["config"]["options"] = {"vp_to_win": 10**400}
+    path.write_text(json.dumps(data))
+    assert main(["replay", str(path)]) == 2
+    err = _one_line(capsys.readouterr().err)
+    assert "option vp_to_win=100000000…(401 digits) is not valid" in err
+    assert len(err) < 200, err

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 from collections.abc import Sequence
 
@@ -54,6 +55,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _short_numbers(message: str) -> str:
+    """A number of hundreds of digits from a hostile file, told by its length: the one line
+    of an error stays a line ("not 100000000…(401 digits) players")."""
+    return re.sub(r"\d{21,}", lambda m: f"{m.group()[:9]}…({len(m.group())} digits)", message)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
@@ -63,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_menu(args)
         return int(args._module.run(args))
     except CatanError as exc:
-        print(f"catan: {exc}", file=sys.stderr)
+        print(f"catan: {_short_numbers(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
