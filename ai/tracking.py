@@ -471,6 +471,7 @@ class CKTracker(CardTracker):
         "harbor_cancelled",
         "numbers_swapped",
         "knight_displaced",
+        "deserter_lost",
         "progress_drawn",
         "progress_revealed",
         "progress_discarded",
