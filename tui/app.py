@@ -94,6 +94,7 @@ class CatanApp(App[None]):
         self._initial_replay = replay  # (save, the action to open at, whose eyes)
         self.load_error: str | None = None
         self._start_error: str | None = None
+        self.record_said: str | None = None  # what the game just ended added to your record
 
     def run(self, **kwargs: Any) -> Any:
         """As `App.run`, on this process's terminal, refused with a line where it has none.
@@ -306,6 +307,7 @@ class CatanApp(App[None]):
     def _open(self, local: LocalGame, speed: str) -> GameScreen:
         """The screen of a new local game, which is started (the caller shows the screen)."""
         face(local.ruleset)  # NoFace (a CatanError) before anything changes
+        self.record_said = None  # the record line of the game before is not this one's
         old, self.local = self.local, local
         if old is not None:
             self.call_later(old.stop)
@@ -339,7 +341,14 @@ class CatanApp(App[None]):
             if line:
                 self.notify(line, severity="warning", timeout=8)
         if problem is None:
-            self.notify(record_line(records.games, record.ruleset), title="Your record", timeout=8)
+            line = record_line(records.games, record.ruleset)
+            self.record_said = line  # the game-over pop-up shows it (a toast covered its story)
+            from tui.screens.dialogs.game_over import GameOverDialog
+
+            if isinstance(self.screen, GameOverDialog):
+                self.screen.show_record(line)
+            else:
+                self.notify(line, title="Your record", timeout=8)
 
     def _game_under_dialog(self) -> Any:
         """The game screen under the pop-up on top, if a pop-up is on top of a game."""

@@ -141,13 +141,17 @@ SHAKE_WORDS = {
 """What an encounter's shake of the mothership needs, by the engine's name of the test."""
 
 
+def shake_outcome(test: str, hit: bool) -> str:
+    """An encounter's test and whether the shake met it: "a black ball? no". Yes or no, not
+    passed or failed: for Smugglers, no black ball is the good outcome ("failed" read as bad)."""
+    asked = SHAKE_WORDS.get(test, f"the {test.replace('_', ' ')} test")
+    return f"{asked}? {'yes' if hit else 'no'}"
+
+
 def _encounter_shake(t: Teller, e: dict[str, Any]) -> str:
-    result = "passed" if e.get("hit") else "failed"
-    test = str(e.get("test"))
-    needed = f"needed {SHAKE_WORDS[test]}: {result}" if test in SHAKE_WORDS else None
+    outcome = shake_outcome(str(e.get("test")), bool(e.get("hit")))
     return (
-        f"{t.who(e.get('seat'))} shook for the encounter: {_ball_list(e.get('balls'))} "
-        f"({needed or f'the {test} test {result}'})."
+        f"{t.who(e.get('seat'))} shook for the encounter: {_ball_list(e.get('balls'))} ({outcome})."
     )
 
 

@@ -48,7 +48,7 @@ TOLD: dict[str, tuple[dict[str, Any], str | None]] = {
     ),
     "encounter_shake": (
         {"seat": 1, "balls": ["black"], "hit": False, "test": "cannon"},
-        "Blue shook for the encounter: black (the cannon test failed).",
+        "Blue shook for the encounter: black (the cannon test? no).",
     ),
     "encounter_take": ({"seat": 1, "resource": "ore", "count": 1}, "Blue took 1 ore."),
     "end_move": ({"seat": 1, "at": 3}, "Blue's ship stopped."),
@@ -215,9 +215,9 @@ def test_an_outposts_docking_point_is_named_by_its_civilisation() -> None:
 @pytest.mark.parametrize(
     ("test", "hit", "said"),
     [
-        ("sum_ge_4", True, "needed a speed of 4 or more: passed"),
-        ("black", False, "needed a black ball: failed"),
-        ("red", True, "needed a red ball: passed"),
+        ("sum_ge_4", True, "a speed of 4 or more? yes"),
+        ("black", False, "a black ball? no"),  # Smugglers: the good outcome, not "failed"
+        ("red", True, "a red ball? yes"),
     ],
 )
 def test_a_shake_says_what_it_needed_in_words(test: str, hit: bool, said: str) -> None:

@@ -124,6 +124,17 @@ class GameOverDialog(ScrollBodyDialog[str | None]):
     def on_mount(self) -> None:  # then ScrollBodyDialog's: the story takes the focus
         # A toast still up from the last turn ("Choose 1 more card.") would cover the story.
         self.app.clear_notifications()
+        said = getattr(self.app, "record_said", None)
+        if isinstance(said, str):
+            self.show_record(said)
+
+    def show_record(self, line: str) -> None:
+        """What the game added to your record, under the headline: as a toast, at 80x24 it
+        covered the winner's line."""
+        if self.query("#record"):
+            self.query_one("#record", Label).update(f"Your record: {line}")
+            return
+        self.query_one(Vertical).mount(Label(f"Your record: {line}", id="record"), after="#winner")
 
     def _story(self, over: dict[str, Any], scores: list[int], winner: int | None) -> ComposeResult:
         """The placings, the VP chart, the dice and the game's length."""

@@ -6,7 +6,7 @@ from typing import Any
 
 from rich.text import Text
 
-from tui.narrate_starfarers import SHAKE_WORDS
+from tui.narrate_starfarers import shake_outcome
 from tui.screens.dialogs.choice import ChoiceDialog
 
 BALL_STYLE = {
@@ -36,10 +36,10 @@ class ShakeDialog(ChoiceDialog):
         if "base_speed" in event:
             body.append(f"\n\nBase speed: {event['base_speed']}")
         if "hit" in event:
-            test = str(event.get("test", ""))
-            needed = SHAKE_WORDS.get(test, f"the {test.replace('_', ' ')} test")
-            body.append(f"\n\nThe encounter needed {needed}: ")
-            body.append("passed" if event["hit"] else "failed", style="bold")
+            outcome = shake_outcome(str(event.get("test", "")), bool(event["hit"]))
+            asked, _, answer = outcome.rpartition("? ")
+            body.append(f"\n\nThe encounter's test: {asked}? ")
+            body.append(answer, style="bold")
         if "black" in balls and "base_speed" in event:  # the flight's shake, not a card's test
             body.append("\nA black ball: an encounter comes before any ship flies.", style="bold")
         super().__init__("The mothership shake", [("OK", None)], body)
