@@ -239,6 +239,8 @@ async def test_an_encounters_outcome_tells_a_toll_paid_card_by_card_once(tmp_pat
         assert [c.label for c in screen.cmds] == ["Give cards for the encounter"]
         give = app.screen
         assert isinstance(give, DiscardDialog) and give.owed == 2
+        # Where the cards go, as the guide promises (it said nothing where not to a seat).
+        assert give.prompt.endswith(" They go back to the supply."), give.prompt
         keys: list[str] = []
         left = 2
         for resource in give.resources:

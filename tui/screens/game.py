@@ -1103,8 +1103,8 @@ class GameScreen(ComposedFlag, Screen[None]):
         card = (view.get("encounter") or {}).get("card") or {}
         receiver = receiver_of(view, self.names)
         prompt = str(card.get("prompt") or "")
-        if receiver:
-            prompt += f" They go to {receiver}."
+        # Where they go, as the guide promises: a seat (the Plague ship's), else the supply.
+        prompt += f" They go to {receiver}." if receiver else " They go back to the supply."
         hand = self._hand()
         owed = int((view.get("state") or {}).get("enc_count") or 0)
         owed = max(1, min(owed, sum(hand.values())))
