@@ -90,6 +90,10 @@ def detail(action: Action, names: Sequence[str]) -> str | None:
     return None
 
 
+SHOWS_WHERE = " — ? shows where"
+"""Ends a hint for a spot on the map: `?` again puts the cursor there."""
+
+
 def hint_line(
     action: Action,
     cmds: Sequence[choices.Command],
@@ -106,7 +110,7 @@ def hint_line(
             return form, f"Offer a trade: {detail(action, names)}{press}"
         return None, choices.describe(action, names)
     if cmd.mode == "target":  # the screen puts the cursor on the spot (`here`)
-        return cmd, f"{cmd.label} — ? shows where"
+        return cmd, f"{cmd.label}{SHOWS_WHERE}"
     if cmd.mode == "direct":  # a lone option keeps its own words ("Build a freight pod...")
         return cmd, f"{choices.say(action) or cmd.label}{_press(cmd)}"
     if cmd.mode == "flight":  # a move's plan is chosen on the map, step by step

@@ -68,8 +68,7 @@ def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
     def _sea(h: int) -> str:
         if places is None:
             return " the sea"
-        land = [n for n in places.grid.hex_neighbours[h] if hexes[n].get("terrain") != "sea"]
-        beside = " / ".join(places.hex(n) for n in land[:3])
+        beside = " / ".join(places.hex(n) for n in places.land_beside([h])[:3])
         return f" the sea by {beside}" if beside else " the open sea"
 
     return name

@@ -160,13 +160,17 @@ class HexPlaces:
         """An edge with no land beside it (Fleet's open sea), by the land nearest it:
         "at sea by forest 3 / hills 5", or "out at sea" with none in sight."""
         grid = self.grid
-        near: list[int] = []
-        for s in grid.edge_sea[e] if 0 <= e < len(grid.edge_sea) else ():
-            for h in grid.hex_neighbours[s]:
-                if grid.is_land(h) and h not in near:
-                    near.append(h)
+        near = self.land_beside(grid.edge_sea[e] if 0 <= e < len(grid.edge_sea) else ())
         names = " / ".join(self.hex(h) for h in near[:2])
         return f"at sea by {names}" if names else "out at sea"
+
+    def land_beside(self, sea: Sequence[int]) -> list[int]:
+        """The land hexes next to the sea hexes `sea`, each once: where at sea is named by."""
+        grid = self.grid
+        near: list[int] = []
+        for s in sea:
+            near += [h for h in grid.hex_neighbours[s] if grid.is_land(h) and h not in near]
+        return near
 
     @cached_property
     def _edge_sides(self) -> tuple[str | None, ...]:

@@ -34,15 +34,24 @@ def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def _base_sources(player: Mapping[str, Any], total: int) -> list[tuple[str, int]]:
+def _base_sources(
+    player: Mapping[str, Any],
+    total: int,
+    more: Sequence[tuple[str, int]] = (),
+    army: bool = True,
+) -> list[tuple[str, int]]:
+    """The hex family's: the pieces, Longest Road, Largest Army (`army`), a ruleset's `more`,
+    and what is left of `total` as VP cards."""
     settlements = 5 - int(player.get("settlements_left", 5))
     cities = 4 - int(player.get("cities_left", 4))
     out = [
         (_count(settlements, "settlement", "settlements"), settlements),
         (_count(cities, "city", "cities"), 2 * cities),
         ("Longest Road", 2 if player.get("longest_road") else 0),
-        ("Largest Army", 2 if player.get("largest_army") else 0),
     ]
+    if army:
+        out.append(("Largest Army", 2 if player.get("largest_army") else 0))
+    out += more
     cards = total - sum(vp for _, vp in out)
     out.append((_count(cards, "VP card", "VP cards"), cards))
     return out
@@ -51,7 +60,8 @@ def _base_sources(player: Mapping[str, Any], total: int) -> list[tuple[str, int]
 def _ck_sources(
     view: Mapping[str, Any], seat: int, player: Mapping[str, Any], total: int
 ) -> list[tuple[str, int]]:
-    """C&K: the base game's pieces and Longest Road, then what C&K adds; every point is public."""
+    """C&K: no Largest Army, and metropolises, the merchant and Defenders besides; the rest
+    are its two VP progress cards (every point is public)."""
     vertices = view.get("vertices") or []
     metropolises = sum(
         1
@@ -59,15 +69,12 @@ def _ck_sources(
         if 0 <= v < len(vertices) and vertices[v][0] == seat
     )
     defenders = int(player.get("defenders", 0))
-    out = _base_sources(player, total)[:3]  # no Largest Army in C&K; VP cards counted below
-    out += [
+    more = [
         (_count(metropolises, "metropolis", "metropolises"), 2 * metropolises),
         ("the merchant", 1 if view.get("merchant_owner") == seat else 0),
         (_count(defenders, "Defender of Catan", "Defenders of Catan"), defenders),
     ]
-    cards = total - sum(vp for _, vp in out)
-    out.append((_count(cards, "VP card", "VP cards"), cards))
-    return out
+    return _base_sources(player, total, more, army=False)
 
 
 def _fleet_sources(
@@ -77,9 +84,7 @@ def _fleet_sources(
     worth = view.get("islet_vp") or ()
     held = [i for i, holder in enumerate(view.get("islet_holders") or ()) if holder == seat]
     islets = sum(int(worth[i]) if i < len(worth) else 1 for i in held)
-    out = _base_sources(player, total - islets)
-    out.insert(-1, (_count(len(held), "islet chip", "islet chips"), islets))
-    return out
+    return _base_sources(player, total, [(_count(len(held), "islet chip", "islet chips"), islets)])
 
 
 def _starfarers_sources(player: Mapping[str, Any], total: int) -> list[tuple[str, int]]:

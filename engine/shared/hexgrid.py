@@ -136,6 +136,10 @@ class HexGrid:
     def edge_id(self, a: Hex, b: Hex) -> int:
         return self._edge_index[frozenset((a, b))]
 
+    def edge_joining(self, a: int, b: int) -> int | None:
+        """The edge between vertices `a` and `b`, or None where they are not neighbours."""
+        return next((e for e in self.vertex_edges[a] if b in self.edge_vertices[e]), None)
+
     @cached_property
     def _hex_index(self) -> dict[Hex, int]:
         return {h: i for i, h in enumerate(self.hexes)}

@@ -172,10 +172,7 @@ def _edge_of(lay: HexLayout, a: int, b: int) -> int | None:
     from engine.rulesets.base.board import grid_of
 
     grid = grid_of(frozenset(lay.hexes[: lay.num_land]), frozenset(lay.hexes[lay.num_land :]))
-    for e in grid.vertex_edges[a]:
-        if b in grid.edge_vertices[e]:
-            return e
-    return None
+    return grid.edge_joining(a, b)
 
 
 def _paint_fleet(

@@ -492,8 +492,8 @@ class GameScreen(ComposedFlag, Screen[None]):
             told = self.face.target_hint
             if hinted and hinted.action not in self.target.actions:  # the hint is another move
                 words = hinted.words
-                elsewhere = words.endswith(" — ? shows where")  # another spot on the map
-                words = words.removesuffix(" — ? shows where") if elsewhere else words
+                elsewhere = words.endswith(hint_words.SHOWS_WHERE)  # another spot on the map
+                words = words.removesuffix(hint_words.SHOWS_WHERE)
                 then = "Esc, then ? shows where" if elsewhere else "Esc leaves this first"
                 bar.status += f"\nHint: {words} ({then})"
             elif hint:

@@ -183,21 +183,19 @@ def pirate_hint(view: Mapping[str, Any], h: int) -> str | None:
     if places is None or not 0 <= h < len(hexes) or hexes[h].get("terrain") != "sea":
         return None
     grid = places.grid
-    vertex_edges = grid.vertex_edges
 
     def edge_between(a: int, b: int) -> int:
-        return next(e for e in vertex_edges[a] if e in vertex_edges[b])
+        e = grid.edge_joining(a, b)
+        assert e is not None, "a fleet's path runs along the grid's edges"
+        return e
+
+    def whose(p: int) -> str:
+        return "your" if p == view.get("seat") else f"{_names(view)[p]}'s"
 
     fleets = [tuple(p) for p in view.get("fleets") or ()]
     hit = raid(fleets, frozenset(grid.hex_edges[h]), edge_between)
-    seat, names = view.get("seat"), SEAT_NAMES
-    parts = []
-    for p, edges in sorted(hit.sunk.items()):
-        whose = "your" if p == seat else f"{names[p] if p < len(names) else p}'s"
-        parts.append(f"sinks {len(edges)} of {whose} ships")
-    for p in hit.spared:
-        who = "your" if p == seat else f"{names[p] if p < len(names) else p}'s"
-        parts.append(f"lets {who} 2-ship fleet go")
+    parts = [f"sinks {len(edges)} of {whose(p)} ships" for p, edges in sorted(hit.sunk.items())]
+    parts += [f"lets {whose(p)} 2-ship fleet go" for p in hit.spared]
     where = place_namer(view)(h).strip()
     return f"This hex: {where} · {', '.join(parts) or 'sinks no ship'}"
 

@@ -75,7 +75,21 @@ def improvement_section(view: Mapping[str, Any]) -> Text:
     return text
 
 
+_LAST: list[tuple[Mapping[str, Any], dict[str, str]]] = []
+"""The last view judged and its answer: the panel is drawn again (a resize, a scroll) with
+the same view, and each judgement draws a whole game from it."""
+
+
 def unplayable(view: Mapping[str, Any]) -> dict[str, str]:
+    """`judge_unplayable` of `view`, once per view object."""
+    if _LAST and _LAST[0][0] is view:
+        return _LAST[0][1]
+    found = judge_unplayable(view)
+    _LAST[:] = [(view, found)]
+    return found
+
+
+def judge_unplayable(view: Mapping[str, Any]) -> dict[str, str]:
     """The progress cards held that cannot be played in this main phase, with the engine's
     reason (Diplomat with no open road, Saboteur with nobody at your points), asked of a
     game drawn from the view (public facts and the seat's own hand), only for display.
