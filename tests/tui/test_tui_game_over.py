@@ -214,3 +214,22 @@ async def test_the_game_over_story_clears_toasts_left_from_the_last_turn(tmp_pat
             assert time.monotonic() < deadline, "the toast is still due to show over the story"
             await pilot.pause(0.01)
         await toasts_on(dialog, 0)
+
+
+async def test_a_key_line_due_after_the_pop_up_closed_is_dropped(tmp_path: Path) -> None:
+    """The record line, mounted into the game-over pop-up, set a key-line update for after
+    the next refresh; loading another game closed the pop-up first, and the update found no
+    widgets (NoMatches, seen in CI). A key line due after its pop-up closed does nothing."""
+    from tui.screens.dialogs.scroll_body import show_keys
+
+    path = tui_saves.base_finished(tmp_path)
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.load_game(path)
+        dialog = await wait_for(pilot, GameOverDialog)
+        dialog.show_record("Catan (base game): 1 of 1 won.")
+        await pilot.pause()
+        dialog.dismiss(None)
+        await pilot.pause()
+        assert app.screen is not dialog
+        show_keys(dialog, dialog.key_line)  # the late call: no widgets left, no error

@@ -33,9 +33,12 @@ def focus_body(screen: Screen[Any], keys: Callable[[bool], str]) -> None:
 
 
 def show_keys(screen: Screen[Any], keys: Callable[[bool], str]) -> None:
-    """The key line for the body as laid out now (call it again after a resize)."""
-    body = screen.query_one(VerticalScroll)
-    screen.query_one(".hint", Label).update(keys(body.max_scroll_y > 0))
+    """The key line for the body as laid out now (call it again after a resize). Nothing
+    when the pop-up closed before the refresh it waited for (its widgets are gone)."""
+    bodies, hints = screen.query(VerticalScroll), screen.query(".hint")
+    if not bodies or not hints:
+        return
+    hints.first(Label).update(keys(bodies.first().max_scroll_y > 0))
 
 
 class ScrollBodyDialog(AnswerOnce[ResultT]):
