@@ -578,3 +578,55 @@ def test_a_ship_paid_for_but_not_buildable_says_why() -> None:
             legal = [a for a in game.legal_actions() if a.type not in ("offer_trade",)]
             game.apply(rng.choice(legal))
     assert len(seen) >= 2, seen
+
+
+def test_a_fleet_that_cannot_sail_says_why() -> None:
+    """Seen in play: in phase 4 `w` was gone from the keys with no word why. A two-ship fleet
+    spared by the pirate lies on its hex and is held (rules §10.3: a ship on the pirate's
+    edges may not move), as the engine's own routes agree; after a Knight it is not the
+    pirate, and the line never runs past two rows at 80x24. Seed 6."""
+    import textwrap
+
+    from engine import GameConfig, new_game
+    from engine.rulesets.fleet import fleet as fleets
+    from tui.widgets.fleet_sections import turn_status
+
+    game = new_game(GameConfig("fleet", 4, 6, {}))
+    grid = game.board.grid
+    view = game.view(0)
+    # Two ships on one sea hex's edges, end to end: a path of three of its corners.
+    ship = {e for v in range(grid.num_vertices) for _, e in game.sea.ship_adjacent[v]}
+
+    def two_ships(h: int) -> tuple[int, ...] | None:
+        edges = [e for e in grid.hex_edges[h] if e in ship]
+        for e1 in edges:
+            for e2 in edges:
+                shared = set(grid.edge_vertices[e1]) & set(grid.edge_vertices[e2])
+                if e1 != e2 and shared:
+                    (mid,) = shared
+                    (a,) = set(grid.edge_vertices[e1]) - shared
+                    (b,) = set(grid.edge_vertices[e2]) - shared
+                    return (a, mid, b)
+        return None
+
+    seas = [h for h, hx in enumerate(view["board"]["hexes"]) if hx["terrain"] == "sea"]
+    h, path = next((h, p) for h in seas if (p := two_ships(h)) is not None)
+    closed = game.sea.hex_edge_sets[h]
+    assert (
+        fleets.routes(path, game.sea.ship_adjacent, lambda e: True, closed, game.edge_between) == []
+    )
+    sailing = dict(
+        view, phase="main", stage=4, dice=[3, 4], seat=0, fleet_moved=False, pirate=h,
+        fleets=[list(path), [], [], []],
+    )  # fmt: skip
+    assert turn_status(sailing, frozenset({"e"})) == (
+        "Phase 4: the pirate holds your fleet. e: end the turn."
+    )
+    said = turn_status(sailing, frozenset({"e", "k", "s"}))
+    assert said == "Phase 4: the pirate holds your fleet; swap chip (k), settle islet (s)."
+    assert len(textwrap.wrap(said, 39)) <= 2, said
+    knight = dict(sailing, knight_played=True)
+    assert turn_status(knight, frozenset({"e", "k"})) == (
+        "Phase 4: no free edge ahead of your fleet; swap chip (k)."
+    )
+    assert turn_status(sailing, frozenset({"e", "w"})) == "Phase 4, fleet: sail (w)."

@@ -162,6 +162,11 @@ def turn_status(view: Mapping[str, Any], keys: frozenset[str] | None = None) -> 
         can = [words for key, words in offers if (keys is None or key in keys)]
         if moved:
             can = [words for words in can if words != "sail (w)"]
+        elif keys is not None and "w" not in keys:  # seen in play: `w` gone, no word why
+            head = f"Phase 4: {_why_no_sail(view, mine)}"
+            if not can:
+                return f"{head}. e: end the turn."
+            return f"{head}; {', '.join(_SHORT[words] for words in can)}."  # 2 rows at 80x24
         head = "Phase 4, the fleet has moved" if moved else "Phase 4, fleet"
         if not can:  # it once offered a swap and a settlement that could not be made
             return f"{head}: nothing more to do. e: end the turn."
@@ -169,6 +174,26 @@ def turn_status(view: Mapping[str, Any], keys: frozenset[str] | None = None) -> 
     if now == 3 and not _combined(view):
         return "Phase 3, build: trading is over (you built). l: fleet phase (4)."
     return "Phase 2-3: trade, then build (a build ends trading). l: fleet phase (4)."
+
+
+_SHORT = {"swap your chip (k)": "swap chip (k)", "settle an islet (s)": "settle islet (s)"}
+
+
+def _why_no_sail(view: Mapping[str, Any], path: list[int]) -> str:
+    """Why a fleet with ships has no move: a move takes the rear ship first, so a fleet whose
+    two end ships lie beside the pirate is held (rules §10.3); otherwise every sea edge
+    ahead of its ends is taken (by roads, ships or the pirate's hex)."""
+    from tui.places import hex_places
+
+    places = hex_places(view)
+    pirate = view.get("pirate", -1)
+    if places is not None and isinstance(pirate, int) and pirate >= 0:
+        grid = places.grid
+        closed = set(grid.hex_edges[pirate])
+        ends = {grid.edge_joining(path[0], path[1]), grid.edge_joining(path[-2], path[-1])}
+        if not view.get("knight_played") and ends <= closed:
+            return "the pirate holds your fleet"
+    return "no free edge ahead of your fleet"
 
 
 def pirate_hint(view: Mapping[str, Any], h: int) -> str | None:
