@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ai import seeds
 from ai.protocol import bot_view
 from ai.registry import bot_label, create_bot
 from ai.sandbox import Budget, SandboxedBot
@@ -144,7 +145,8 @@ def game_seed(match_seed: int, round_index: int) -> int:
 
 
 def bot_seed(match_seed: int, game_index: int, seat: int) -> int:
-    return Rng(match_seed ^ 0xB075).derive(game_index * 64 + seat) >> 1
+    """One way (ai/seeds.py): a bot cannot work the match's seed back out of its own."""
+    return seeds.bot_seed(match_seed, seat, game_index)
 
 
 def play_game(spec: MatchSpec, index: int, pool: BotPool | None = None) -> GameRecord:

@@ -98,7 +98,7 @@ def normalise_config(config: GameConfig) -> GameConfig:
     if seed is None:
         import secrets
 
-        seed = secrets.randbelow(2**31)
+        seed = secrets.randbelow(2**63)  # past guessing (ai/seeds.py), and a save's int64
     return replace(config, seed=seed, options=options)
 
 

@@ -132,6 +132,7 @@ def _build(
     from ai.hints import ValueAdviser
     from ai.registry import create_bot
     from ai.seat import BotSeat
+    from ai.seeds import bot_seed
 
     if len(kinds) != game.num_seats:
         raise ConfigError(f"{len(kinds)} seats given for a {game.num_seats}-seat game")
@@ -144,7 +145,7 @@ def _build(
             seats.append(human)
             seat = i
         else:
-            seats.append(BotSeat(create_bot(kind, seed * 10 + i)))
+            seats.append(BotSeat(create_bot(kind, bot_seed(seed, i))))
     meta = {"seats": kinds, "app": "catan-tui", "game_id": game_id}
     table = Table(game, seats, autosave_path=autosave, meta=meta, pace=SPEEDS.get(speed, 0.0))
     if seat is None:

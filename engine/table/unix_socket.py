@@ -378,7 +378,8 @@ class SocketClient:
 LOBBY_MESSAGES: dict[str, tuple[str, ...]] = {
     # client -> server; the server answers every one with a "lobby" snapshot or an "error"
     "list": (),
-    # seats: ["person" | "bot:<name>", ...]; optional: hints, clock
+    # seats: ["person" | "bot:<name>", ...]; optional: hints, clock (and seed, only on a
+    # server that lets players choose seeds: tests; elsewhere refused)
     "create": ("ruleset", "options", "seats"),
     "join": ("table", "seat"),  # answered with {"t": "seat", "token", "table", "seat"}
     "spectate": ("table",),  # answered with {"t": "seat", "token", "table", "seat": null}

@@ -68,6 +68,7 @@ async def make_service(users: Users, tmp_path: Path, tap: Tap) -> AsyncIterator[
             bot_pace=0.0,
             tap=tap,
             runtime_dir=tmp_path / "run",
+            seeded_tables=True,  # tests name their tables' seeds
         )
         for key, value in overrides.items():
             setattr(config, key, value)

@@ -20,7 +20,7 @@ async def served_app(
 ) -> AsyncIterator[tuple[ServedApp, Any, Lobby]]:
     """(app, pilot, lobby): `user`'s app showing the lobby, which tests drive by keys and API."""
     tokens = TokenBook()
-    lobby = Lobby(tokens, tmp_path / "saves", bot_pace=0.0)
+    lobby = Lobby(tokens, tmp_path / "saves", bot_pace=0.0, seeded=True)
     path = str(tmp_path / "s.sock")
     server = SocketServer(path, tokens)
     await server.start()

@@ -86,7 +86,7 @@ async def _acted(hosted: HostedTable, endpoint: Endpoint, state: dict[str, Any])
 async def test_a_table_has_no_clock_unless_its_host_chooses_one(
     tmp_path: Path, fields: dict[str, Any]
 ) -> None:
-    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0)
+    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0, seeded=True)
     await ask(
         lobby, "alice", "create", ruleset="base", options={}, seed=SEED, seats=ALONE, **fields
     )
@@ -104,7 +104,7 @@ async def test_a_table_has_no_clock_unless_its_host_chooses_one(
 async def test_the_host_chooses_a_time_to_decide_kept_with_the_table(
     tmp_path: Path, seconds: int
 ) -> None:
-    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0)
+    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0, seeded=True)
     await ask(
         lobby, "alice", "create", ruleset="base", options={}, seed=SEED, seats=TWO, clock=seconds
     )
@@ -134,7 +134,7 @@ async def test_the_host_chooses_a_time_to_decide_kept_with_the_table(
 async def test_a_clock_other_than_the_choices_is_refused_by_name(
     tmp_path: Path, value: Any, shown: str
 ) -> None:
-    lobby = Lobby(TokenBook(), tmp_path / "saves")
+    lobby = Lobby(TokenBook(), tmp_path / "saves", seeded=True)
     request = {"t": "lobby.create", "v": 1, "ruleset": "base", "options": {}, "seats": ALONE}
     (reply,) = await lobby.handle("alice", {**request, "clock": value})
     assert reply["t"] == "error"
@@ -158,7 +158,7 @@ async def heard(endpoint: Endpoint, kind: str, seen: list[dict[str, Any]]) -> di
 
 
 async def test_time_running_out_has_a_bot_decide_once_and_everyone_told(tmp_path: Path) -> None:
-    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0)
+    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0, seeded=True)
     hosted = await _table(lobby, TWO, 1, clock=60)
     await ask(lobby, "bob", "join", table=1, seat=1)
     alice = await redeem(lobby, await ask(lobby, "alice", "start", table=1))
@@ -234,7 +234,7 @@ async def deciding_heard(
 async def test_a_person_who_acts_in_time_is_never_overruled(tmp_path: Path) -> None:
     """alice acts with little time left, twice: her first decision's time runs out while
     her second is pending, and touches nothing; no bot ever plays for her."""
-    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0)
+    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0, seeded=True)
     hosted = await _table(lobby, ALONE, 2, clock=60)
     alice = await redeem(lobby, await ask(lobby, "alice", "start", table=1))
     slot = _slot(hosted, 0)
@@ -258,7 +258,7 @@ async def test_a_person_who_acts_in_time_is_never_overruled(tmp_path: Path) -> N
 
 
 async def test_a_refused_action_does_not_wind_the_clock_back(tmp_path: Path) -> None:
-    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0)
+    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0, seeded=True)
     hosted = await _table(lobby, ALONE, 4, clock=60)
     alice = await redeem(lobby, await ask(lobby, "alice", "start", table=1))
     slot = _slot(hosted, 0)
@@ -305,7 +305,7 @@ async def test_a_seat_handed_to_a_bot_is_not_timed(
         return await decide(self, view, legal)
 
     monkeypatch.setattr(BotSeat, "decide", slow)
-    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0)
+    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0, seeded=True)
     hosted = await _table(lobby, ALONE, 1, clock=60)
     await ask(lobby, "alice", "start", table=1)
     carol = await redeem(lobby, await ask(lobby, "carol", "spectate", table=1))
@@ -336,7 +336,7 @@ async def test_a_seat_handed_to_a_bot_is_not_timed(
 async def test_a_decision_that_ran_out_leaves_nothing_behind(tmp_path: Path) -> None:
     """The HumanSeat's pending decision is cancelled cleanly: nothing of it is left, and an
     action sent for it, before or after, is refused, never applied."""
-    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0)
+    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0, seeded=True)
     hosted = await _table(lobby, TWO, 1, clock=60)
     await ask(lobby, "bob", "join", table=1, seat=1)
     alice = await redeem(lobby, await ask(lobby, "alice", "start", table=1))
@@ -366,7 +366,7 @@ async def test_a_decision_that_ran_out_leaves_nothing_behind(tmp_path: Path) -> 
 
 async def test_a_rematch_keeps_the_clock(tmp_path: Path) -> None:
     """alice's table plays itself (her seat handed to a bot); its rematch times her too."""
-    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0)
+    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0, seeded=True)
     await ask(
         lobby,
         "alice",
@@ -397,7 +397,7 @@ async def test_a_rematch_keeps_the_clock(tmp_path: Path) -> None:
 
 async def _restored(saves: Path) -> tuple[Lobby, dict[str, Any]]:
     """A new server's lobby on `saves`, and alice's decision at her restored seat."""
-    lobby = Lobby(TokenBook(), saves, bot_pace=0.0)
+    lobby = Lobby(TokenBook(), saves, bot_pace=0.0, seeded=True)
     assert lobby.restore() == 1
     alice = await redeem(lobby, await ask(lobby, "alice", "join", table=1, seat=0))
     state = await deciding(alice, "alice's decision after the restart")
@@ -410,7 +410,7 @@ async def test_a_restarted_server_keeps_the_clock_and_an_older_save_has_none(
     tmp_path: Path,
 ) -> None:
     saves = tmp_path / "saves"
-    first = Lobby(TokenBook(), saves, bot_pace=0.0)
+    first = Lobby(TokenBook(), saves, bot_pace=0.0, seeded=True)
     await ask(
         first, "alice", "create", ruleset="base", options={}, seed=SEED, seats=ALONE, clock=300
     )
@@ -581,7 +581,7 @@ async def test_a_bot_handed_a_seat_is_seated_like_any_bot(tmp_path: Path) -> Non
     """The host's ctrl+b handover: the bot is attached to the table (its seat, the rules that
     check its open-ended offers), as the table seats a bot from the start; before, it was
     not, and an offer it made went unchecked until the table refused it."""
-    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0)
+    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0, seeded=True)
     hosted = await _table(lobby, ALONE, 0)
     await ask(lobby, "alice", "start", table=1)
     table = hosted.table

@@ -29,7 +29,7 @@ async def one(lobby: Lobby, user: str, msg: dict[str, Any]) -> dict[str, Any]:
 async def test_a_fleet_table_is_created_from_the_lobby_and_played_to_the_end(
     tmp_path: Path,
 ) -> None:
-    lobby = Lobby(TokenBook(), tmp_path, bot_pace=0.0)
+    lobby = Lobby(TokenBook(), tmp_path, bot_pace=0.0, seeded=True)
     assert "fleet" in lobby.snapshot("alice")["rulesets"]
     create = {
         "t": "lobby.create",

@@ -42,7 +42,7 @@ def create(bot: str) -> dict[str, Any]:
 )
 async def test_a_seat_is_refused_any_bot_spec_but_a_name(tmp_path: Path, bot: str) -> None:
     marker = tmp_path / "ran"
-    lobby = Lobby(TokenBook(), tmp_path / "saves")
+    lobby = Lobby(TokenBook(), tmp_path / "saves", seeded=True)
     (reply,) = await lobby.handle("alice", create(bot.format(marker=marker)))
     assert reply["t"] == "error"
     assert "this server offers greedy, mcts, random, value (by name only)" in reply["message"]
@@ -52,7 +52,7 @@ async def test_a_seat_is_refused_any_bot_spec_but_a_name(tmp_path: Path, bot: st
 
 
 async def test_a_named_bot_is_seated(tmp_path: Path) -> None:
-    lobby = Lobby(TokenBook(), tmp_path / "saves")
+    lobby = Lobby(TokenBook(), tmp_path / "saves", seeded=True)
     (reply,) = await lobby.handle("alice", create("greedy"))
     assert reply["created"] == 1
     assert [s.bot for s in lobby.tables[1].seats] == [None, "greedy", "random"]
@@ -60,7 +60,7 @@ async def test_a_named_bot_is_seated(tmp_path: Path) -> None:
 
 async def test_a_seat_is_handed_only_to_a_named_bot(tmp_path: Path) -> None:
     marker = tmp_path / "ran"
-    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0)
+    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0, seeded=True)
     (created,) = await lobby.handle("alice", create("random"))
     (grant,) = await lobby.handle("alice", {"t": "lobby.start", "v": 1, "table": 1})
     assert created["created"] == 1 and grant["t"] == "seat"

@@ -38,7 +38,7 @@ async def one(lobby: Lobby, user: str, msg: dict[str, Any]) -> dict[str, Any]:
 
 
 async def test_one_user_may_hold_only_so_many_open_tables(tmp_path: Path) -> None:
-    lobby = Lobby(TokenBook(), tmp_path, max_tables_per_user=2, max_tables=10)
+    lobby = Lobby(TokenBook(), tmp_path, max_tables_per_user=2, max_tables=10, seeded=True)
     for n in (1, 2):
         assert (await one(lobby, "alice", create()))["created"] == n
     refused = await one(lobby, "alice", create())
@@ -52,7 +52,7 @@ async def test_one_user_may_hold_only_so_many_open_tables(tmp_path: Path) -> Non
 
 
 async def test_the_server_holds_only_so_many_open_tables(tmp_path: Path) -> None:
-    lobby = Lobby(TokenBook(), tmp_path, max_tables_per_user=2, max_tables=3)
+    lobby = Lobby(TokenBook(), tmp_path, max_tables_per_user=2, max_tables=3, seeded=True)
     for user in ("alice", "alice", "bob"):
         assert (await one(lobby, user, create()))["t"] == "lobby"
     refused = await one(lobby, "carol", create())
@@ -81,7 +81,7 @@ def listed(lobby: Lobby) -> list[int]:
 
 
 async def test_a_finished_table_nobody_watches_leaves_the_lobby(tmp_path: Path) -> None:
-    lobby = Lobby(TokenBook(), tmp_path, bot_pace=0.0, max_tables_per_user=1)
+    lobby = Lobby(TokenBook(), tmp_path, bot_pace=0.0, max_tables_per_user=1, seeded=True)
     lobby_endpoint = await lobby.open("bob")
     table_id = await finish(lobby, "alice")
     hosted = lobby.tables[table_id]
@@ -106,7 +106,7 @@ async def test_a_finished_table_nobody_watches_leaves_the_lobby(tmp_path: Path) 
 async def test_a_finished_table_stays_while_watched_until_the_grace_period(
     tmp_path: Path,
 ) -> None:
-    lobby = Lobby(TokenBook(), tmp_path, bot_pace=0.0, finished_grace=3600.0)
+    lobby = Lobby(TokenBook(), tmp_path, bot_pace=0.0, finished_grace=3600.0, seeded=True)
     table_id = await finish(lobby, "alice")
     hosted = lobby.tables[table_id]
     grant = await one(lobby, "bob", {"t": "lobby.spectate", "v": 1, "table": table_id})
@@ -121,7 +121,7 @@ async def test_a_finished_table_stays_while_watched_until_the_grace_period(
     await until(lambda: table_id not in listed(lobby), "the table to leave once bob left")
 
     # Someone who never leaves does not keep it listed beyond the grace period.
-    short = Lobby(TokenBook(), tmp_path / "short", bot_pace=0.0, finished_grace=0.5)
+    short = Lobby(TokenBook(), tmp_path / "short", bot_pace=0.0, finished_grace=0.5, seeded=True)
     table_id = await finish(short, "alice")
     grant = await one(short, "bob", {"t": "lobby.spectate", "v": 1, "table": table_id})
     redeemed = short.tokens.redeem(grant["token"])
@@ -135,7 +135,7 @@ async def test_a_finished_table_stays_while_watched_until_the_grace_period(
 
 
 async def test_restored_tables_count_towards_the_limits(tmp_path: Path) -> None:
-    first = Lobby(TokenBook(), tmp_path, bot_pace=0.0)
+    first = Lobby(TokenBook(), tmp_path, bot_pace=0.0, seeded=True)
     created = (await one(first, "alice", create()))["created"]
     await one(first, "alice", {"t": "lobby.start", "v": 1, "table": created})
     hosted = first.tables[created]
@@ -144,7 +144,7 @@ async def test_restored_tables_count_towards_the_limits(tmp_path: Path) -> None:
     await until(lambda: any(tmp_path.glob("ssh-table-*.json")), "the table's first save")
     await first.close()
 
-    second = Lobby(TokenBook(), tmp_path, bot_pace=0.0, max_tables_per_user=1)
+    second = Lobby(TokenBook(), tmp_path, bot_pace=0.0, max_tables_per_user=1, seeded=True)
     assert second.restore() == 1
     refused = await one(second, "alice", create())
     assert refused["message"] == (

@@ -75,7 +75,7 @@ async def alice_at_her_table(lobby: Lobby) -> tuple[Endpoint, dict[str, Any]]:
 
 
 async def test_a_second_session_takes_the_seat_over(tmp_path: Path) -> None:
-    lobby = Lobby(TokenBook(), tmp_path, bot_pace=0.0)
+    lobby = Lobby(TokenBook(), tmp_path, bot_pace=0.0, seeded=True)
     first, state = await alice_at_her_table(lobby)
     hosted = lobby.tables[1]
     assert hosted.table is not None
@@ -109,7 +109,7 @@ async def test_a_second_session_takes_the_seat_over(tmp_path: Path) -> None:
 
 
 async def test_leaving_after_a_takeover_is_an_ordinary_leave(tmp_path: Path) -> None:
-    lobby = Lobby(TokenBook(), tmp_path, bot_pace=0.0)
+    lobby = Lobby(TokenBook(), tmp_path, bot_pace=0.0, seeded=True)
     first, _ = await alice_at_her_table(lobby)
     hosted = lobby.tables[1]
     table = hosted.table

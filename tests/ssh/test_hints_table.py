@@ -54,7 +54,7 @@ def expected_hint(hosted: HostedTable, seat: int) -> dict[str, Any]:
 async def test_with_hints_on_every_person_seat_gets_the_value_bots_action(
     tmp_path: Path,
 ) -> None:
-    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0)
+    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0, seeded=True)
     seats = ["person", "person", "bot:random"]
     created = await ask(
         lobby, "alice", "create", ruleset="base", options={}, seed=SEED, seats=seats, hints=True
@@ -97,7 +97,7 @@ async def test_with_hints_on_every_person_seat_gets_the_value_bots_action(
 async def test_without_hints_a_seat_asking_is_told_the_table_gives_none(
     tmp_path: Path, fields: dict[str, Any]
 ) -> None:
-    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0)
+    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0, seeded=True)
     await ask(
         lobby, "alice", "create", ruleset="base", options={}, seed=SEED, seats=ALONE, **fields
     )
@@ -120,7 +120,7 @@ async def test_without_hints_a_seat_asking_is_told_the_table_gives_none(
 async def test_a_hints_value_other_than_true_or_false_is_refused_by_name(
     tmp_path: Path, value: Any, shown: str
 ) -> None:
-    lobby = Lobby(TokenBook(), tmp_path / "saves")
+    lobby = Lobby(TokenBook(), tmp_path / "saves", seeded=True)
     request = {"t": "lobby.create", "v": 1, "ruleset": "base", "options": {}, "seats": ALONE}
     (reply,) = await lobby.handle("alice", {**request, "hints": value})
     assert reply["t"] == "error"
@@ -134,7 +134,7 @@ async def test_a_hints_value_other_than_true_or_false_is_refused_by_name(
 
 async def test_a_rematch_keeps_hints_on(tmp_path: Path) -> None:
     """alice's table plays itself (her seat handed to a bot); its rematch advises her too."""
-    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0)
+    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0, seeded=True)
     options = {"vp_to_win": 5}
     await ask(
         lobby,
@@ -173,7 +173,7 @@ async def test_a_rematch_keeps_hints_on(tmp_path: Path) -> None:
 async def _restored_and_asked(saves: Path) -> tuple[Lobby, dict[str, Any], dict[str, Any]]:
     """A new server's lobby on `saves`: alice's grant to her restored seat, and its answer
     to a hint request."""
-    lobby = Lobby(TokenBook(), saves, bot_pace=0.0)
+    lobby = Lobby(TokenBook(), saves, bot_pace=0.0, seeded=True)
     assert lobby.restore() == 1
     grant = await ask(lobby, "alice", "join", table=1, seat=0)
     alice = await redeem(lobby, grant)
@@ -187,7 +187,7 @@ async def _restored_and_asked(saves: Path) -> tuple[Lobby, dict[str, Any], dict[
 
 async def test_a_restarted_server_keeps_hints_and_an_older_save_has_none(tmp_path: Path) -> None:
     saves = tmp_path / "saves"
-    first = Lobby(TokenBook(), saves, bot_pace=0.0)
+    first = Lobby(TokenBook(), saves, bot_pace=0.0, seeded=True)
     await ask(
         first, "alice", "create", ruleset="base", options={}, seed=SEED, seats=ALONE, hints=True
     )

@@ -41,7 +41,7 @@ async def _refused(lobby: Lobby, user: str, kind: str, **fields: Any) -> str:
 async def test_the_host_sets_up_the_same_table_again_once_the_game_is_over(
     tmp_path: Path,
 ) -> None:
-    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0)
+    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0, seeded=True)
     options = {"vp_to_win": 5}
     seats = ["person", "person", "bot:random"]
     await ask(lobby, "alice", "create", ruleset="base", options=options, seed=SEED, seats=seats)

@@ -98,7 +98,7 @@ async def _finish(lobby: Lobby, seats: list[str], last_move: tuple[Any, dict[str
 async def test_a_game_ended_at_a_table_counts_and_a_restart_keeps_it(
     tmp_path: Path, last_move: tuple[Any, dict[str, Any]]
 ) -> None:
-    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0)
+    lobby = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0, seeded=True)
     seats = ["bot:random", "person", "person", "bot:random"]  # alice at 1, bob at 2: bob wins
     await _finish(lobby, seats, last_move)
     assert lobby.standings.players == {"alice": (1, 0), "bob": (1, 1)}
@@ -110,7 +110,7 @@ async def test_a_game_ended_at_a_table_counts_and_a_restart_keeps_it(
     await lobby.close()
 
     # A restarted server reads them back, and the finished game is not resumed nor counted.
-    again = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0)
+    again = Lobby(TokenBook(), tmp_path / "saves", bot_pace=0.0, seeded=True)
     assert again.restore() == 0
     assert again.standings.players == {"alice": (1, 0), "bob": (1, 1)}
     # A bot's win counts for nobody; alice's game does count.

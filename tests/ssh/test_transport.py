@@ -195,7 +195,7 @@ def test_engine_transport_imports_no_ui_or_ssh() -> None:
 async def test_the_lobby_answers_malformed_requests_with_errors(tmp_path: Path) -> None:
     from tui.ssh.lobby_host import Lobby
 
-    lobby = Lobby(TokenBook(), tmp_path)
+    lobby = Lobby(TokenBook(), tmp_path, seeded=True)
     bad = [
         {"t": "lobby.create", "v": 1, "ruleset": "base", "options": {}, "seats": "xx"},
         {"t": "lobby.create", "v": 1, "ruleset": "base", "options": {}, "seats": ["person"] * 9},

@@ -183,7 +183,7 @@ async def test_the_lists_offered_are_the_engines_rulesets_that_have_a_face(
     from tui.screens.new_game import playable_rulesets
     from tui.ssh.lobby_host import Lobby
 
-    lobby = Lobby(TokenBook(), tmp_path / "saves")
+    lobby = Lobby(TokenBook(), tmp_path / "saves", seeded=True)
     offered = faces.playable()
     assert offered[:4] == ["base", "starfarers", "ck", "fleet"] and offered[-1] == NAME
     assert playable_rulesets() == faces.playable()

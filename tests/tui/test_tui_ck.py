@@ -103,7 +103,7 @@ async def test_the_ssh_lobby_offers_ck_and_creates_a_ck_table(tmp_path: Path) ->
     from tui.option_words import choices_of
     from tui.ssh.lobby_host import Lobby
 
-    lobby = Lobby(TokenBook(), tmp_path / "saves")
+    lobby = Lobby(TokenBook(), tmp_path / "saves", seeded=True)
     assert "ck" in lobby.snapshot("alice")["rulesets"]
     board = next(o for o in get_ruleset("ck").options if o.name == "board")
     assert ("Beginner", "beginner") in choices_of(board)  # the create dialog's board choices

@@ -193,6 +193,8 @@ async def test_resuming_after_quit_shows_what_happened_before(tmp_path: Path) ->
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(8):
             await step(pilot)
+        while await wait_for_decision(pilot) != "turn":  # q and y go to the game, no pop-up
+            await step(pilot)
         screen = game_screen(app)
         assert screen is not None
         before = [t.plain for t in screen.query_one(EventLog).entries]

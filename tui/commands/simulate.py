@@ -27,6 +27,7 @@ def run(args: argparse.Namespace) -> int:
     from ai.process import BotProtocolError
     from ai.protocol import headless_decider
     from ai.registry import check_spec, create_bot, split_specs
+    from ai.seeds import bot_seed
     from ai.text import printable
     from engine.errors import ConfigError
     from engine.headless import play_headless
@@ -53,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
         game = new_game(game_config(args, seed))
         try:
             deciders = [
-                headless_decider(create_bot(name, seed * 16 + seat))
+                headless_decider(create_bot(name, bot_seed(seed, seat)))
                 for seat, name in enumerate(names)
             ]
             result = play_headless(game, deciders, turn_cap=args.turn_cap)

@@ -47,6 +47,7 @@ import asyncio
 import contextlib
 import logging
 import re
+import secrets
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,6 +56,7 @@ from typing import Any
 from ai.hints import ValueAdviser
 from ai.registry import DEFAULT_BOT, available_bots, create_bot
 from ai.seat import BotSeat
+from ai.seeds import bot_seed
 from engine import saves as save_files
 from engine.actions import Action
 from engine.config import GameConfig
@@ -338,8 +340,12 @@ class Lobby:
         max_tables_per_user: int = MAX_TABLES_PER_USER,
         max_tables: int = MAX_TABLES,
         finished_grace: float = FINISHED_GRACE,
+        seeded: bool = False,
     ) -> None:
         self.tokens = tokens
+        self.seeded = seeded
+        """A table may be created with a seed of the creator's choosing (tests); otherwise the
+        server draws each one, as a seed known to a player would tell them every roll."""
         self.saves = saves
         self.bot_pace = bot_pace
         self.max_tables_per_user = max_tables_per_user
@@ -420,7 +426,9 @@ class Lobby:
         if not isinstance(specs, list) or len(specs) not in info.seats:
             raise LobbyRefusal(f"{info.title} is played by {', '.join(map(str, info.seats))}")
         seats = [_seat_spec(s) for s in specs]
-        seed = int(msg.get("seed", time.time_ns() & 0x7FFFFFFF))
+        if "seed" in msg and not self.seeded:
+            raise LobbyRefusal(SEED_REFUSAL)
+        seed = int(msg["seed"]) if "seed" in msg else secrets.randbelow(2**63)
         new_game(GameConfig(ruleset, len(seats), seed, options))  # fail now on bad options
         hints = msg.get("hints", False)  # true or false: check_lobby_request refused the rest
         clock = msg.get("clock", 0)  # 0, 60, 120 or 300: likewise
@@ -518,7 +526,7 @@ class Lobby:
             old.ruleset,
             dict(old.options),
             seats,
-            (old.seed + 1) & 0x7FFFFFFF,
+            secrets.randbelow(2**63) if not self.seeded else (old.seed + 1) & 0x7FFFFFFF,
             old.hints,
             old.clock,
         )
@@ -544,7 +552,7 @@ class Lobby:
         if seat.connections > 0:
             raise LobbyRefusal(f"{seat.user} is at the table")
         bot_name = lobby_bot(str(msg.get("bot", DEFAULT_BOT)))
-        seat.slot.set_bot(BotSeat(create_bot(bot_name, table.seed + no), name=bot_name))
+        seat.slot.set_bot(BotSeat(create_bot(bot_name, bot_seed(table.seed, no)), name=bot_name))
         self.changed()
 
     # -- tables -------------------------------------------------------------------
@@ -565,12 +573,12 @@ class Lobby:
             if info.kind == "person" and info.user is not None:
                 adviser = ValueAdviser() if hosted.hints else None  # every person alike
                 human = HumanSeat(info.user, adviser=adviser)
-                info.slot = Slot(human, clock=hosted.clock, seed=hosted.seed + i)
+                info.slot = Slot(human, clock=hosted.clock, seed=bot_seed(hosted.seed, i))
                 info.away_since = time.monotonic()  # until their table connection arrives
                 seats.append(info.slot)
             else:  # a bot, or a person seat nobody took
                 info.kind, info.bot = "bot", info.bot or DEFAULT_BOT
-                seats.append(BotSeat(create_bot(info.bot, hosted.seed + i), name=info.bot))
+                seats.append(BotSeat(create_bot(info.bot, bot_seed(hosted.seed, i)), name=info.bot))
         self.saves.mkdir(parents=True, exist_ok=True)
         hosted.table = Table(
             game,
@@ -723,6 +731,11 @@ class Lobby:
         tasks = [h.task for h in self.tables.values() if h.task is not None]
         if tasks:
             await asyncio.wait(tasks, timeout=2)
+
+
+SEED_REFUSAL = (
+    "this server draws every table's seed itself: a seed a player chose would tell them every roll"
+)
 
 
 class LobbyRefusal(CatanError):

@@ -71,6 +71,8 @@ class ServeConfig:
     """Connections from one address (IPv6: one /64) that may be logging in at once."""
     logins_total: int = 64
     """Connections that may be logging in at once, from anywhere."""
+    seeded_tables: bool = False
+    """Tables may be created with a seed of the creator's choosing (tests only: `Lobby`)."""
 
 
 RUNTIME_PREFIX = "catan-serve-"
@@ -198,7 +200,9 @@ class Service:
         self.tokens = TokenBook()
         self.zygote = ZygoteClient()
         self._restart_lock = asyncio.Lock()
-        self.lobby = Lobby(self.tokens, config.saves, bot_pace=config.bot_pace)
+        self.lobby = Lobby(
+            self.tokens, config.saves, bot_pace=config.bot_pace, seeded=config.seeded_tables
+        )
         self.throttle = LoginThrottle()
         self.logging_in: Counter[str] = Counter()
         """Connections not yet authenticated, per address: parallel guessing is bounded too."""
