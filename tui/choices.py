@@ -192,17 +192,26 @@ EXPECTED_WORDS = {
 }
 
 
-def why_not_lines(refused: list[tuple[str, str]]) -> list[str]:
+def why_not_lines(refused: list[tuple[str, str]], fold: bool = False) -> list[str]:
     """(expectation id, engine reason) pairs as lines: one per reason, naming what it stops.
 
     A reason that already names its one expectation ("a trade ship costs ...")
     stands alone; otherwise the names come first ("Colony ship, Trade ship: no
-    transport ship left...").
+    transport ship left..."). `fold`: the prices one cannot pay are one line, naming
+    the pieces (seen in play at 80x24: five price lines hid the keys above them).
     """
     by_reason: dict[str, list[str]] = {}
+    dear: list[str] = []
     for what, reason in refused:
+        shown, name = EXPECTED_WORDS.get(what, (what, what))
+        if fold and reason.lower().startswith((f"a {name} costs", f"an {name} costs")):
+            dear.append(shown.lower())
+            continue
         by_reason.setdefault(reason, []).append(what)
     out = []
+    if dear:
+        names = dear[0] if len(dear) == 1 else f"{', '.join(dear[:-1])} or {dear[-1]}"
+        out.append(f"Too few cards for a {names} (F3: costs)")
     for reason, whats in by_reason.items():
         words = [EXPECTED_WORDS.get(w, (w, w)) for w in whats]
         if len(words) == 1 and words[0][1] in reason.lower():

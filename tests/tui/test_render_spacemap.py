@@ -23,6 +23,7 @@ from tui.render.spacemap import (
     WINDOW_WIDTH,
     Highlight,
     hit_test,
+    key_strip,
     nearest_target,
     render_space_map,
     space_map_layout,
@@ -520,9 +521,14 @@ async def test_the_key_under_the_whole_map_shows_at_120x40(tmp_path: Path) -> No
         assert screen is not None and not screen.has_class("compact")
         map_view = screen.query_one(MapView)
         drawn = map_view.render().plain.split("\n")
-        strip = map_key_strip().plain.split("\n")
+        strip = key_strip(view=screen.view).plain.split("\n")
         assert drawn[-2:] == strip[:2], drawn[-3:]  # the codes and the pieces
-        assert strip[0] == "O ore  F fuel  C carbon  A food  G goods  P5 pirates  I3 ice  ? unknown"
+        assert strip[1] == map_key_strip().plain.split("\n")[1]
+        # The codes on this map's planets, double discs too (seen in play: "G2+" was drawn
+        # at 120x40 and explained nowhere on the screen).
+        discs = {p.get("disc") for p in (screen.view or {}).get("planets") or ()}
+        assert "2/11" in discs and "3/12" in discs, discs
+        assert strip[0] == "O ore F fuel C carbon A food G goods 2+ 2 or 11 3+ 3 or 12 ? unknown"
         assert len(drawn) <= map_view.content_size.height
         await pilot.resize_terminal(120, 38)  # two rows fewer: the key's first line stays
         await pilot.pause()

@@ -57,10 +57,13 @@ async def test_an_unaffordable_trade_ship_is_greyed_with_the_engines_reason(
         screen = _screen(app)
         bar = screen.query_one(ActionBar)
         await p.pause()
-        # greyed, in the engine's words, and all of it on the screen
-        assert TRADE_SHIP_REASON in bar.greyed
+        # greyed, in the engine's words, and all of it on the screen: where the prices
+        # would not fit beside the whole map, they are one line naming each piece
+        assert screen.view is not None and TRADE_SHIP_REASON in screen._why_not(screen.view)
         shown = " ".join(line.strip("\u00d7 ").strip() for line in _dim_lines(bar))
-        assert TRADE_SHIP_REASON in shown
+        folded = "Too few cards for a spaceport, trade ship, cannon or freight pod (F3: costs)"
+        assert (TRADE_SHIP_REASON in bar.greyed) != (folded in bar.greyed), bar.greyed
+        assert TRADE_SHIP_REASON in shown or folded in shown, shown
         assert bar.rows_needed(bar.content_size.width) <= bar.content_size.height
         # no key for it: pressing the trade ship's key does nothing
         assert "i" not in [key for key, _ in bar.items]
@@ -71,3 +74,27 @@ async def test_an_unaffordable_trade_ship_is_greyed_with_the_engines_reason(
         # the colony ship is affordable: a command, not greyed
         assert "c" in [key for key, _ in bar.items]
         assert not any("colony ship" in line.lower() for line in bar.greyed)
+
+
+def test_prices_fold_into_one_line_naming_each_piece() -> None:
+    """Seen in play at 80x24: five price lines hid the keys above them, and at 120x40 took the
+    map's bottom rows. Folded, the prices are one line; other reasons keep their own."""
+    from tui.choices import why_not_lines
+
+    refused = [
+        ("build_spaceport", "a spaceport costs 3 carbon and 2 food"),
+        ("build_ship:trade", "a trade ship costs 1 ore, 1 fuel and 2 goods"),
+        ("build_upgrade:pod", "a pod costs 2 ore"),
+        ("maritime_trade", "Trading fuel with the supply needs 3 identical cards"),
+    ]
+    assert why_not_lines(refused) == [
+        "A spaceport costs 3 carbon and 2 food",
+        "A trade ship costs 1 ore, 1 fuel and 2 goods",
+        "A pod costs 2 ore",
+        "Trading fuel with the supply needs 3 identical cards",
+    ]
+    assert why_not_lines(refused, fold=True) == [
+        "Too few cards for a spaceport, trade ship or freight pod (F3: costs)",
+        "Trading fuel with the supply needs 3 identical cards",
+    ]
+    assert why_not_lines(refused[1:2], fold=True) == ["Too few cards for a trade ship (F3: costs)"]

@@ -78,7 +78,7 @@ def fleet_items(ascii: bool) -> list[Item]:
 
 
 def space_items(ascii: bool) -> list[Item]:
-    from tui.render.spacemap import GREEK, GREEK_ASCII, PIECE_GLYPHS, SHIP_ASCII
+    from tui.render.spacemap import GREEK, GREEK_ASCII, NEUTRAL, PIECE_GLYPHS, SHIP_ASCII
 
     def piece(name: str) -> str:
         if not ascii:
@@ -101,12 +101,18 @@ def space_items(ascii: bool) -> list[Item]:
             "colony ship" + (" + seat letter" if ascii else ""),
         ),
         (piece("trade_ship"), P.SEAT_STYLES[1], "trade ship" + (" + seat letter" if ascii else "")),
+        (
+            "n" if ascii else PIECE_GLYPHS["colony"],
+            NEUTRAL,
+            "neutral colony (grey; 3 players): blocks its site, never produces",
+        ),
     ]
     for resource, letter in P.SPACE_RESOURCE_LETTERS.items():
         items.append((letter, P.RESOURCE_DISCS[resource], f"{resource} planet"))
     items += [
         (" 9", P.CHIP, "the planet's number (produces on that roll)"),
         (" 8", P.CHIP_HOT, "6 and 8, the likeliest rolls"),
+        ("2+", P.CHIP, "a double disc: 2 and 11"),
         ("3+", P.CHIP, "a double disc: 3 and 12"),
         (" ?", P.DISC_HIDDEN, "number not yet known"),
         ("P5", P.PIRATE, "pirate base, strength 5: beat it with cannons"),
@@ -126,9 +132,13 @@ def space_items(ascii: bool) -> list[Item]:
         ("." if ascii else "·", P.LANE, "a point in space a ship can stop on"),
         ("+" if ascii else "○", P.LEGAL, "a legal choice: you can pick it"),
         ("@" if ascii else "●", P.CURSOR, "the cursor"),
+        ("o" if ascii else "•", P.PATH, "the way a ship flies to the cursor"),
     ]
     return items
 
+
+KEY_WIDTH = 71
+"""The cells of a line of the key under the whole space map."""
 
 KEY_ROWS_KEPT = 2
 """Rows the game screen gives the space map's key before the log (its third line, the
@@ -136,7 +146,8 @@ roll numbers and the docks' glyphs, shows where rows are spare)."""
 
 
 def map_key_strip(*, ascii: bool = False) -> Text:
-    """The space map's key in three lines of at most 71 cells, for under the map; F1 has it all.
+    """The space map's key in three lines of at most `KEY_WIDTH` cells, for under the map; F1
+    has it all.
 
     The lines come in order of need, the codes on the planets first ("C 6" is carbon on
     a 6, "P5" pirates of strength 5): where the screen has fewer rows to spare than

@@ -359,11 +359,19 @@ def _board_key(state: SpaceState) -> _BoardKey:
     return (state.points, state.sectors, state.planets)
 
 
-def key_strip(*, ascii: bool = False) -> Text:
-    """Three lines of key for under the map (from tui.render.legend)."""
-    from tui.render.legend import map_key_strip
+def key_strip(*, ascii: bool = False, view: Mapping[str, Any] | None = None) -> Text:
+    """Three lines of key for under the map (from tui.render.legend); with a view, the
+    first names the codes on its planets, double discs too (seen in play at 120x40: "G2+"
+    was on the map and in no key line)."""
+    from tui.render.legend import KEY_WIDTH, map_key_strip
 
-    return map_key_strip(ascii=ascii)
+    strip = map_key_strip(ascii=ascii)
+    if view is None:
+        return strip
+    lay = space_map_layout(False)
+    codes = window_key(view, (0, 0, lay.width, lay.height), width=KEY_WIDTH, ascii=ascii)
+    rest = strip.split("\n")[1:]
+    return Text("\n").join([codes, *rest])
 
 
 def window_key(

@@ -183,7 +183,8 @@ class GameScreen(ComposedFlag, Screen[None]):
         self._key_sig: Any = None
         self.encounter_book: LogBook | None = None  # this seat's encounter, told so far
         self.leaving = False
-        self._why_not_cache: tuple[int, list[str]] = (-2, [])
+        self._why_not_cache: tuple[int, list[str], list[str]] = (-2, [], [])
+        """(revision, the refusals' lines, the same with the prices on one line)."""
         self._site_game: tuple[int, Any] = (-2, None)  # a Starfarers game rebuilt for hints
 
     def _bind_ruleset(self, ruleset: str) -> None:
@@ -413,7 +414,7 @@ class GameScreen(ComposedFlag, Screen[None]):
         board = self.query_one(Scoreboard)
         board.thinking = to_act if view.get("winner") is None else None
 
-    def _why_not(self, view: dict[str, Any]) -> list[str]:
+    def _why_not(self, view: dict[str, Any], folded: bool = False) -> list[str]:
         """What the player may expect but cannot do, and why (the face's `why_not`).
 
         Asked of the engine on a game rebuilt from the view, only for display;
@@ -427,18 +428,38 @@ class GameScreen(ComposedFlag, Screen[None]):
                 refused = why_not(view)
             except Exception:  # a view the sampler cannot rebuild: say nothing
                 refused = []
-            self._why_not_cache = (self.rev, choices.why_not_lines(refused))
-        return self._why_not_cache[1]
+            lines = choices.why_not_lines(refused)
+            short = choices.why_not_lines(refused, fold=True)
+            self._why_not_cache = (self.rev, lines, short)
+        _, lines, short = self._why_not_cache
+        return short if folded else lines
+
+    def _bottom_rows(self) -> tuple[int, int, int]:
+        """The log and actions row's least and most rows, and the rows of its frame."""
+        compact = self.has_class("compact")
+        return (4, 10, 0) if compact else (7, 12, 2)
+
+    def _bar_width(self, bar: ActionBar) -> int:
+        return bar.content_size.width or max(10, self.size.width // 2 - 4)
+
+    def _greyed(self, view: dict[str, Any], bar: ActionBar) -> tuple[str, ...]:
+        """The refusals' lines; the prices on one line where the whole would not fit in the
+        rows the map leaves spare (seen in play: at 80x24 five price lines hid the keys
+        above them, and at 120x40 they took the map's bottom rows)."""
+        lines = tuple(self._why_not(view))
+        base, _, frame = self._bottom_rows()
+        room = max(base, self._rows_under_map()) if self.face.grows_actions else base
+        bar.greyed = lines
+        if bar.rows_needed(self._bar_width(bar)) + frame > room:
+            return tuple(self._why_not(view, folded=True))
+        return lines
 
     def _fit_bottom(self) -> None:
         """Give the log and actions row the rows the actions need (within limits)."""
         bar = self.query_one(ActionBar)
-        compact = self.has_class("compact")
-        base, cap = (4, 10) if compact else (7, 12)
+        base, cap, frame = self._bottom_rows()
         if self.face.grows_actions:
-            width = bar.content_size.width or max(10, self.size.width // 2 - 4)
-            frame = 0 if compact else 2
-            rows = max(base, min(cap, bar.rows_needed(width) + frame))
+            rows = max(base, min(cap, bar.rows_needed(self._bar_width(bar)) + frame))
         else:
             rows = base  # the stylesheet's height
         rows = max(rows, self._rows_under_map())
@@ -523,7 +544,7 @@ class GameScreen(ComposedFlag, Screen[None]):
                 (c.key, (c.short or choices.short_label(c.label)) if short else c.label)
                 for c in self.cmds
             )
-            bar.greyed = tuple(self._why_not(view))
+            bar.greyed = self._greyed(view, bar)
         else:
             to_act = view.get("to_act")
             who = (

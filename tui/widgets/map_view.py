@@ -9,6 +9,7 @@ present for a ruleset, a plain text fallback lists the board and targets.
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -138,6 +139,7 @@ class MapView(Widget, can_focus=False):
         self._window_fn: Callable[..., Any] | None = None
         self._key_fn: Callable[..., Text] | None = None
         self._window_key_fn: Callable[..., Text] | None = None
+        self._key_takes_view = False  # the key names what the map shows (the space map's)
         self._windowed = False  # the map is always seen through a window (its WINDOWED)
         self._window: tuple[int, int, int, int] | None = None  # the window last drawn
         self._key_rows = KEY_ROWS_KEPT  # rows the key is given before the log (KEY_ROWS)
@@ -150,6 +152,9 @@ class MapView(Widget, can_focus=False):
             module = _module_for(ruleset)
             self._window_fn = getattr(module, "window_for", None)
             self._key_fn = getattr(module, "key_strip", None)
+            self._key_takes_view = self._key_fn is not None and "view" in (
+                inspect.signature(self._key_fn).parameters
+            )
             self._window_key_fn = getattr(module, "window_key", None)
             self._windowed = bool(getattr(module, "WINDOWED", False))
             self._key_rows = int(getattr(module, "KEY_ROWS", KEY_ROWS_KEPT))
@@ -221,7 +226,8 @@ class MapView(Widget, can_focus=False):
                 )
                 if self._key_fn is not None:  # as many of the key's lines as rows spare
                     spare = self.content_size.height - len(text.plain.split("\n"))
-                    for line in self._key_fn(ascii=self.ascii).split("\n")[: max(0, spare)]:
+                    strip = self._key_fn(ascii=self.ascii, **self._key_view(view))
+                    for line in strip.split("\n")[: max(0, spare)]:
                         text.append("\n")
                         text.append_text(line)
                 return text
@@ -230,6 +236,10 @@ class MapView(Widget, can_focus=False):
                 text.append(f"\n(map renderer failed: {exc})", style="dim")
                 return text
         return fallback_map(view, self.highlight)
+
+    def _key_view(self, view: dict[str, Any]) -> dict[str, Any]:
+        """The view for a key that names what the map shows (the space map's), else nothing."""
+        return {"view": view} if self._key_takes_view else {}
 
     def _extra(self) -> dict[str, Any]:
         """Labels on highlighted targets (a flight's steps), for renderers that take them."""

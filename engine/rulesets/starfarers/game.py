@@ -598,7 +598,7 @@ class StarfarersGame(PhaseTrading, Game):
             return "no transport ship left in your supply (at most 3 ships on the board)"
         if a.kind == "colony":
             if not self.colonies_left[seat]:
-                return "no colony left in your supply"
+                return "no colony left in your supply (each colony ship carries one)"
             if not afford(self.hands[seat], COLONY_SHIP_COST):
                 return "a colony ship costs 1 ore, 1 fuel, 1 carbon and 1 food"
         else:
