@@ -479,3 +479,26 @@ async def test_a_new_game_is_not_told_resumed_and_a_setup_save_resumes_in_the_se
     assert setup.view(0)["turn"] == 0
     async with loaded(tui_saves.write(setup, tmp_path, "setup.json"), (80, 24)) as (_, lines):
         assert "— Game resumed in the setup —" in lines, lines
+
+
+async def test_choosing_the_colony_a_spaceport_replaces_says_what_it_produces(
+    tmp_path: Path,
+) -> None:
+    """Seen in play: a spaceport's choice of colony (discoverer's setup, or `u`) said only
+    "move between the 3 legal points", so nobody could tell which colony was which."""
+    game = tui_saves.play_until(
+        "starfarers",
+        SEED,
+        tui_saves.human_to_act({"build_spaceport"}),
+        options={"variant": "strategic"},
+    )
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.load_game(tui_saves.write(game, tmp_path))
+        assert await wait_for_decision(pilot) == "target"  # the placement opens by itself
+        screen = game_screen(app)
+        assert screen is not None and screen.target is not None
+        assert "build_spaceport" in screen.target.types
+        status = screen.query_one(ActionBar).status
+        assert "\nThis place: " in status, status
+        assert " on " in status or "produces nothing yet" in status

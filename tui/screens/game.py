@@ -624,9 +624,13 @@ class GameScreen(ComposedFlag, Screen[None]):
         return f"{places.hex(self.cursor)} · blocks {', '.join(names) or 'nobody'}"
 
     def _site_hint(self, view: dict[str, Any]) -> str:
-        """Starfarers: what a colony on the highlighted site would produce, while placing one."""
+        """Starfarers: what the highlighted site's planets produce, while placing a colony or
+        choosing the colony a spaceport replaces (seen in play: the spaceport's three
+        choices said nothing of which colony was which)."""
         target = self.target
-        if target is None or "place_colony" not in target.types or self.cursor is None:
+        if target is None or self.cursor is None:
+            return ""
+        if not {"place_colony", "build_spaceport"} & set(target.types):
             return ""
         if self._site_game[0] != self.rev:
             from engine.rulesets.starfarers.routes import game_from_view
