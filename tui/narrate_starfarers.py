@@ -203,9 +203,12 @@ def _contest(t: Teller, e: dict[str, Any]) -> str:
     opponent = e.get("opponent")
     them = t.whom(opponent) if isinstance(opponent, int) else str(opponent or "the encounter")
     result = "won" if e.get("won") else "lost"
+    # Seen in play: "lost a speed contest: 4 to 8" with a speed of 5 that turn. A contest
+    # shakes again: each side's two balls plus its boosters (or cannons), Scientists too.
+    adds = "cannons" if e.get("stat") == "combat" else "boosters"
     return (
         f"{t.who(e.get('seat'))} {result} a {e.get('stat')} contest against {them}: "
-        f"{e.get('total')} to {e.get('opponent_total')}."
+        f"{e.get('total')} to {e.get('opponent_total')} (a new shake each, plus {adds})."
     )
 
 

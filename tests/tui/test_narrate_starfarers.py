@@ -28,8 +28,8 @@ TOLD: dict[str, tuple[dict[str, Any], str | None]] = {
     "build": ({"seat": 1, "piece": "colony_ship"}, "Blue built a colony ship."),
     "buy_fame": ({"seat": 1}, "Blue bought fame: a half medal."),
     "contest": (
-        {"seat": 1, "opponent": 2, "stat": "cannons", "total": 5, "opponent_total": 3, "won": 1},
-        "Blue won a cannons contest against White: 5 to 3.",
+        {"seat": 1, "opponent": 2, "stat": "combat", "total": 5, "opponent_total": 3, "won": 1},
+        "Blue won a combat contest against White: 5 to 3 (a new shake each, plus cannons).",
     ),
     "discard": ({"seat": 1, "resource": "ore"}, "Blue discarded 1 ore."),
     "must_discard": ({"owed": {"1": 4}}, "Seven! Discard half: Blue 4."),
@@ -320,3 +320,14 @@ def test_open_space_is_named_by_the_closest_sector_with_something_in_it() -> Non
         assert name(v) == expected, (v, name(v), expected)
         named += 1
     assert named > 100
+
+
+def test_a_speed_contest_says_where_its_numbers_come_from() -> None:
+    """Seen in play: "lost a speed contest against Blue: 4 to 8" when the ship's speed that
+    turn was 5. A contest shakes again and adds boosters (cannons for combat)."""
+    event = {"kind": "contest", "seat": 0, "opponent": 1, "stat": "speed", "total": 4,
+             "opponent_total": 8, "won": 0}  # fmt: skip
+    said = narrate(event, NAMES, 0)
+    assert (
+        said == "You lost a speed contest against Blue: 4 to 8 (a new shake each, plus boosters)."
+    )
