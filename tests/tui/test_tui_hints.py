@@ -156,6 +156,15 @@ async def test_in_an_offer_to_answer_the_hint_highlights_the_value_bots_answer()
             label, value = dialog.options[options.highlighted]
             assert value == expected
             assert str(key_line.content) == f"Hint: {label} · Enter takes it"
+            # Another option highlighted: Enter takes that one, and the line no longer says
+            # the hint's (as a discard changed by hand once kept saying).
+            assert options.option_count > 1
+            hinted = options.highlighted
+            await pilot.press("down")
+            await until(pilot, lambda: options.highlighted != hinted, "another option")
+            await until(pilot, lambda: str(key_line.content).startswith("↑↓ choose"), "the keys")
+            await pilot.press("up")
+            await until(pilot, lambda: str(key_line.content).startswith("Hint: "), "the hint")
             rev = table.rev
             await pilot.press("enter")
             await until(pilot, lambda: table.rev > rev, "the answer")
@@ -384,3 +393,38 @@ async def test_a_hint_for_another_move_leaves_the_placement_under_way(tmp_path: 
             lambda: screen.query_one(ActionBar).status == "Hint: End the turn — press e",
             "the hint among the commands",
         )
+
+
+async def test_a_discard_changed_by_hand_no_longer_says_enter_takes_the_hint(
+    tmp_path: Path,
+) -> None:
+    """Seen in play: after ? the person changed the numbers, "Hint: … · Enter takes it" stayed,
+    and Enter gave up their own choice. The hint's line shows only while its cards are the
+    ones chosen. Seed 3, as above."""
+
+    def owes(game: Game) -> bool:
+        view = game.view(0)
+        return (
+            game.to_act == 0
+            and view["phase"] == "discard"
+            and (view["players"][0]["discard_owed"] >= 3)
+        )
+
+    game = tui_saves.play_until("base", 3, owes)
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for_decision(pilot) == "dialog"
+        dialog = app.screen
+        assert isinstance(dialog, DiscardDialog)
+        key_line = dialog.query_one("#hint", Label)
+        await until(pilot, lambda: str(key_line.content).endswith("? hint"), "? on the key line")
+        await pilot.press("question_mark")
+        await until(pilot, lambda: str(key_line.content).startswith("Hint: "), "the hint")
+        hinted = dict(dialog.chosen)
+        dialog.row = next(i for i, r in enumerate(dialog.resources) if hinted[r])
+        await pilot.press("left")  # one fewer of a hinted card
+        await until(pilot, lambda: dialog.chosen != hinted, "the change")
+        assert str(key_line.content).startswith("↑↓ resource"), key_line.content
+        await pilot.press("right")  # back to the hint's cards
+        await until(pilot, lambda: dialog.chosen == hinted, "the hint's cards again")
+        assert str(key_line.content).startswith("Hint: "), key_line.content

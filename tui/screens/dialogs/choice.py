@@ -60,6 +60,7 @@ class ChoiceDialog(HintTaker, AnswerOnce[Any]):
         themselves (the bank's "give which?" lists resources)."""
         super().__init__()
         self.hint_value = hint_value
+        self._hinted_index: int | None = None  # the hint's option, once shown
         self.title_text = title
         self.options = options
         self.body = body
@@ -119,11 +120,26 @@ class ChoiceDialog(HintTaker, AnswerOnce[Any]):
         if not self.drawn:  # on_mount shows it
             self.hinted = plan
             return True
+        self._hinted_index = index
         self.query_one(OptionList).highlighted = index
-        label = self.options[index][0]
-        words = label.plain if isinstance(label, Text) else label
-        self.query_one("#hint", Label).update(f"Hint: {words} · Enter takes it")
+        self._show_hint_line(index)
         return True
+
+    def _show_hint_line(self, highlighted: int | None) -> None:
+        """The hint on the key line while its option is highlighted, else the keys (Enter
+        takes the highlighted option, whichever it is)."""
+        index = self._hinted_index
+        if index is None or index != highlighted:
+            line = self._key_line(hints=self.offers_hint)
+        else:
+            label = self.options[index][0]
+            words = label.plain if isinstance(label, Text) else label
+            line = f"Hint: {words} · Enter takes it"
+        self.query_one("#hint", Label).update(line)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if self._hinted_index is not None:
+            self._show_hint_line(event.option_index)
 
     def _story_takes_focus(self) -> None:
         """Tab reaches the story only when it has more than it shows."""

@@ -65,6 +65,7 @@ class DiscardDialog(HintTaker, AnswerOnce[list[str]]):
         self.hand = hand
         self.resources = [r for r in allowed if hand.get(r, 0) > 0] or list(allowed)
         self.chosen = {r: 0 for r in self.resources}
+        self._hinted_choice: dict[str, int] | None = None  # the hint's cards, once shown
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -95,11 +96,11 @@ class DiscardDialog(HintTaker, AnswerOnce[list[str]]):
         ):
             return False
         self.chosen = {r: cards.get(r, 0) for r in self.resources}
+        self._hinted_choice = dict(self.chosen)
         if not self.drawn:  # on_mount shows it
             self.hinted = plan
             return True
         self._refresh()
-        self.query_one("#hint", Label).update(f"Hint: {bundle(cards)} · Enter takes it")
         return True
 
     def _left(self) -> int:
@@ -126,6 +127,15 @@ class DiscardDialog(HintTaker, AnswerOnce[list[str]]):
             text.append("\n")
         self.query_one("#table", Static).update(text)
         self.query_one("#title", Label).update(self._title())
+        # The hint's line while its cards are chosen; changed by hand, Enter takes the new
+        # choice, and the key line says so (seen in play: "Enter takes it" stayed).
+        hinted = self._hinted_choice
+        line = (
+            f"Hint: {bundle({r: n for r, n in hinted.items() if n})} · Enter takes it"
+            if hinted is not None and hinted == self.chosen
+            else self._key_line(hints=self.offers_hint)
+        )
+        self.query_one("#hint", Label).update(line)
 
     def watch_row(self) -> None:
         self._refresh()
