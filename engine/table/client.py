@@ -11,7 +11,8 @@ Unix-socket client used over SSH. The game screen talks only to a TableClient,
 never to the game, so the same screen serves both.
 
 A client may disconnect and another connect to the same seat: `HumanSeat.subscribe`
-gives the new client the latest state (with ``legal`` if the seat must act).
+gives the new client the latest state (with ``legal`` if the seat must act), then
+the lines the table told lately and its recent chat (each marked ``earlier``).
 A seat has one live client: when another connects while the first is still
 there, the new one takes the seat over; the first is sent a closing notice
 (`TAKEN_OVER`), then ends, and its sends are refused from that moment on.
@@ -137,8 +138,8 @@ class HumanSeat:
         if self._last is not None:  # a new client hears the whole game so far
             history = self.table.history(self.seat) if self.table is not None else []
             self._outbox.put_nowait(dict(self._last, events=history))
-        if self.table is not None:  # and the table's recent chat
-            for line in self.table.chat:
+        if self.table is not None:  # and what the table told lately, and its recent chat
+            for line in [*self.table.told, *self.table.chat]:
                 self._outbox.put_nowait(dict(line, earlier=True))
         if self._last_over is not None:
             self._outbox.put_nowait(self._last_over)
@@ -170,6 +171,15 @@ class HumanSeat:
     def said(self, msg: dict[str, Any]) -> None:
         """A line of the table's chat (anyone's, this seat's own too)."""
         self._send(msg)
+
+    def told(self, msg: dict[str, Any]) -> None:
+        """A line the table tells everyone there (a ``notice``: a bot took a seat, say)."""
+        self._send(msg)
+
+    @property
+    def connected(self) -> bool:
+        """A client is connected to this seat now."""
+        return self._client is not None
 
     def _say(self, msg: dict[str, Any]) -> None:
         try:

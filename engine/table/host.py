@@ -14,10 +14,14 @@ legal action instead. Optional hooks a seat or spectator may implement:
 - ``attach(table, seat)``: called once when it joins the table;
 - ``async reject(message)``: its last action was refused;
 - ``async finished(message)``: the game is over (`engine.table.protocol.over`);
-- ``said(message)``: a line of the table's chat (`engine.table.protocol.said`).
+- ``said(message)``: a line of the table's chat (`engine.table.protocol.said`);
+- ``told(message)``: a line the table tells everyone (`tell`; a ``notice``).
 
 People at the table chat through `say` (a `HumanSeat` calls it for its
 client); the table keeps the last `CHAT_KEPT` lines for those who connect later.
+What the table itself has to tell everyone there (a bot took a seat, someone
+left, a clock ran out) goes through `tell`, and the last `TOLD_KEPT` such lines
+are kept likewise.
 
 `pace` (seconds, changeable while running) is the least time a seat without
 ``reject`` (a bot) appears to think, so people can follow the game.
@@ -47,6 +51,7 @@ class Spectator:
 
 
 CHAT_KEPT = 50
+TOLD_KEPT = 20
 
 
 class Table:
@@ -80,6 +85,7 @@ class Table:
         self._save = saves.GrowingSave()  # each action encoded once, not at every autosave
         self.save_error: str | None = None
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        self.told: deque[dict[str, Any]] = deque(maxlen=TOLD_KEPT)
         for i, seat in enumerate(self.seats):
             hook = getattr(seat, "attach", None)
             if hook is not None:
@@ -134,6 +140,16 @@ class Table:
         self.chat.append(msg)
         for member in [*self.seats, *self.spectators]:
             hook = getattr(member, "said", None)
+            if hook is not None:
+                hook(dict(msg))
+
+    def tell(self, message: str) -> None:
+        """A line for everyone at the table, seats and spectators (a ``notice``), kept for
+        those who connect later: the table's own news, such as a bot taking a seat."""
+        msg = protocol.notice(message)
+        self.told.append(msg)
+        for member in [*self.seats, *self.spectators]:
+            hook = getattr(member, "told", None)
             if hook is not None:
                 hook(dict(msg))
 

@@ -40,9 +40,15 @@ A state without ``legal``, or at a table without the clock, has no ``clock``.
 The table then sends a fresh ``state`` with ``legal`` and waits again.
 
 ``notice``: something this seat should know that answers no ``act`` of its own
-(the table's autosave failed, or works again); the game goes on::
+(the table's autosave failed, or works again; a bot now plays for someone; a
+player left the table or came back); the game goes on. A client shows it and
+keeps it with the game's story (the log)::
 
     {"t": "notice", "v": 1, "message": "autosave failed: No space left on device"}
+
+A client that connects hears the lines the table told everyone lately (`TOLD_KEPT`
+in engine.table.host) after its first state, each with ``"earlier": true``: for
+the log, not to be shown again as news.
 
 A notice with ``"closing": true`` is the last message of a connection: the
 server ends it right after (`closing`). A seat has one live connection, so a

@@ -384,7 +384,9 @@ LOBBY_MESSAGES: dict[str, tuple[str, ...]] = {
     "join": ("table", "seat"),  # answered with {"t": "seat", "token", "table", "seat"}
     "spectate": ("table",),  # answered with {"t": "seat", "token", "table", "seat": null}
     "start": ("table",),  # host only
-    "handover": ("table", "seat"),  # host only: a bot takes an absent person's seat
+    # a bot takes an absent person's seat: the host at once, anyone seated there once
+    # the seat has been away the table's "handover_after" seconds
+    "handover": ("table", "seat"),
     "leave": ("table",),  # give up a seat before the game starts
     "rematch": ("table",),  # host only, the game over: the same table again, started
 }

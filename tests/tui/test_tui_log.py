@@ -11,11 +11,12 @@ from typing import Any
 import tui_saves
 from rich.text import Text
 from textual.widgets import Label
-from tui_keys import at_base_midgame, game_screen, step, wait_for_decision
+from tui_keys import at_base_midgame, game_screen, step, until, wait_for_decision
 
 from engine import saves
 from engine.config import GameConfig
 from engine.registry import new_game
+from engine.table import protocol
 from tui.app import CatanApp
 from tui.faces import face
 from tui.logbook import LogBook
@@ -502,3 +503,30 @@ async def test_choosing_the_colony_a_spaceport_replaces_says_what_it_produces(
         status = screen.query_one(ActionBar).status
         assert "\nThis place: " in status, status
         assert " on " in status or "produces nothing yet" in status
+
+
+async def test_a_tables_notice_goes_into_the_log(tmp_path: Path) -> None:
+    """Seen over SSH: "Time ran out for carol: a bot played for them." was a passing pop-up,
+    absent from the log (F6), so someone back from away never learnt of it. A notice is
+    now a log line (and a pop-up); one replayed to a client that connects later
+    (``earlier``) is a log line only."""
+    seats = ["human", "random", "random", "random"]
+    app = CatanApp(
+        saves_dir=tmp_path, speed="instant", play=(GameConfig("base", 4, SEED, {}), seats)
+    )
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None and app.local is not None
+        app.local.table.tell("A bot (greedy) now plays for Blue.")
+        log = screen.query_one(EventLog)
+
+        def logged(line: str) -> bool:
+            return any(t.plain == line for t in log.entries)
+
+        await until(pilot, lambda: logged("A bot (greedy) now plays for Blue."), "the notice")
+        assert screen.book.entries[-1].plain == "A bot (greedy) now plays for Blue."
+        assert any("now plays for Blue" in str(n.message) for n in app._notifications)
+        screen._receive({**protocol.notice("Blue left the table."), "earlier": True})
+        assert logged("Blue left the table.")
+        assert not any("left the table" in str(n.message) for n in app._notifications)

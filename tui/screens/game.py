@@ -23,7 +23,7 @@ from engine.table import protocol
 from engine.table.client import TableClient
 from tui import choices, hint_words, plans
 from tui.faces import face
-from tui.logbook import LogBook
+from tui.logbook import LogBook, Update
 from tui.narrate import bundle
 from tui.places import buildings_around, corner_start, hex_places, robber_start
 from tui.screens.composed import ComposedFlag
@@ -276,8 +276,7 @@ class GameScreen(ComposedFlag, Screen[None]):
                 str(msg.get("message")), title="Not allowed", severity="error", markup=False
             )
         elif kind == protocol.NOTICE:
-            message = str(msg.get("message"))
-            self.notify(message, title="Table", severity="warning", timeout=10, markup=False)
+            self._told(msg)
         elif kind == protocol.OVER:
             self._flush()
             self.show_over(msg)
@@ -286,6 +285,20 @@ class GameScreen(ComposedFlag, Screen[None]):
         elif kind == protocol.HINT:
             self._flush()
             self._show_hint(msg)
+
+    def _told(self, msg: dict[str, Any]) -> None:
+        """A table's notice (a bot took a seat, a clock ran out) into the log, F6 too, after
+        the events before it; a pop-up as well unless it is an earlier one replayed (seen
+        over SSH: a notice was a passing pop-up, gone from the story)."""
+        self._flush()
+        message = protocol.clean_text(str(msg.get("message") or ""))
+        if not message:
+            return
+        me = (self.view or {}).get("seat")
+        line = self.book.told(message, me if isinstance(me, int) else None)
+        self.query_one(EventLog).apply(Update(0, [line]))
+        if not msg.get("earlier"):
+            self.notify(message, title="Table", severity="warning", timeout=10, markup=False)
 
     def _said(self, msg: dict[str, Any]) -> None:
         """A chat line into the log, where the events before it have been drawn."""

@@ -24,6 +24,10 @@ colours in the last `URGENT` seconds; when it runs out a bot plays that one
 decision, and the table says so. The others at the table see whose clock runs
 ("bob has 1:42 to decide.", from the ``deciding`` of the state's table summary)
 on the line that says who is away.
+
+While a seated person is away, the table's host may hand their seat to a bot
+(ctrl+b) at once; anyone else seated there may once the seat has been away the
+server's grace (the table's ``handover_after``), and the away line says when.
 """
 
 from __future__ import annotations
@@ -444,7 +448,7 @@ class LobbyScreen(Screen[None]):
                     away.append(f"{s['user']} ({gone})")
         line = ""
         if away:
-            hint = "  ctrl+b: a bot plays the seat" if table["host"] == self.user else ""
+            hint = handover_hint(table, self.user, offset)
             told = "." if timed_away and len(away) == 1 else ": away from the table."
             line = f"Waiting for {', '.join(away)}{told}{hint}"
         if who and not timed_away:
@@ -506,21 +510,47 @@ class LobbyScreen(Screen[None]):
         table = self._table(self.in_game) if self.in_game is not None else self._selected()
         if table is None:
             return
-        away = [
-            i
-            for i, s in enumerate(table["seats"])
-            if s["kind"] == "person" and s["user"] and not s["connected"] and not s["bot"]
-        ]
+        away = _away_seats(table)
         if not away:
             self.notify("Nobody at this table is away.")
             return
-        self.run_worker(self._send("handover", table=table["id"], seat=away[0]))
+        # The seat away longest: the first one anyone seated may hand over.
+        longest = max(away, key=lambda i: table["seats"][i]["away"] or 0.0)
+        self.run_worker(self._send("handover", table=table["id"], seat=longest))
 
     def action_standings(self) -> None:
         self.app.push_screen(StandingsDialog(self._players(), self.user))
 
     def action_quit(self) -> None:
         self.app.exit()
+
+
+def _away_seats(table: dict[str, Any]) -> list[int]:
+    """The person seats of `table` whose person is away and no bot plays for them."""
+    return [
+        i
+        for i, s in enumerate(table["seats"])
+        if s["kind"] == "person" and s["user"] and not s["connected"] and not s["bot"]
+    ]
+
+
+HANDOVER_KEY = "  ctrl+b: a bot plays the seat"
+
+
+def handover_hint(table: dict[str, Any], user: str, offset: float = 0.0) -> str:
+    """What the away line tells `user` about handing an away seat to a bot: the host may at
+    once; anyone else seated there once a seat has been away the server's grace
+    (``handover_after``, seconds; `offset`: seconds since the snapshot)."""
+    if table["host"] == user:
+        return HANDOVER_KEY
+    grace = table.get("handover_after")
+    seated = any(s["kind"] == "person" and s["user"] == user for s in table["seats"])
+    if not seated or isinstance(grace, bool) or not isinstance(grace, int | float):
+        return ""  # a watcher, or an older server (only its host may)
+    longest = max((table["seats"][i]["away"] or 0.0 for i in _away_seats(table)), default=0.0)
+    if longest + offset >= grace:
+        return HANDOVER_KEY
+    return f"  ctrl+b from {_clock(grace)} away"
 
 
 def lobby_title(user: str, standing: str) -> str:

@@ -6,7 +6,17 @@ user who took it, so a player who drops and reconnects is given the same seat
 back, at the same decision (the HumanSeat replays its latest state with the
 legal actions). While a person is away the table simply waits for them; the
 lobby and the table's pushes show for how long, and the table's host may hand
-the seat to a bot (taken back if the person rejoins).
+the seat to a bot at once, anyone else seated there once the seat has been away
+`HANDOVER_GRACE` seconds (a host who left must not stall the game for good); the
+person takes the seat back by rejoining. An offer waiting on the answer of a
+person who is away is declined for them after `AWAY_ANSWER_WAIT` seconds, so the
+offerer's turn goes on.
+
+Everyone at the table is told (a table line, `Table.tell`, which clients keep in
+their log) when a bot takes a seat and when its person is back, when a seated
+player's connection drops and when they return (`LEFT`, `BACK`: the drop at most
+once per seat in `COMINGS_GAP` seconds, the return only after a drop was told,
+so a flapping connection cannot flood the log), and when a clock runs out.
 
 Each game that ends at a table counts in the server's standings (who finished
 how many games here, and won how many; tui/ssh/standings.py), which every
@@ -51,7 +61,7 @@ import secrets
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from ai.hints import ValueAdviser
 from ai.registry import DEFAULT_BOT, available_bots, create_bot
@@ -63,6 +73,7 @@ from engine.config import GameConfig
 from engine.errors import CatanError
 from engine.game import Game
 from engine.registry import get_ruleset, new_game
+from engine.shared.actions import DeclineTrade
 from engine.table import protocol
 from engine.table.client import HumanSeat, InMemoryClient
 from engine.table.host import Table
@@ -96,6 +107,21 @@ TIME_BOT = "value"
 """The bot that decides for a person whose time ran out."""
 LONGEST_CLOCK = 3600
 """Seconds: a restored table's clock past this (a damaged save) counts as no clock."""
+HANDOVER_GRACE = 60.0
+"""Seconds a person's seat is away before anyone seated at the table may hand it to a bot
+(the table's host may at once)."""
+HANDOVER_WAIT = (
+    "{name} has been away {away}; anyone seated may hand the seat to a bot after {grace}"
+)
+BOT_PLAYS = "A bot ({bot}) now plays for {name}."
+BACK_FROM_BOT = "{name} is back at the table."
+LEFT = "{name} left the table."
+BACK = "{name} is back."
+COMINGS_GAP = 30.0
+"""Seconds: at most one `LEFT` line per seat in this long (`BACK` follows only a told `LEFT`)."""
+AWAY_ANSWER_WAIT = 10.0
+"""Seconds an offer waits on the answer of a person who is away before it is declined for them."""
+AWAY_DECLINED = "{name} is away: their answer to the offer counts as a decline."
 
 
 class Slot:
@@ -109,7 +135,14 @@ class Slot:
     it runs out, the person's pending decision is abandoned and a `TIME_BOT`
     made for this seat (once, then hearing the table's events like any bot seat)
     decides it instead.
+
+    While the person is away (`set_away`), an answer to a trade offer asked of
+    them is declined for them once they have been away `away_answer_wait` seconds
+    of it: the offerer cannot withdraw an offer while answers are pending (the
+    rules), and an absent person trades nothing.
     """
+
+    away_answer_wait = AWAY_ANSWER_WAIT
 
     def __init__(self, human: HumanSeat, clock: int = 0, seed: int = 0) -> None:
         self.human = human
@@ -126,6 +159,8 @@ class Slot:
         """(revision, deadline on the monotonic clock) of the latest decision on the clock."""
         self._ticking = False
         self._stand_in: BotSeat | None = None
+        self.away_since: float | None = None
+        """When the person left the table (monotonic), while they are away; None: there."""
 
     def attach(self, table: Table, seat: int | None) -> None:
         self._table, self._seat = table, seat
@@ -137,6 +172,11 @@ class Slot:
         if bot is not None and self._table is not None:
             bot.attach(self._table, self._seat)
         self.bot = bot
+        self._changed.set()
+
+    def set_away(self, since: float | None) -> None:
+        """The person left the table at `since` (monotonic), or is back (None)."""
+        self.away_since = since
         self._changed.set()
 
     def clock_left(self, rev: int) -> float | None:
@@ -164,27 +204,63 @@ class Slot:
         while True:
             if self.bot is not None:
                 return await self.bot.decide(view, legal)
-            deadline = self._deadline()  # before the person is asked: their state shows it
-            self._changed.clear()
-            person = asyncio.ensure_future(self.human.decide(view, legal))
-            change = asyncio.ensure_future(self._changed.wait())
-            self._ticking = deadline is not None
-            try:
-                left = None if deadline is None else max(0.0, deadline - time.monotonic())
-                done, _ = await asyncio.wait(
-                    {person, change}, timeout=left, return_when=asyncio.FIRST_COMPLETED
-                )
-            finally:
-                self._ticking = False
-                change.cancel()
-                if not person.done():  # the person's decision is abandoned: no act counts now
-                    person.cancel()
-                    with contextlib.suppress(asyncio.CancelledError):
-                        await person
-            if person in done:
-                return person.result()
-            if change not in done:
+            ended = await self._ask_person(view, legal)
+            if isinstance(ended, Action):
+                return ended
+            if ended == "time":
                 return await self._time_ran_out(view, legal)
+            if ended == "away":
+                return await self._declined_while_away(legal)
+            # "bot": the seat was handed to a bot meanwhile
+
+    async def _ask_person(
+        self, view: GameView, legal: list[Action]
+    ) -> Action | Literal["time", "away", "bot"]:
+        """The person's action, or why there is none: their time ran out, they are away
+        from an offer's answer, or the seat was handed to a bot."""
+        deadline = self._deadline()  # before the person is asked: their state shows it
+        decline = _decline_of(legal)
+        asked = time.monotonic()
+        person = asyncio.ensure_future(self.human.decide(view, legal))
+        self._ticking = deadline is not None
+        try:
+            while self.bot is None:
+                self._changed.clear()
+                away_by = None
+                if decline is not None and self.away_since is not None:
+                    away_by = max(asked, self.away_since) + self.away_answer_wait
+                ends = [end for end in (deadline, away_by) if end is not None]
+                left = max(0.0, min(ends) - time.monotonic()) if ends else None
+                change = asyncio.ensure_future(self._changed.wait())
+                try:
+                    done, _ = await asyncio.wait(
+                        {person, change}, timeout=left, return_when=asyncio.FIRST_COMPLETED
+                    )
+                finally:
+                    change.cancel()
+                if person in done:
+                    return person.result()
+                if change in done:
+                    continue  # handed to a bot, or the person left or came back
+                if away_by is not None and (deadline is None or away_by <= deadline):
+                    return "away"
+                return "time"
+            return "bot"
+        finally:
+            self._ticking = False
+            if not person.done():  # the person's decision is abandoned: no act counts now
+                person.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await person
+
+    async def _declined_while_away(self, legal: list[Action]) -> Action:
+        """The decline of an offer the person, away, did not answer; everyone is told."""
+        decline = _decline_of(legal)
+        assert decline is not None
+        log.info("seat %s: %s is away, their answer is a decline", self._seat, self.name)
+        if self._table is not None:
+            self._table.tell(AWAY_DECLINED.format(name=self.name))
+        return decline
 
     async def _time_ran_out(self, view: GameView, legal: list[Action]) -> Action:
         """The stand-in's action for the decision the person let run out; everyone is told."""
@@ -196,11 +272,7 @@ class Slot:
             action = legal[0]  # never an illegal stand-in: the table would ask the person again
         log.info("seat %s: time ran out for %s", self._seat, self.name)
         if table is not None:
-            told = TIME_RAN_OUT.format(name=self.name)
-            for member in [*table.seats, *table.spectators]:
-                hook = getattr(member, "notice", None)
-                if hook is not None:
-                    await hook(told)
+            table.tell(TIME_RAN_OUT.format(name=self.name))
         return action
 
     def _stand_in_bot(self) -> BotSeat:
@@ -230,6 +302,14 @@ class Slot:
     def said(self, message: dict[str, Any]) -> None:
         self.human.said(message)
 
+    def told(self, message: dict[str, Any]) -> None:
+        self.human.told(message)
+
+
+def _decline_of(legal: list[Action]) -> DeclineTrade | None:
+    """The decline among `legal` when they answer a trade offer (else None)."""
+    return next((a for a in legal if isinstance(a, DeclineTrade)), None)
+
 
 def _refused(table: Table, action: Action) -> bool:
     """The table's rules refuse `action` now (or cannot even check it)."""
@@ -248,6 +328,12 @@ class SeatInfo:
     slot: Slot | None = None
     endpoint: SeatEndpoint | None = None
     """The seat's one live table connection (a newer one takes the seat over)."""
+    arrived: bool = False
+    """The person has been at the running game (a drop before that is no news)."""
+    left_told: float | None = None
+    """When the table last told that this person left (monotonic)."""
+    back_due: bool = False
+    """The table told they left and has not yet told they are back."""
 
     @property
     def connections(self) -> int:
@@ -314,6 +400,7 @@ class HostedTable:
             "status": self.status,
             "spectators": self.spectators,
             "winner": self.table.game.winner if self.table is not None else None,
+            "handover_after": HANDOVER_GRACE,
             "seats": [
                 {
                     "kind": s.kind,
@@ -463,6 +550,9 @@ class Lobby:
             return self.snapshot(user)
         if seat.slot is not None and seat.slot.bot is not None:
             seat.slot.set_bot(None)  # back from away: the person takes the seat back
+            if table.table is not None:
+                table.table.tell(BACK_FROM_BOT.format(name=user))
+            seat.back_due = False
             self.changed()
         return self._seat_grant(table, no, user)
 
@@ -498,10 +588,10 @@ class Lobby:
 
     async def _do_start(self, user: str, msg: dict[str, Any]) -> dict[str, Any]:
         table = self._table(msg["table"])
+        if table.status != "waiting":
+            raise LobbyRefusal(f"table {table.id} has already started")
         if table.host != user:
             raise LobbyRefusal("only the table's host can start it")
-        if table.status != "waiting":
-            raise LobbyRefusal("the game has already started")
         self._start(table)
         self.changed()
         mine = next((i for i, s in enumerate(table.seats) if s.user == user), None)
@@ -540,19 +630,36 @@ class Lobby:
                 await seat.slot.notice(told)
 
     async def _do_handover(self, user: str, msg: dict[str, Any]) -> None:
+        """A bot plays an away person's seat: the host may ask at once, anyone else seated
+        at the table once the seat has been away `HANDOVER_GRACE` seconds."""
         table = self._table(msg["table"])
-        if table.host != user:
-            raise LobbyRefusal("only the table's host can hand a seat to a bot")
+        seated = any(s.kind == "person" and s.user == user for s in table.seats)
+        if table.host != user and not seated:
+            raise LobbyRefusal("only the table's host or its players can hand a seat to a bot")
         no = msg["seat"]
         if type(no) is not int or not 0 <= no < len(table.seats):
             raise LobbyRefusal("no such seat")
         seat = table.seats[no]
-        if seat.slot is None or table.status != "playing":
+        if seat.slot is None or table.status != "playing" or table.table is None:
             raise LobbyRefusal("only a person's seat in a running game can be handed over")
         if seat.connections > 0:
             raise LobbyRefusal(f"{seat.user} is at the table")
+        if seat.slot.bot is not None:
+            raise LobbyRefusal(f"a bot already plays for {seat.user}")
+        away = 0.0 if seat.away_since is None else time.monotonic() - seat.away_since
+        if table.host != user and away < HANDOVER_GRACE:
+            raise LobbyRefusal(
+                HANDOVER_WAIT.format(
+                    name=seat.user, away=_minutes(away), grace=_minutes(HANDOVER_GRACE)
+                )
+            )
         bot_name = lobby_bot(str(msg.get("bot", DEFAULT_BOT)))
         seat.slot.set_bot(BotSeat(create_bot(bot_name, bot_seed(table.seed, no)), name=bot_name))
+        log.info(
+            "table %d seat %d: %s handed %s's seat to %s", table.id, no, user, seat.user, bot_name
+        )
+        table.table.tell(BOT_PLAYS.format(bot=bot_name, name=seat.user))
+        seat.back_due = False  # the bot's line said it: their return is told as such
         self.changed()
 
     # -- tables -------------------------------------------------------------------
@@ -575,6 +682,9 @@ class Lobby:
                 human = HumanSeat(info.user, adviser=adviser)
                 info.slot = Slot(human, clock=hosted.clock, seed=bot_seed(hosted.seed, i))
                 info.away_since = time.monotonic()  # until their table connection arrives
+                info.slot.set_away(info.away_since)
+                info.arrived = info.back_due = False
+                info.left_told = None
                 seats.append(info.slot)
             else:  # a bot, or a person seat nobody took
                 info.kind, info.bot = "bot", info.bot or DEFAULT_BOT
@@ -694,6 +804,12 @@ class Lobby:
         # Subscribing the new client ends the previous one (HumanSeat keeps one live client).
         info.endpoint = SeatEndpoint(self, hosted, no, InMemoryClient(info.slot.human))
         info.away_since = None
+        info.slot.set_away(None)
+        if hosted.status == "playing":
+            info.arrived = True
+            if info.back_due and hosted.table is not None:
+                hosted.table.tell(BACK.format(name=info.user))
+            info.back_due = False
         self.changed()
         return info.endpoint
 
@@ -715,9 +831,24 @@ class Lobby:
                 return  # a connection that was taken over: the seat is still held
             info.endpoint = None
             if hosted.status == "playing":
-                info.away_since = time.monotonic()
+                info.away_since = now = time.monotonic()
+                if info.slot is not None:
+                    info.slot.set_away(now)
+                self._tell_left(hosted, info, now)
         hosted.someone_left.set()
         self.changed()
+
+    @staticmethod
+    def _tell_left(hosted: HostedTable, info: SeatInfo, now: float) -> None:
+        """Everyone at the table hears that a player left: once per seat in `COMINGS_GAP`
+        seconds (a flapping connection must not flood the log), not before they arrived."""
+        if not info.arrived or hosted.table is None:
+            return
+        if info.left_told is not None and now - info.left_told < COMINGS_GAP:
+            return
+        info.left_told = now
+        info.back_due = True
+        hosted.table.tell(LEFT.format(name=info.user))
 
     def presence(self, hosted: HostedTable) -> dict[str, Any]:
         """Who is at the table and who is away (and for how long): added to every state push."""
@@ -765,6 +896,12 @@ def lobby_bot(name: str) -> str:
             f"unknown bot {shown!r}: this server offers {', '.join(offered)} (by name only)"
         )
     return name
+
+
+def _minutes(seconds: float) -> str:
+    """ "1:05" for 65 seconds (whole seconds, rounded down)."""
+    s = max(0, int(seconds))
+    return f"{s // 60}:{s % 60:02d}"
 
 
 def _saved_clock(value: Any) -> int:
