@@ -9,10 +9,12 @@ game data that ever reaches this process is what the wire carries: the
 bot's seat's views, its legal actions and events redacted for that seat.
 
 The protocol's stdin and stdout are kept for the protocol alone: the bot's
-``print`` goes to stderr (kept as a short tail in the host's log), and
-reading ``sys.stdin`` finds nothing. A bot that raises in ``decide`` is
-answered for with an ``error`` reply; a hook that raises is reported with a
-``log`` message (three times at most) and otherwise ignored, as in process.
+``print`` goes to stderr (the host keeps a short tail of it), and reading
+``sys.stdin`` finds nothing. A bot that raises in ``decide``, or answers with
+an action that cannot be written as JSON, is answered for with an ``error``
+reply (an exception's names the line of the bot that raised it); a hook that
+raises is reported with a ``log`` message (three times at most) and
+otherwise ignored, as in process.
 
 A *target* (JSON) names the bot: ``{"kind": "module", "target":
 "pkg.mod:Class"}`` or ``{"kind": "file", "target": "/abs/bot.py", "class":
@@ -26,7 +28,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -52,8 +53,11 @@ def _protocol_streams() -> tuple[Iterator[bytes], Sender]:
     return iter(reader), send
 
 
-def _error_text(exc: BaseException) -> str:
-    return traceback.format_exception_only(type(exc), exc)[-1].strip()
+def _error_text(exc: BaseException, bot: object = None) -> str:
+    """``Type: message (mybot.py:12 in decide)``, or the message alone for our own errors."""
+    from ai.text import error_text
+
+    return error_text(exc, bot)
 
 
 def _use_host_path(path: Any) -> None:
@@ -70,6 +74,13 @@ def load(target: dict[str, Any]) -> type[Any]:
     if target.get("kind") == "file":
         return load_file_bot(Path(str(target["target"])), target.get("class") or None)
     return _load_target(str(target["target"]))
+
+
+def _repr(value: object) -> str:
+    try:
+        return f"{value!r:.120}"
+    except Exception:  # a bot's object whose __repr__ raises
+        return f"<a {type(value).__name__}>"
 
 
 class Host:
@@ -107,7 +118,8 @@ class Host:
         except (Exception, SystemExit) as exc:
             self.hook_errors += 1
             if self.hook_errors <= 3:
-                self.send({"type": "log", "message": f"{hook} raised {_error_text(exc)} (ignored)"})
+                text = _error_text(exc, self.cls)
+                self.send({"type": "log", "message": f"{hook} raised {text} (ignored)"})
 
     def _codec(self, ruleset: str) -> Any:
         codec = self._codecs.get(ruleset)
@@ -146,6 +158,7 @@ class Host:
 
     def decide(self, message: dict[str, Any]) -> None:
         from engine.actions import Action
+        from engine.shared.actions import CounterTrade, OfferTrade, terms_problem
 
         rid = message.get("id")
         try:
@@ -154,19 +167,37 @@ class Host:
             view = message["view"]
             codec = self._codec(str(view.get("ruleset")))
             legal = [codec.decode(a) for a in message["legal"]]
+            deadline = message.get("deadline_ms")
+            if type(deadline) is int and hasattr(self.bot, "deadline_ms"):
+                self.bot.deadline_ms = deadline  # as the sandbox sets it in process
             action = self.bot.decide(view, legal)
         except (Exception, SystemExit) as exc:
-            text = _error_text(exc)
+            text = _error_text(exc, self.cls)
             self.send({"type": "error", "id": rid, "kind": "exception", "message": text})
             return
         if not isinstance(action, Action):
-            text = f"returned {action!r:.80}, not an action"
+            text = f"returned {_repr(action)}, not an action"
             self.send({"type": "error", "id": rid, "kind": "illegal", "message": text})
             return
         try:
-            self.send({"type": "action", "id": rid, "index": legal.index(action)})
+            index = legal.index(action)
         except ValueError:  # an open-ended offer or counter, or an illegal action: the host judges
-            self.send({"type": "action", "id": rid, "action": action.to_json()})
+            index = -1
+        if index >= 0:
+            self.send({"type": "action", "id": rid, "index": index})
+            return
+        problem = terms_problem(action) if isinstance(action, OfferTrade | CounterTrade) else None
+        if problem is None:
+            try:
+                reply = {"type": "action", "id": rid, "action": action.to_json()}
+                json.dumps(reply)  # as send will: a field JSON cannot hold fails here, not there
+            except Exception as exc:  # the bot's malformed action: its fault, not the end
+                problem = f"cannot be sent ({_error_text(exc)})"
+        if problem is not None:
+            text = f"{_repr(action)}: {problem}"
+            self.send({"type": "error", "id": rid, "kind": "illegal", "message": text})
+            return
+        self.send(reply)
 
     def serve(self, lines: Iterator[bytes]) -> None:
         for line in lines:

@@ -26,6 +26,7 @@ from ai.process import (
 from ai.protocol import ALL_RULESETS, EventDict, View
 from ai.text import printable
 from engine.actions import Action
+from engine.errors import IllegalAction
 from engine.registry import get_ruleset
 
 __all__ = [
@@ -136,6 +137,11 @@ class ExecBot:
             deadline = time.monotonic() + self.handshake_timeout
             self._process.send(wire.hello(), deadline)
             reply = self._process.read(self.handshake_timeout)
+        except BotTimeout:
+            self._process.failed = BotTimeout(
+                f"did not answer the hello within {self.handshake_timeout:g} s"
+            )
+            raise self._process.failed from None
         except BotProtocolError as exc:
             self._process.failed = exc
             raise
@@ -216,5 +222,8 @@ class ExecBot:
             return legal[index]
         if "action" in reply:
             codec = get_ruleset(str(view.get("ruleset"))).codec
-            return codec.decode(reply["action"])
+            try:
+                return codec.decode(reply["action"])
+            except IllegalAction as exc:  # malformed: an illegal answer, like any other
+                raise RemoteBotError("illegal", printable(exc)) from None
         raise BotProtocolError("an action reply needs 'index' or 'action'")

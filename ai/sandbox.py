@@ -23,13 +23,12 @@ import queue
 import random
 import threading
 import time
-import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ai.protocol import BaseBot, EventDict, View, call_hook, reads_view
-from ai.text import printable
+from ai.text import error_text, printable
 from engine.actions import Action
 
 log = logging.getLogger("catan.bots")
@@ -179,8 +178,13 @@ class SandboxedBot:
                 if target is self.bot:
                     self._hook_errors += 1
                     if self._hook_errors <= 3:
-                        self._log(f"{hook} raised {_exception_text(exc)} (ignored)")
+                        self._log(self._hook_error(hook, exc))
         self._relay_messages()
+
+    def _hook_error(self, hook: str, exc: Exception) -> str:
+        if isinstance(getattr(exc, "fault_kind", None), str):
+            return printable(exc)  # a bot process's trouble, worded by the host (and escaped)
+        return f"{hook} raised {error_text(exc, self.bot)} (ignored)"
 
     def on_game_start(self, seat: int, view: View) -> None:
         self.seat = seat
@@ -243,7 +247,7 @@ class SandboxedBot:
             kind = getattr(exc, "fault_kind", None)
             if isinstance(kind, str):  # a bot process's fault, already worded (and escaped)
                 return None, (kind, printable(exc))
-            return None, ("exception", _exception_text(exc))
+            return None, ("exception", error_text(exc, self.bot))
         return self._vet(action, legal)
 
     def _ask_inline(
@@ -258,7 +262,7 @@ class SandboxedBot:
         try:
             action = self.bot.decide(view, legal)
         except (Exception, SystemExit) as exc:
-            return None, ("exception", _exception_text(exc))
+            return None, ("exception", error_text(exc, self.bot))
         if time.perf_counter() - start > self.budget.hard_limit:
             return None, ("timeout", f"no answer within {self.budget.hard_limit:.2f} s")
         return self._vet(action, legal)
@@ -268,16 +272,19 @@ class SandboxedBot:
     ) -> tuple[Action | None, tuple[str, str] | None]:
         """The bot's answer if it is an action it may take now, else the fault."""
         if not isinstance(action, Action):
-            return None, ("illegal", printable(f"returned {action!r:.80}, not an action"))
+            return None, ("illegal", printable(f"returned {_shown(action)}, not an action"))
         if action in legal:
             return action, None
         offered = any(a.type == action.type for a in legal) or action.type == "counter_trade"
         if action.type in OPEN_ENDED and offered:
-            problem = self.checker(action) if self.checker is not None else None
+            try:
+                problem = self.checker(action) if self.checker is not None else None
+            except Exception as exc:  # terms the rules cannot even read: the bot's fault
+                problem = f"the rules cannot read it ({error_text(exc)})"
             if problem is None:
                 return action, None
-            return None, ("illegal", printable(f"{action}: {problem}"))
-        return None, ("illegal", printable(f"{action} is not a legal action now"))
+            return None, ("illegal", printable(f"{_shown(action)}: {problem}"))
+        return None, ("illegal", printable(f"{_shown(action)} is not a legal action now"))
 
     def _fallback(self, view: View, legal: list[Action]) -> Action:
         if view.get("phase") in ("trade_response", "trade_confirm"):
@@ -363,6 +370,12 @@ def listens(bot: object) -> bool:
     return hook is not None and hook is not BaseBot.on_events
 
 
-def _exception_text(exc: BaseException) -> str:
-    """``Type: message`` of a bot's exception, escaped and cut short."""
-    return printable(traceback.format_exception_only(type(exc), exc)[-1].strip())
+def _shown(action: object) -> str:
+    """An action as the log shows it (``offer_trade give=…``), or its repr if it has none."""
+    try:
+        return str(action) if isinstance(action, Action) else f"{action!r:.80}"
+    except Exception:  # malformed fields (to_json fails) or a bot's repr that raises
+        try:
+            return f"{action!r:.200}"
+        except Exception:
+            return f"<a {type(action).__name__}>"

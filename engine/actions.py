@@ -12,6 +12,7 @@ Resource bundles (trade offers) are `Bag`s: hashable, sorted
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, TypeVar
 
@@ -22,11 +23,54 @@ Bag = tuple[tuple[str, int], ...]
 
 
 def make_bag(counts: Mapping[str, int] | Iterable[tuple[str, int]]) -> Bag:
+    """``make_bag({"wool": 2, "ore": 1})`` is ``(("ore", 1), ("wool", 2))``; zeros are dropped."""
     items = counts.items() if isinstance(counts, Mapping) else counts
     merged: dict[str, int] = {}
     for name, n in items:
         merged[name] = merged.get(name, 0) + int(n)
     return tuple(sorted((k, v) for k, v in merged.items() if v > 0))
+
+
+def bag_problem(bag: object, who: str, side: str) -> str | None:
+    """What is wrong with ``bag`` as the ``side`` ("give") of ``who`` ("an offer"), if anything.
+
+    The shape only: a tuple of (card name, count) pairs, every count a whole
+    number of at least 1. Whether the names are the ruleset's cards is the
+    game's check.
+    """
+    if not isinstance(bag, tuple):
+        return (
+            f"{who}'s {side} is (card, count) pairs, e.g. make_bag({{'wool': 1}})"
+            f" (engine.actions), not {_shown(bag)}"
+        )
+    for item in bag:
+        if not isinstance(item, tuple) or len(item) != 2:
+            return f"{who}'s {side} is (card, count) pairs, not {_shown(item)} among them"
+        name, n = item
+        if not isinstance(name, str):
+            return f"{who}'s {side} names cards by name, not {_shown(name)}"
+        if type(n) is not int:  # a bool is no count either
+            return f"{who}'s counts are whole numbers of cards, not {_shown(n)}"
+        if n < 1:
+            return f"{who}'s counts are at least 1, not {n}"
+    return None
+
+
+def _json(value: Any) -> str:
+    """``value`` as JSON writes it (``true``, ``0.5``), for messages about wire input."""
+    try:
+        return json.dumps(value)[:40]
+    except (TypeError, ValueError):
+        return _shown(value)
+
+
+def _shown(value: object) -> str:
+    """A short repr of a value a bot passed (its own classes' reprs may misbehave)."""
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<a {type(value).__name__}>"
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -106,10 +150,12 @@ def _decode_field(kind: str, name: str, ftype: Any, value: Any, is_bag: bool) ->
     spec = str(ftype)
     where = f"field {name!r} of action {kind!r}"
     if is_bag:
-        if not isinstance(value, Mapping) or not all(
-            isinstance(k, str) and type(v) is int and v >= 0 for k, v in value.items()
-        ):
-            raise IllegalAction(f"{where} must map resource names to counts")
+        if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
+            raise IllegalAction(f'{where} must map resource names to counts, e.g. {{"wool": 1}}')
+        for v in value.values():
+            if type(v) is not int or v < 0:  # 0 is allowed on the wire, and dropped
+                counts = "counts, whole numbers of cards"
+                raise IllegalAction(f"{where} must map resource names to {counts}, not {_json(v)}")
         return make_bag(value)
     if spec.startswith("tuple"):
         if not isinstance(value, list | tuple) or not all(type(v) is int for v in value):

@@ -54,7 +54,8 @@ def test_plain_catan_takes_the_menu_options() -> None:
         (["simulate", "--games", "1", "--seed", "9" * 5000], "has far too many digits"),
         (["simulate", "--players", "-3"], "3 or 4 players, not -3"),
         (["simulate", "--bots", "random,nope,random,random"], "unknown bot 'nope'"),
-        (["simulate", "--bots", "value"], "--bots names 1 bot for 4 players; name one per seat"),
+        (["simulate", "--bots", "value"], "is played by 2, 3 or 4 players, not 1"),
+        (["simulate", "--bots", "value", "--players", "4"], "--bots names 1 bot for 4 players"),
         (["simulate", "--bots", "a,b", "--players", "3"], "2 bots for 3 players"),
         (["simulate", "--games", "1", "--seed", "1" + "0" * 30], "must be at most 922337"),
         (["play", "--seats", "human,nope,random", "--seed", "1" + "0" * 30], "--seed: 1000"),
@@ -134,6 +135,50 @@ def test_bench_reports_the_figures_seed_2(capsys: pytest.CaptureFixture[str]) ->
         "peak_memory_mib",
     ):
         assert figures[key] > 0
+
+
+def test_simulate_takes_the_player_count_from_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--games", "1", "--bots", "random,greedy,random", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["players"] == 3 and report["bots"] == ["random", "greedy", "random"]
+
+
+MALFORMED_OFFER = """
+from ai.protocol import BaseBot
+from engine.shared.actions import OfferTrade
+
+
+class Dicts(BaseBot):
+    def choose(self, view, legal):
+        if any(a.type == "offer_trade" for a in legal):
+            return OfferTrade(give={"wool": 1}, get={"ore": 1})
+        return legal[0]
+"""
+
+
+def test_simulate_counts_a_malformed_offer_as_illegal_and_plays_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bot = tmp_path / "dicts.py"
+    bot.write_text(MALFORMED_OFFER)
+    argv = ["simulate", "--games", "1", "--seed", "2", "--bots", f"inproc:{bot}:Dicts,greedy"]
+    assert main([*argv, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["illegal_actions"] > 0 and report["capped"] == 0
+
+
+def test_simulate_names_an_in_process_bot_that_raises_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bot = tmp_path / "raiser.py"
+    bot.write_text(MALFORMED_OFFER.replace("return legal[0]", "return 1 / 0"))
+    assert main([*SIM2, "--bots", f"inproc:{bot}:Dicts,greedy"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(
+        "catan: a bot failed in game 1 (seed 1): ZeroDivisionError: division by zero"
+        " (raiser.py:10 in choose)"
+    ), err
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
 
 
 def test_simulate_names_a_bot_that_fails_mid_game_in_one_line(

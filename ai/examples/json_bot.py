@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """A bot in its own process, speaking JSON lines (ai/wire.py), standard library only.
 
-Run it at a table with ``--bot "exec:python3 ai/examples/json_bot.py"``. It
-builds when it can (city, settlement, development card, road), answers every
-trade offer with "decline", and otherwise picks a random legal action. Port
-it to any language: read one JSON object per line on stdin, write one per
-line on stdout, flush after each.
+Seat it at a table with ``catan play --seats "human,exec:python3
+ai/examples/json_bot.py,greedy,greedy"``, or play it with ``catan tournament
+--bots "exec:python3 ai/examples/json_bot.py,greedy"`` (``catan simulate``
+takes ``--bots`` too). It builds when it can (city, settlement, development
+card, road), answers every trade offer with "decline", and otherwise picks a
+random legal action. Port it to any language: read one JSON object per line
+on stdin, write one per line on stdout, flush after each.
 """
 
 import json

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.actions import Action, Bag
+from engine.actions import Action, Bag, bag_problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +90,21 @@ class ConfirmTrade(Action):
 @dataclass(frozen=True, slots=True)
 class CancelTrade(Action):
     type = "cancel_trade"
+
+
+def terms_problem(a: OfferTrade | CounterTrade) -> str | None:
+    """What is wrong with the shape of an offer's or counter's terms, if anything.
+
+    A bot builds these itself, so anything may arrive: the game's check asks
+    this first, and a malformed one is refused, never a crash.
+    """
+    who = "an offer" if isinstance(a, OfferTrade) else "a counter-offer"
+    problem = bag_problem(a.give, who, "give") or bag_problem(a.get, who, "get")
+    if problem is None and isinstance(a, OfferTrade):
+        to = a.to
+        if not isinstance(to, tuple) or not all(type(s) is int for s in to):
+            return f"an offer's to is a tuple of seat numbers, e.g. (1,) or (), not {to!r:.40}"
+    return problem
 
 
 SHARED_ACTIONS: tuple[type[Action], ...] = (

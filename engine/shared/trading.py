@@ -22,6 +22,7 @@ from engine.shared.actions import (
     CounterTrade,
     DeclineTrade,
     OfferTrade,
+    terms_problem,
 )
 from engine.shared.dispatch import applies
 
@@ -165,6 +166,8 @@ class DomesticTrading:
         return offer_problem(give, get) or (give, get)
 
     def offer_terms_problem(self, a: OfferTrade) -> str | None:
+        if (shape := terms_problem(a)) is not None:  # a bot's own offer: anything may come
+            return shape
         terms = self._terms(a.give, a.get)
         if isinstance(terms, str):
             return terms
@@ -183,6 +186,8 @@ class DomesticTrading:
         if isinstance(a, AcceptTrade) and not holds(self.seat_hand(seat), self.trade.get):
             return "you do not hold the cards asked for"
         if isinstance(a, CounterTrade):
+            if (shape := terms_problem(a)) is not None:
+                return shape
             terms = self._terms(a.give, a.get)
             if isinstance(terms, str):
                 return terms

@@ -81,7 +81,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--budget",
         type=float_in(0.0, MAX_BUDGET, above_low=True),
         default=2.0,
-        help="soft time budget per decision, seconds",
+        help=(
+            "soft time budget per decision, seconds (default: %(default)s); a bot that has"
+            " not answered by max(2.5 x budget, budget + 1 s) loses the decision"
+        ),
     )
     parser.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option"

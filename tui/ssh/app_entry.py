@@ -67,7 +67,8 @@ class ServedApp(CatanApp):
             check()
 
     def action_handover(self) -> None:
-        """From the game screen too: the host hands an absent player's seat to a bot."""
+        """From the game screen too: a bot plays an away player's seat (the host at once, anyone
+        seated once the seat has been away the server's grace)."""
         lobby = next((s for s in self.screen_stack if isinstance(s, LobbyScreen)), None)
         if lobby is not None:
             lobby.action_handover()
