@@ -151,3 +151,28 @@ async def test_a_dead_zygote_is_replaced(service: Service, keys: Any) -> None:
         session = await open_lines(conn)
         await session.next(lambda i: i["msg"].get("t") == "lobby")
     assert service.zygote is not old and service.zygote.running
+
+
+async def test_a_stopping_server_puts_each_players_terminal_back_and_says_why(
+    make_service: Any, keys: Any
+) -> None:
+    """Seen in play: stopping the server left each player on the alternate screen, the board
+    frozen under their shell's prompt, told only "Connection closed by remote host". Now
+    each session gets the terminal reset and a line saying the table is saved."""
+    from tui.ssh.session import RESET, SERVER_CLOSING
+
+    service = await make_service()
+    conn = await connect(service, "alice", keys["alice"])
+    process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+    seen = bytearray()
+
+    async def read_all() -> None:
+        while chunk := await process.stdout.read(65536):
+            seen.extend(chunk)
+
+    reader = asyncio.ensure_future(read_all())
+    await until(lambda: len(seen) > 0, "the session's first output")
+    await asyncio.wait_for(service.close(), 15)
+    await asyncio.wait_for(reader, 10)
+    assert bytes(seen).endswith(RESET + SERVER_CLOSING.encode()), bytes(seen[-200:])
+    conn.close()

@@ -263,7 +263,16 @@ class Service:
 
     async def close(self) -> None:
         if self.ssh is not None:
-            self.ssh.close()
+            self.ssh.close()  # no new connections
+        channels = [s.chan for s in self.sessions if s.chan is not None]
+        for session in list(self.sessions):  # each player's terminal put back, and told
+            session.server_closing()
+        if channels:  # what was written reaches the players before their connections end
+            closed = [asyncio.ensure_future(chan.wait_closed()) for chan in channels]
+            await asyncio.wait(closed, timeout=3)
+        for conn in list(self.connections):
+            conn.close()
+        if self.ssh is not None:
             await self.ssh.wait_closed()
         await self.lobby.close()
         await self.socket.close()

@@ -40,6 +40,11 @@ RESET = (
 Not sent after a clean exit: Textual's driver has restored everything then.
 """
 
+SERVER_CLOSING = (
+    "The server is shutting down. Your table is saved: when it is back, sign in again to go on.\r\n"
+)
+"""Said to every player when the server stops (after `RESET`: their terminal is whole again)."""
+
 NO_PTY = "catan serves a game board and needs a terminal: connect with `ssh -t` (no command).\r\n"
 OUT_OF_MEMORY_MESSAGE = "The session ran out of memory and was closed.\r\n"
 NO_EXEC = "catan runs no commands over SSH; connect without a command to play.\r\n"
@@ -104,6 +109,20 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 return
             self._holds_slot = True
             self._task = asyncio.ensure_future(self._run())
+
+    def server_closing(self) -> None:
+        """The server stops: the app's output ends here, the player's terminal is put back
+        and told why, and the channel closes (seen: a stopped server left players on the
+        alternate screen with the board frozen under their shell's prompt)."""
+        chan = self.chan
+        self._close_master()  # nothing more of the app's: its terminal hangs up
+        if chan is None or chan.is_closing():
+            return
+        try:
+            chan.write(RESET + SERVER_CLOSING.encode())
+            chan.exit(0)
+        except (OSError, asyncssh.Error):  # the client is gone already
+            pass
 
     def _refuse(self, message: str) -> None:
         assert self.chan is not None
