@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
+import logging
 import math
 import statistics
 from collections.abc import Callable, Mapping
@@ -137,7 +138,16 @@ def _play_in_worker(spec: MatchSpec, index: int) -> GameRecord:
     global _WORKER_POOL
     if _WORKER_POOL is None:
         _WORKER_POOL = BotPool()
+        quiet_bot_lines()
     return play_game(spec, index, _WORKER_POOL)
+
+
+def quiet_bot_lines() -> None:
+    """The seats' lines (faults, replacements) are in each game's record, which the report
+    prints once; without a handler, logging's last resort would print them live as well."""
+    logger = logging.getLogger("catan.bots")
+    if not logger.handlers:
+        logger.addHandler(logging.NullHandler())
 
 
 def game_seed(match_seed: int, round_index: int) -> int:
@@ -246,7 +256,9 @@ def summarize(spec: MatchSpec, records: list[GameRecord]) -> dict[str, Any]:
     for label in labels:
         seats = [s for r in records for s in r.seats if bot_label(s.spec) == label]
         n = len(seats)
-        wins = sum(s.won for s in seats)
+        # A game the bot was replaced in was played out by the stand-in: its win is not the
+        # bot's (seen: a bot that raised at every decision "won" 50% against greedy).
+        wins = sum(s.won and not s.replaced for s in seats)
         times = [t for s in seats for t in s.times]
         lo, hi = wilson(wins, n)
         rows.append(
@@ -264,6 +276,7 @@ def summarize(spec: MatchSpec, records: list[GameRecord]) -> dict[str, Any]:
                 "max_ms": 1000 * max(times) if times else 0.0,
                 "faults": sum(s.faults for s in seats),
                 "replaced": sum(s.replaced for s in seats),
+                "stand_in_wins": sum(s.won and s.replaced for s in seats),
             }
         )
     return {
@@ -277,6 +290,7 @@ def summarize(spec: MatchSpec, records: list[GameRecord]) -> dict[str, Any]:
         "avg_turns": statistics.fmean(r.turns for r in records) if records else 0.0,
         "results": rows,
         "fault_log": [line for r in records for s in r.seats for line in s.log][:50],
+        "fault_lines": sum(len(s.log) for r in records for s in r.seats),
     }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -84,3 +85,42 @@ def test_tournament_is_deterministic() -> None:
         return [(r["bot"], r["wins"], r["avg_vp"], r["decisions"]) for r in report["results"]]
 
     assert strip(run_tournament(spec, 2)) == strip(run_tournament(spec, 2))
+
+
+RAISER = """
+from ai.protocol import BaseBot
+
+
+class Raiser(BaseBot):
+    name = "raiser"
+    rulesets = frozenset({"base"})
+
+    def choose(self, view, legal):
+        return 1 / 0
+"""
+
+
+def test_a_bot_replaced_after_its_faults_is_not_credited_with_the_stand_ins_wins(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by a bot author: a bot that raised at every decision "won" 50% against greedy,
+    the wins of the greedy bot that took its seat; and each fault line was printed twice,
+    live on stderr and again under the table. Seed 3, 4 games."""
+    bot = tmp_path / "raiser.py"
+    bot.write_text(RAISER)
+    args = ["tournament", "--bots", f"{bot}:Raiser,greedy", "--games", "4", "--seed", "3"]
+    assert main([*args, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    rows = {r["bot"]: r for r in report["results"]}
+    raiser = rows["raiser:Raiser"]
+    assert raiser["replaced"] == 4 and raiser["wins"] == 0 and raiser["win_rate"] == 0.0
+    won = report["games"] - report["capped"]
+    assert raiser["stand_in_wins"] + rows["greedy"]["wins"] == won
+    assert main(args) == 0
+    out, err = capsys.readouterr()
+    assert "fault 1/3" not in err, err  # not live as well
+    assert out.count("fault 1/3 (exception): ZeroDivisionError") == 3  # the first 10 lines
+    assert "(raiser.py:10 in choose)" in out
+    assert f"raiser:Raiser: {raiser['stand_in_wins']} won by the bot that took its seat" in out
+    assert "more fault lines" in out
+    assert "raiser:Raiser won 0" in err.splitlines()[-1]  # the progress counts as the table

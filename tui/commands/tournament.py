@@ -36,16 +36,20 @@ def plain_progress(
     """A progress report for a log file: a line every twentieth of the games (every game
     in a short run), with the time so far and each bot's wins, so a long run redirected
     to a file can be read before it ends."""
+    from ai.registry import bot_label
+
     step = max(1, games // 20)
-    wins = dict.fromkeys(bots, 0)
+    wins = dict.fromkeys((bot_label(b) for b in bots), 0)  # named as the table names them
     start = time.monotonic()
     done = 0
 
     def on_game(record: GameRecord) -> None:
         nonlocal done
         done += 1
-        if record.winner_entry is not None:
-            wins[bots[record.winner_entry]] += 1
+        # as the table counts: a win by the bot that took a faulty bot's seat is not its own
+        stand_in = any(s.won and s.replaced for s in record.seats)
+        if record.winner_entry is not None and not stand_in:
+            wins[bot_label(bots[record.winner_entry])] += 1
         if done % step and done < games:
             return
         spent = datetime.timedelta(seconds=int(time.monotonic() - start))
@@ -115,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
 
     from ai.registry import check_spec, split_specs
     from ai.sandbox import Budget
-    from ai.tournament import MatchSpec, check_lineup, run_tournament
+    from ai.tournament import MatchSpec, check_lineup, quiet_bot_lines, run_tournament
     from engine.config import GameConfig
     from engine.errors import ConfigError
     from engine.registry import normalise_config
@@ -148,6 +152,7 @@ def run(args: argparse.Namespace) -> int:
             if plain is not None:
                 plain(record)
 
+        quiet_bot_lines()  # the fault lines are printed once, after the table
         report = run_tournament(spec, args.games, workers=args.workers, on_game=on_game)
     if args.json:
         json.dump(report, sys.stdout, indent=2)
@@ -191,6 +196,16 @@ def run(args: argparse.Namespace) -> int:
         f"capped games (over {report['max_turns']} turns, no winner): {report['capped']}; "
         f"average length {report['avg_turns']:.1f} turns"
     )
-    for line in report["fault_log"][:10]:
+    for row in report["results"]:
+        if row["stand_in_wins"]:
+            out.print(
+                f"{escape(row['bot'])}: {row['stand_in_wins']} won by the bot that took its seat"
+                " after three faults, not counted as its wins"
+            )
+    shown = report["fault_log"][:10]
+    for line in shown:
         out.print(f"[yellow]{escape(line)}[/]")  # bot text: no markup (control bytes: ai/text.py)
+    if report["fault_lines"] > len(shown):
+        more = report["fault_lines"] - len(shown)
+        out.print(f"… and {more} more fault lines (--json lists the first 50)")
     return 0
