@@ -104,5 +104,17 @@ tmux send-keys -t catan_alice C-q
 wait_for catan_alice "ssh exited 0" 5 && ok "alice quits cleanly" || {
   bad "alice quit"; screen_of catan_alice | tail -15; }
 
+# The server stops while alice is in the lobby: her terminal is put back, and she is told.
+tmux kill-session -t catan_alice
+connect alice
+wait_for catan_alice "signed in as alice" && {
+  kill -INT "$SERVER_PID"
+  if wait_for catan_alice "ssh exited 0" 10 && screen_of catan_alice | grep -q "server is shutting down"; then
+    ok "a stopping server says so and leaves the terminal whole"
+  else
+    bad "server stop"; screen_of catan_alice | tail -8
+  fi
+} || bad "alice back in the lobby"
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]
