@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
+import pytest
 import tui_saves
 from tui_keys import game_screen
 
@@ -233,3 +235,29 @@ async def test_a_key_line_due_after_the_pop_up_closed_is_dropped(tmp_path: Path)
         await pilot.pause()
         assert app.screen is not dialog
         show_keys(dialog, dialog.key_line)  # the late call: no widgets left, no error
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "seats", "options", "same"),
+    [
+        ("base", 4, {}, False),
+        ("base", 4, {"board": "beginner"}, True),
+        ("ck", 3, {}, False),
+        ("starfarers", 4, {"variant": "first_game"}, True),
+        ("starfarers", 3, {"variant": "discoverer"}, False),
+    ],
+)
+def test_a_rematch_on_a_board_that_never_changes_says_only_the_dice_do(
+    ruleset: str, seats: int, options: dict[str, Any], same: bool
+) -> None:
+    """Seen in play: Starfarers' first game offered "r: rematch (a new board)" and dealt the
+    same map again (its board is set out the same whatever the seed)."""
+    from engine.config import GameConfig
+    from engine.registry import new_game
+    from tui.screens.dialogs.game_over import GameOverDialog
+
+    view = new_game(GameConfig(ruleset, seats, 9, options)).view(0)
+    dialog = GameOverDialog({"winner": 0, "scores": []}, ["Red", "Blue", "White", "Orange"], 0,
+                            view, rematch=True)  # fmt: skip
+    again = "the same board, new dice" if same else "a new board"
+    assert dialog.key_names()[1] == f"r: rematch ({again})"

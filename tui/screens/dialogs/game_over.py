@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import cached_property
 from typing import Any
 
 from rich.text import Text
@@ -61,6 +63,26 @@ def placings_text(
     return text
 
 
+
+def same_board_every_game(view: Mapping[str, Any]) -> bool:
+    """Whether the view's game deals the same board whatever its seed (Starfarers' first
+    game, a beginner's board): a rematch's next seed then changes the dice, not the map.
+    Two games of its ruleset and options with other seeds are compared, so no list of
+    such variants is kept here."""
+    config = view.get("config")
+    if not isinstance(config, Mapping):
+        return False
+    try:
+        from engine.config import GameConfig
+        from engine.registry import new_game
+
+        seats, options = int(config["seats"]), dict(config.get("options") or {})
+        a, b = (new_game(GameConfig(str(config["ruleset"]), seats, s, options)) for s in (1, 2))
+    except Exception:  # a view this app cannot rebuild a game from: say the usual
+        return False
+    keys = ("board", "planets", "sectors")
+    return all(a.view(0).get(k) == b.view(0).get(k) for k in keys)
+
 class GameOverDialog(ScrollBodyDialog[str | None]):
     DEFAULT_CSS = """
     GameOverDialog { align: center middle; }
@@ -116,8 +138,13 @@ class GameOverDialog(ScrollBodyDialog[str | None]):
                 yield from self._story(over, scores, winner)
             yield Label(self.key_line(False), classes="hint")
 
+    @cached_property
+    def same_board(self) -> bool:
+        return self.rematch and same_board_every_game(self.view)
+
     def key_names(self) -> list[str]:
-        again = ["r: rematch (a new board)"] if self.rematch else []
+        board = "the same board, new dice" if self.same_board else "a new board"
+        again = [f"r: rematch ({board})"] if self.rematch else []
         review = ["v: replay"] if self.replay else []
         return ["Enter: main menu", *again, *review]
 
