@@ -60,9 +60,10 @@ winner, scores            set once the game is over
 ========================  =====================================================
 
 Geometry (which vertices touch which hexes) is static and public: bots may use
-``engine.rulesets.base.board.base_grid()``. Other rulesets document their own
-keys next to their view builder; ``protocol``, ``ruleset``, ``seat``,
-``phase``, ``to_act`` and ``players`` are common to all.
+``engine.rulesets.base.board.base_grid()``. Every ruleset's keys, decision
+kinds and actions are in docs/bot-reference.md (generated from the code);
+``protocol``, ``ruleset``, ``seat``, ``phase``, ``to_act`` and ``players`` are
+common to all.
 """
 
 from __future__ import annotations

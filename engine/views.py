@@ -27,42 +27,59 @@ class ConfigView(TypedDict):
     """The game's config as a view shows it: the seed is hidden (None)."""
 
     ruleset: str
+    """The ruleset's name."""
     seats: int
+    """How many seats play."""
     seed: int | None
+    """Always None in a view: the seed would reveal every future roll."""
     options: dict[str, Any]
+    """The ruleset's options by name, every one set (defaults filled in)."""
 
 
 class TradeAnswerView(TypedDict):
-    """What an answering seat agreed to: the cards it gives and gets."""
+    """The terms an answering seat accepted or countered with, from the offerer's side."""
 
     give: CardCounts
+    """What the offerer would give under this answer: card name -> count."""
     get: CardCounts
+    """What the offerer would get under this answer: card name -> count."""
 
 
 class TradeView(TypedDict):
     """The open domestic trade (engine.shared.trading.PendingTrade.to_json)."""
 
     offerer: int
+    """The seat that made the offer (the seat whose turn it is)."""
     give: CardCounts
+    """What the offerer gives: card name -> count."""
     get: CardCounts
+    """What the offerer asks for: card name -> count."""
     to: list[int]
+    """The seats addressed, ascending (every other seat when the offer named none)."""
     waiting: list[int]
+    """Addressed seats yet to answer, in answer order (table order after the offerer)."""
     answers: dict[str, TradeAnswerView]
+    """Per seat (as a string) that accepted or countered: the terms of its answer."""
 
 
 class PlayerView(TypedDict):
     """What every seat may know of one seat (the ruleset's player view adds to it)."""
 
     seat: int
+    """The seat this entry is about (its index in `players`)."""
     resource_count: int
+    """How many cards it holds (C&K: commodities included); which ones is hidden."""
     discard_owed: int
+    """Cards it still has to discard after a 7 (0: none)."""
 
 
 class MeView(TypedDict):
     """The viewing seat's own hidden parts (absent for a spectator)."""
 
     hand: CardCounts
+    """Your hand: card name -> count, every kind listed (zeros too)."""
     vp: int
+    """Your points, hidden victory point cards included."""
 
 
 class GameView(TypedDict):
@@ -73,21 +90,37 @@ class GameView(TypedDict):
     """
 
     protocol: int
+    """The view format's version number."""
     ruleset: str
+    """The ruleset's name as `engine.registry` knows it: base, ck, fleet or starfarers."""
     config: ConfigView
+    """The game's config: ruleset, seat count and options; the seed is hidden."""
     seat: int | None
+    """The seat this view is for (seats are 0 to num_seats - 1); None for a spectator."""
     num_seats: int
+    """How many seats play."""
     vp_to_win: int
+    """Victory points needed to win."""
     phase: str
+    """The kind of decision the game waits for (see the decision kinds); game_over at the end."""
     to_act: int | None
+    """The seat that must decide now; None once the game is over."""
     current: int
+    """The seat whose turn it is."""
     turn: int
+    """The turn number: 0 during the setup, 1 for the first turn after it, then +1 a turn."""
     start: int
+    """The seat that won the roll for the start: it places first in the setup and plays turn 1."""
     dice: list[int] | None
+    """This turn's roll, one number per die (C&K: red, yellow, event die); None before it."""
     trade: TradeView | None
+    """The open domestic trade offer; None when no offer is open."""
     offers_this_turn: int
+    """Trade offers the seat whose turn it is has made this turn."""
     trade_limit: int
+    """The most trade offers a seat may make in one turn (option trade_offers_per_turn)."""
     winner: int | None
+    """The seat that won; None until the game is over."""
     scores: NotRequired[list[int]]
     """Every seat's points, hidden ones included: only once the game is over."""
 

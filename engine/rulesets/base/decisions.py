@@ -34,16 +34,16 @@ def decision(kind: str, seat: int, data: Any = None) -> Decision:
 
 
 # The turn's phases (the bottom of the stack).
-SETUP_SETTLEMENT = "setup_settlement"
-SETUP_ROAD = "setup_road"
-PRE_ROLL = "pre_roll"
-MAIN = "main"
+SETUP_SETTLEMENT = "setup_settlement"  # the setup: place a settlement (distance rule)
+SETUP_ROAD = "setup_road"  # the setup: a road touching the settlement just placed
+PRE_ROLL = "pre_roll"  # the turn's start: roll (some cards may be played before it)
+MAIN = "main"  # trade and build in any order, play a card, end the turn
 # Interruptions (pushed on top).
-DISCARD = "discard"  # data: cards still owed
-MOVE_ROBBER = "move_robber"
-STEAL = "steal"  # data: the seats that may be robbed
-ROAD_BUILDING = "road_building"  # data: free roads left
-YEAR_OF_PLENTY = "year_of_plenty"  # data: free resources left
+DISCARD = "discard"  # a 7: give back one card at a time; data: cards still owed
+MOVE_ROBBER = "move_robber"  # a 7 or a Knight: move the robber to another hex
+STEAL = "steal"  # take a card from a seat by the robber; data: the seats that may be robbed
+ROAD_BUILDING = "road_building"  # Road Building: free roads; data: free roads left
+YEAR_OF_PLENTY = "year_of_plenty"  # Year of Plenty: cards of choice; data: free resources left
 GOLD_PICK = "gold_pick"  # one per seat a gold field paid; data: resources still to pick
 TRADE_RESPONSE = "trade_response"  # one per addressed seat, in answer order
 TRADE_CONFIRM = "trade_confirm"  # under the responses: the offerer picks one

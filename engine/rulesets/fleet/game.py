@@ -67,7 +67,8 @@ if TYPE_CHECKING:
     from engine.rulesets.fleet.view_types import FleetView
 
 LAYOUT = "fleet"
-KEEP_FLEET = "keep_fleet"  # data: the pieces left of a split fleet (fleet.flatten)
+KEEP_FLEET = "keep_fleet"
+"""The pirate split a fleet: choose the piece kept as the fleet; data: the pieces left."""
 SHIP_COST = RESOURCE_CARDS.vector(lumber=1, wool=1)
 
 _SHIP = tuple(BuildShip(e) for e in range(256))

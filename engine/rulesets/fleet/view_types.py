@@ -11,13 +11,17 @@ class FleetView(BaseView):
     pirate: int
     """The pirate's sea hex, -1 while it is off the board."""
     stage: int
-    """The main phase's stage: 2 trade, 3 build (no more trading), 4 fleet."""
+    """The main phase's stage: 2 trade, 3 build (no more trading unless the option
+    combined_trade_build), 4 fleet (no more trading or building; fleet moves, chip swaps and
+    settlements from the fleet)."""
     fleet_moved: bool
+    """The seat whose turn it is has moved its fleet this turn (one move a turn)."""
     knight_played: bool
     """The seat whose turn it is played a Knight: the pirate does not block its ships."""
     islet_holders: list[int]
     """Per islet (I1..I5): the seat holding its VP chip, -1 for nobody."""
     islet_names: list[str]
+    """The islets' names (I1..I5), in the order of `islet_holders` and `islet_vp`."""
     islet_vp: list[int]
     """Per islet: the points its VP chip is worth to the seat holding it."""
     held_chips: list[int | None]

@@ -26,22 +26,22 @@ from __future__ import annotations
     GAME_OVER,
 ) = range(16)
 PHASE_NAMES = (
-    "setup_colony",
-    "setup_spaceport",
-    "setup_ship",
-    "setup_upgrade",
-    "pre_roll",
-    "discard",
-    "steal",
-    "relief",
-    "main",
-    "trade_response",
-    "trade_confirm",
-    "encounter",
-    "encounter_choice",
-    "flight",
-    "friendship",
-    "game_over",
+    "setup_colony",  # place a starting colony (the variants that let players place them)
+    "setup_spaceport",  # choose the starting colony that becomes a spaceport
+    "setup_ship",  # the starting ship, colony or trade, on a free site beside the spaceport
+    "setup_upgrade",  # choose the starting upgrade among the options the variant offers
+    "pre_roll",  # the turn's start: roll (production)
+    "discard",  # a 7: give back one card at a time until half the hand is gone
+    "steal",  # a 7: choose the seat to take a card from
+    "relief",  # Diplomats' relief: a seat the roll paid nothing takes a card from the supply
+    "main",  # trade and build in any order; then shake the mothership, or end the turn
+    "trade_response",  # answer the offer on the table: accept, decline or counter
+    "trade_confirm",  # the offerer: confirm one answer, or cancel
+    "encounter",  # answer the encounter card drawn on a black ball
+    "encounter_choice",  # a choice within an encounter's outcome (cards, an upgrade, a seat)
+    "flight",  # fly the ships point by point up to their speed, then end each move
+    "friendship",  # choose a friendship card at the outpost where a trade station went up
+    "game_over",  # the game is over: nothing to decide
 )
 SETUP_PHASES = (SETUP_COLONY, SETUP_PORT, SETUP_SHIP, SETUP_UPGRADE)
 
