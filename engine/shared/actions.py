@@ -13,11 +13,15 @@ from engine.actions import Action, Bag, bag_problem
 
 @dataclass(frozen=True, slots=True)
 class Roll(Action):
+    """Roll the dice: the turn's production (or a 7)."""
+
     type = "roll"
 
 
 @dataclass(frozen=True, slots=True)
 class EndTurn(Action):
+    """End the turn: the next seat's turn begins."""
+
     type = "end_turn"
 
 
@@ -31,12 +35,16 @@ class Discard(Action):
 
 @dataclass(frozen=True, slots=True)
 class MoveRobber(Action):
+    """Move the robber to another hex (a 7 or a Knight)."""
+
     type = "move_robber"
     hex: int
 
 
 @dataclass(frozen=True, slots=True)
 class Steal(Action):
+    """Take a random card from the victim, a seat with a piece by the robber."""
+
     type = "steal"
     victim: int
 
@@ -62,11 +70,15 @@ class OfferTrade(Action):
 
 @dataclass(frozen=True, slots=True)
 class AcceptTrade(Action):
+    """Accept the open offer as it stands (the offerer then confirms one answer)."""
+
     type = "accept_trade"
 
 
 @dataclass(frozen=True, slots=True)
 class DeclineTrade(Action):
+    """Decline the open offer."""
+
     type = "decline_trade"
 
 
@@ -89,6 +101,8 @@ class ConfirmTrade(Action):
 
 @dataclass(frozen=True, slots=True)
 class CancelTrade(Action):
+    """The offerer withdraws the offer once every answer is in."""
+
     type = "cancel_trade"
 
 

@@ -26,22 +26,30 @@ class BuildRoad(Action):
 
 @dataclass(frozen=True, slots=True)
 class BuildCity(Action):
+    """Upgrade one's settlement at the vertex to a city."""
+
     type = "build_city"
     vertex: int
 
 
 @dataclass(frozen=True, slots=True)
 class BuyDevelopment(Action):
+    """Buy the top development card (drawn face down)."""
+
     type = "buy_development"
 
 
 @dataclass(frozen=True, slots=True)
 class PlayKnight(Action):
+    """Play a Knight: move the robber (and steal), and count towards Largest Army."""
+
     type = "play_knight"
 
 
 @dataclass(frozen=True, slots=True)
 class PlayRoadBuilding(Action):
+    """Play Road Building: two free roads follow."""
+
     type = "play_road_building"
 
 
@@ -54,6 +62,8 @@ class PlayYearOfPlenty(Action):
 
 @dataclass(frozen=True, slots=True)
 class TakeResource(Action):
+    """One resource of choice from the bank (Year of Plenty, a gold field)."""
+
     type = "take_resource"
     resource: str
 
@@ -68,6 +78,8 @@ class PickGold(Action):
 
 @dataclass(frozen=True, slots=True)
 class PlayMonopoly(Action):
+    """Play Monopoly: every other seat gives all its cards of the resource."""
+
     type = "play_monopoly"
     resource: str
 

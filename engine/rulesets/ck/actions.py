@@ -19,12 +19,16 @@ class BuildWall(Action):
 
 @dataclass(frozen=True, slots=True)
 class BuildKnight(Action):
+    """Recruit a basic knight on a free vertex one's roads reach."""
+
     type = "build_knight"
     vertex: int
 
 
 @dataclass(frozen=True, slots=True)
 class ActivateKnight(Action):
+    """Activate one's knight at the vertex (1 grain)."""
+
     type = "activate_knight"
     vertex: int
 
@@ -48,6 +52,8 @@ class MoveKnight(Action):
 
 @dataclass(frozen=True, slots=True)
 class ChaseRobber(Action):
+    """One's active knight next to the robber drives it away (then moved as on a 7)."""
+
     type = "chase_robber"
     vertex: int
 
@@ -62,12 +68,16 @@ class RelocateKnight(Action):
 
 @dataclass(frozen=True, slots=True)
 class ImproveCity(Action):
+    """Raise one's level on a track (trade, politics or science) with commodities."""
+
     type = "improve_city"
     track: str
 
 
 @dataclass(frozen=True, slots=True)
 class PlaceMetropolis(Action):
+    """Put the metropolis one has won on one's city at the vertex."""
+
     type = "place_metropolis"
     vertex: int
 
@@ -90,12 +100,16 @@ class DrawProgress(Action):
 
 @dataclass(frozen=True, slots=True)
 class DiscardProgress(Action):
+    """Discard a progress card (the 5th in hand, on another's turn)."""
+
     type = "discard_progress"
     card: str
 
 
 @dataclass(frozen=True, slots=True)
 class PlayProgress(Action):
+    """Play a progress card from one's hand."""
+
     type = "play_progress"
     card: str
 
@@ -151,6 +165,8 @@ class GiveCard(Action):
 
 @dataclass(frozen=True, slots=True)
 class PlaceMerchant(Action):
+    """Put the merchant on a land hex by one's city or settlement (Merchant)."""
+
     type = "place_merchant"
     hex: int
 

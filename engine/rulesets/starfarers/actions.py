@@ -64,6 +64,8 @@ class ChooseStartUpgrade(Action):
 
 @dataclass(frozen=True, slots=True)
 class BuildUpgrade(Action):
+    """Add an upgrade to one's mothership: booster, cannon or pod (freight pod)."""
+
     type = "build_upgrade"
     kind: str
 
@@ -117,6 +119,8 @@ class Jump(Action):
 
 @dataclass(frozen=True, slots=True)
 class TakeFriendship(Action):
+    """Take a friendship card of the outpost's people, by name."""
+
     type = "take_friendship"
     card: str
 
@@ -139,12 +143,16 @@ class TakeResource(Action):
 
 @dataclass(frozen=True, slots=True)
 class ChooseUpgrade(Action):
+    """An encounter's reward: the upgrade of choice gained."""
+
     type = "choose_upgrade"
     kind: str
 
 
 @dataclass(frozen=True, slots=True)
 class RemoveUpgrade(Action):
+    """An encounter's loss: the upgrade of choice given up."""
+
     type = "remove_upgrade"
     kind: str
 
