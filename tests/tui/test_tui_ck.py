@@ -460,13 +460,13 @@ async def test_up_and_down_scroll_the_side_panel_when_no_corner_is_chosen(tmp_pa
             return bottom <= int(side.scroll_y) + side.scrollable_content_region.height
 
         assert not shown(), "the whole panel fits: nothing to scroll to"
-        for _ in range(20):
+        for _ in range(40):  # every seat's levels too: a taller panel
             await pilot.press("down")
             if shown():
                 break
         assert shown(), f"Down never brought the panel's end into view ({side.scroll_y})"
         assert screen.target is None  # the arrows chose nothing
-        for _ in range(20):
+        for _ in range(40):
             await pilot.press("up")
         await pilot.pause()
         assert side.scroll_y == 0
@@ -510,8 +510,11 @@ def test_the_improvement_dialog_says_which_red_numbers_a_level_draws_on() -> Non
     assert isinstance(dialog, ChoiceDialog)
     assert "level n draws a progress card on a red die of 1 to n+1" in str(dialog.body)
     assert [str(label) for label, _ in dialog.options] == [
-        "Trade to level 2 (Guild): 2 cloth, you have 2"
+        "Trade to level 2 (Guild): 2 cloth, you have 2",
+        "Politics to level 1 (Town Hall): 1 coin, you have 0",  # greyed, its key kept
+        "Science to level 1 (Abbey): 1 paper, you have 0",
     ]
+    assert [value for _, value in dialog.options] == [ImproveCity("trade").to_json(), None, None]
 
 
 def test_the_decks_left_wrap_after_a_comma_at_80x24() -> None:

@@ -317,7 +317,18 @@ class GameScreen(ComposedFlag, Screen[None]):
         own = seat == me and (me is not None or text == self._last_said)
         if not msg.get("earlier") and not own:
             # the log's last lines may be a bot's moves by the time one looks: a toast too
-            self.notify(f"{name}: {text}", title="Chat", timeout=8, markup=False)
+            words = f"{name}: {text}"
+            if not self.has_class("compact"):
+                self.notify(words, title="Chat", timeout=8, markup=False)
+                return
+            # At 80x24 toasts stacked down over the actions and the footer: one at most,
+            # the latest, short (the whole line is in the log).
+            for shown in [n for n in self.app._notifications if n.title == "Chat"]:
+                self.app._unnotify(shown)
+            most = 60  # two lines of the toast at 80 columns
+            if len(words) > most:
+                words = words[: most - 1] + "…"
+            self.notify(words, title="Chat", timeout=5, markup=False)
 
     def _flush(self) -> None:
         """Draw the latest position with every event since the last drawing."""
@@ -425,7 +436,10 @@ class GameScreen(ComposedFlag, Screen[None]):
             return
         to_act = view.get("to_act")
         board = self.query_one(Scoreboard)
-        board.thinking = to_act if view.get("winner") is None else None
+        over = view.get("winner") is not None
+        # whose turn it is (▶) and who must act now (an answer to its offer, a discard)
+        board.turn = None if over else view.get("current", to_act)
+        board.thinking = None if over else to_act
 
     def _why_not(self, view: dict[str, Any], folded: bool = False) -> list[str]:
         """What the player may expect but cannot do, and why (the face's `why_not`).

@@ -2,7 +2,8 @@
 
 `improvement_section`: each track's level (0-5) as a bar, the red die's numbers
 that draw a progress card when the track's gate shows, its level-3 ability,
-who holds its metropolis, and what the next level costs. `progress_section`:
+who holds its metropolis, and what the next level costs; then every seat's levels (public),
+the only part a spectator sees. `progress_section`:
 your own progress cards with what each does (others' are counts on the
 scoreboard), and the cards left in each deck.
 """
@@ -17,6 +18,7 @@ from rich.text import Text
 from engine.rulesets.ck.cards import red_draws_up_to
 from tui.choices_ck import card_words
 from tui.narrate import SEAT_NAMES
+from tui.widgets.style import seat_style
 
 TRACKS = (
     ("trade", "cloth", "yellow", "Trading House: commodity 2:1"),
@@ -27,6 +29,9 @@ TRACKS = (
 that, indented, it is one line of the side panel at 80x24; F1 has the whole rule)."""
 MAX_LEVEL = 5
 ABILITY = 3
+TRACK_SHORT = {"trade": "Trd", "politics": "Pol", "science": "Sci"}
+LABEL = 9
+"""The seat's column in the levels table: "You" and the seat colours ("Orange") fit it."""
 
 
 def _me(view: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -43,16 +48,31 @@ def level_bar(level: int, colour: str) -> Text:
 
 
 def improvement_section(view: Mapping[str, Any]) -> Text:
-    """Equipment panel: the seat's three improvement tracks and the metropolises."""
+    """Equipment panel: the seat's three improvement tracks, then every seat's levels (public:
+    they decide the metropolis races) with the metropolises marked; a spectator sees only the
+    table, no seat's tracks or walls."""
+    seat = view.get("seat")
+    text = Text()
+    if isinstance(seat, int):
+        text.append_text(_own_tracks(view))
+    text.append_text(levels_table(view))
     me = _me(view)
-    levels = me.get("improvements") or {}
-    metropolis = view.get("metropolis") or {}
-    vertices = view.get("vertices") or ()
+    walls, limit = me.get("walls_left"), me.get("hand_limit")
+    if walls is not None:  # one line at 80x24: the limit itself, not the rule behind it
+        text.append(f"Walls left {walls}" + (f" · hand limit {limit}\n" if limit else "\n"))
+    return text
+
+
+def _own_tracks(view: Mapping[str, Any]) -> Text:
+    """The seat's tracks: each level as a bar, the red die's numbers, the next level's price,
+    its level-3 ability and who holds its metropolis."""
+    levels = _me(view).get("improvements") or {}
     text = Text()
     # The columns' heading, in 30 columns (the panel at 80x24): on the track's gate, the
     # red die's numbers that draw a progress card; the price of the next level.
     text.append("Improvements", style="bold")
     text.append(" (red die · next)\n", style="dim")
+    holders = metropolis_holders(view)
     for track, commodity, colour, ability in TRACKS:
         level = int(levels.get(track, 0))
         text.append(f" {track.title():<8} ", style=f"bold {colour}")
@@ -64,14 +84,49 @@ def improvement_section(view: Mapping[str, Any]) -> Text:
         text.append("\n")
         if level >= ABILITY:
             text.append(f"  {ability}\n", style="dim")
-        v = int(metropolis.get(track, -1))
-        if 0 <= v < len(vertices):  # a line of its own: beside the track it wraps at 80x24
-            owner = vertices[v][0]
+        owner = holders.get(track)
+        if owner is not None:  # a line of its own: beside the track it wraps at 80x24
             who = "yours" if owner == view.get("seat") else SEAT_NAMES[owner % len(SEAT_NAMES)]
             text.append(f"  Metropolis: {who} (+2 VP)\n", style="bold")
-    walls, limit = me.get("walls_left"), me.get("hand_limit")
-    if walls is not None:  # one line at 80x24: the limit itself, not the rule behind it
-        text.append(f"Walls left {walls}" + (f" · hand limit {limit}\n" if limit else "\n"))
+    return text
+
+
+def metropolis_holders(view: Mapping[str, Any]) -> dict[str, int]:
+    """Per track with a metropolis on the board, the seat holding it."""
+    metropolis = view.get("metropolis") or {}
+    vertices = view.get("vertices") or ()
+    out = {}
+    for track, _, _, _ in TRACKS:
+        v = int(metropolis.get(track, -1))
+        if 0 <= v < len(vertices) and isinstance(vertices[v][0], int) and vertices[v][0] >= 0:
+            out[track] = int(vertices[v][0])
+    return out
+
+
+def levels_table(view: Mapping[str, Any]) -> Text:
+    """Every seat's level on each track, a line per seat in 30 columns; M beside a level
+    is that track's metropolis. Levels are public: they decide the metropolis races (they
+    were once in the log alone)."""
+    players = view.get("players") or []
+    seat = view.get("seat")
+    holders = metropolis_holders(view)
+    text = Text()
+    text.append(f"{'Levels':<{LABEL}}", style="bold")
+    for track, _, colour, _ in TRACKS:
+        text.append(f"{TRACK_SHORT[track]:>4} ", style=f"bold {colour}")
+    text.rstrip()
+    text.append("\n")
+    for p in players:
+        s = int(p.get("seat", 0))
+        levels = p.get("improvements") or {}
+        name = "You" if s == seat else SEAT_NAMES[s % len(SEAT_NAMES)]
+        text.append(f" {name:<{LABEL - 1}}", style=seat_style(s))
+        for track, _, _, _ in TRACKS:
+            metro = holders.get(track) == s
+            text.append(f"{int(levels.get(track, 0)):>4}")
+            text.append("M" if metro else " ", style="bold")
+        text.rstrip()
+        text.append("\n")
     return text
 
 
@@ -124,6 +179,21 @@ def judge_unplayable(view: Mapping[str, Any]) -> dict[str, str]:
 def progress_section(view: Mapping[str, Any]) -> Text:
     """Equipment panel: your progress cards (a hand of at most 4), each that cannot be
     played now with the reason (once such cards just went missing from `p`), and the decks."""
+    text = Text()
+    if isinstance(view.get("seat"), int):  # a spectator holds none: only the decks
+        text.append_text(_own_progress(view))
+    decks = view.get("progress_decks")
+    if isinstance(decks, list) and len(decks) == 3:
+        # Commas, so that where it wraps (the panel at 80x24 has 30 columns) it reads as a
+        # sentence, not a list cut after a "·".
+        text.append(
+            f"Decks: trade {decks[0]}, politics {decks[1]}, science {decks[2]}\n", style="dim"
+        )
+    return text
+
+
+def _own_progress(view: Mapping[str, Any]) -> Text:
+    """The seat's progress cards, each that cannot be played now with the reason."""
     hand = (view.get("me") or {}).get("development") or {}
     text = Text()
     held = [(card, n) for card, n in hand.items() if n]
@@ -136,11 +206,4 @@ def progress_section(view: Mapping[str, Any]) -> Text:
         text.append(f" {card_words(card)}{times}\n")
         if card in not_now:
             text.append(f"   not now: {not_now[card]}\n", style="dim italic")
-    decks = view.get("progress_decks")
-    if isinstance(decks, list) and len(decks) == 3:
-        # Commas, so that where it wraps (the panel at 80x24 has 30 columns) it reads as a
-        # sentence, not a list cut after a "·".
-        text.append(
-            f"Decks: trade {decks[0]}, politics {decks[1]}, science {decks[2]}\n", style="dim"
-        )
     return text

@@ -1,4 +1,5 @@
-"""The scoreboard: every seat's public standing, and who is thinking."""
+"""The scoreboard: every seat's public standing, whose turn it is (▶) and, when another
+seat must act now (an answer to an offer, a discard), that seat (?)."""
 
 from __future__ import annotations
 
@@ -58,6 +59,11 @@ class Scoreboard(Widget):
 
     view: reactive[dict[str, Any] | None] = reactive(None, always_update=True, repaint=False)
     thinking: reactive[int | None] = reactive(None)
+    """The seat that must act now (the view's `to_act`)."""
+    turn: reactive[int | None] = reactive(None)
+    """The seat whose turn it is (the view's `current`): marked ▶. Another seat that must act
+    during it (answering an offer, discarding) is marked ? (it once moved the ▶ there: during
+    Bot 3's turn, alice answering its offer read "▶ You")."""
     pondering = True
     """The seat to move is deciding now ("Blue …"); a replay only marks whose move it is."""
 
@@ -95,6 +101,15 @@ class Scoreboard(Widget):
         if seat != me:
             return name
         return f"{name} (you)" if len(name) + 6 <= fit else "You"
+
+    def _mark(self, seat: int) -> Text:
+        """▶ for the turn's seat; ? for another seat that must act now."""
+        turn = self.thinking if self.turn is None else self.turn
+        if seat == turn:
+            return Text("▶", style="bold")
+        if seat == self.thinking:
+            return Text("?", style="bold yellow")
+        return Text(" ", style="bold")
 
     def render(self) -> Table:
         view = self.view or {}
@@ -142,7 +157,7 @@ class Scoreboard(Widget):
                 badges.append("LA")
             if badges:
                 who.append(" " + " ".join(badges), style="bold yellow")
-            mark = Text("▶" if self.thinking == seat else " ", style="bold")
+            mark = self._mark(seat)
             if self.thinking == seat and seat != me and self.pondering:
                 who.append(" …", style="italic")
             row: list[RenderableType] = [mark, who, str(_vp(p)), str(_cards(p))]

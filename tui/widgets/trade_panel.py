@@ -39,27 +39,44 @@ class TradePanel(Widget):
         self.names = names
         self.border_title = "Trade"
 
+    def _who(self, seat: int, me: Any, verb: str) -> Text:
+        """A seat and its verb: "bob counters", "You counter"."""
+        if seat == me:
+            return Text.assemble(("You", "bold"), f" {verb}")
+        name = self.names[seat] if 0 <= seat < len(self.names) else "?"
+        return Text.assemble((name, seat_style(seat)), f" {verb}s")
+
+    def _offer(self, trade: dict[str, Any], me: Any) -> Text:
+        """The offer, then each answer: an accept, or a counter with its terms and who made it
+        (a counter read like a restatement of the offer: "bob: gives 1 coin for 2 wool")."""
+        width = self.content_size.width
+        offerer = int(trade.get("offerer", 0))
+        give, get = trade.get("give") or {}, trade.get("get") or {}
+        head = self._who(offerer, me, "give")
+        text = _wrapped(head, [bundle(give), f"for {bundle(get)}"], 2, width)
+        for seat, answer in (trade.get("answers") or {}).items():
+            s = int(seat)
+            # the offerer's side of the answer: what it gives and gets under these terms
+            theirs, mine = answer.get("give") or {}, answer.get("get") or {}
+            if (theirs, mine) == (give, get):
+                text.append_text(_wrapped(Text("  ") + self._who(s, me, "accept"), [], 4, width))
+                continue
+            head = Text("  ") + self._who(s, me, "counter") + Text(":")
+            gives = "give" if s == me else "gives"
+            terms = [f"{gives} {bundle(mine)}", f"for {bundle(theirs)}"]
+            text.append_text(_wrapped(head, terms, 4, width))
+        waiting = trade.get("waiting") or []
+        if waiting:
+            who = ["you" if s == me else self.names[s] for s in waiting if 0 <= s < len(self.names)]
+            text.append("  waiting for " + ", ".join(who) + "\n", style="dim")
+        return text
+
     def render(self) -> Text:
         view = self.view or {}
         text = Text()
         trade = view.get("trade")
         if trade:
-            offerer = trade.get("offerer", 0)
-            text.append(
-                self.names[offerer] if offerer < len(self.names) else "?", style=seat_style(offerer)
-            )
-            text.append(f" gives {bundle(trade.get('give'))}\n  for {bundle(trade.get('get'))}\n")
-            for seat, answer in (trade.get("answers") or {}).items():
-                s = int(seat)
-                text.append(f"  {self.names[s]}", style=seat_style(s))
-                text.append(
-                    f": gives {bundle(answer.get('get'))} for {bundle(answer.get('give'))}\n"
-                )
-            waiting = trade.get("waiting") or []
-            if waiting:
-                text.append(
-                    "  waiting for " + ", ".join(self.names[s] for s in waiting) + "\n", style="dim"
-                )
+            text.append_text(self._offer(trade, view.get("seat")))
         else:
             limit = view.get("trade_limit")
             made = view.get("offers_this_turn")
@@ -85,6 +102,22 @@ class TradePanel(Widget):
             text.append("\n")
             text.append_text(_packed(chips, self.content_size.width))
         return text
+
+
+def _wrapped(head: Text, parts: list[str], indent: int, width: int) -> Text:
+    """`head` then each part a space apart, a part that would pass `width` on a new line
+    indented by `indent`; one line ending."""
+    out = head.copy()
+    used = head.cell_len
+    for part in parts:
+        if width and used + 1 + len(part) > width:
+            out.append("\n" + " " * indent + part)
+            used = indent + len(part)
+        else:
+            out.append(" " + part)
+            used += 1 + len(part)
+    out.append("\n")
+    return out
 
 
 def _packed(chips: list[Text], width: int) -> Text:

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Label, Static
+from textual.widgets import Label, OptionList, Static
 
 from tui.choices_ck import card_words, say
 from tui.narrate_ck import LEVEL_NAMES, card_name
@@ -90,32 +90,74 @@ def spy_dialog(view: View, actions: list[Action], names: list[str]) -> ModalScre
     return _choice(f"Spy: take one of {whose}'s cards", view, actions, names)
 
 
+IMPROVE_KEYS = {"trade": "1", "politics": "2", "science": "3"}
+"""Each track's key in the improve list, whatever else is open: a track complete or out of
+reach keeps its number, greyed with why (the list renumbered: "2 Science" became "1 Science"
+after trade was improved, and a remembered 2 did nothing)."""
+
+
+class ImproveDialog(ChoiceDialog):
+    """The three tracks in a fixed order, each on its own key; one that cannot be improved now
+    is greyed with the reason (its key only rings the bell)."""
+
+    def on_mount(self) -> None:  # before ChoiceDialog's (Textual calls each class's)
+        options = self.query_one(OptionList)
+        for i, (_, action) in enumerate(self.options):
+            if action is None:
+                options.disable_option_at_index(i)
+        options.highlighted = next((i for i, (_, a) in enumerate(self.options) if a), None)
+
+    def action_pick(self, index: int) -> None:
+        if self.options[index][1] is None:
+            self.app.bell()
+            return
+        super().action_pick(index)
+
+
 def improve_dialog(view: View, actions: list[Action], names: list[str]) -> ModalScreen[Any]:
     seat = view.get("seat")
     players = view.get("players") or []
     levels = players[seat].get("improvements", {}) if isinstance(seat, int) else {}
     hand = (view.get("me") or {}).get("hand") or {}
+    legal = {str(a["track"]): a for a in actions}
     options: list[tuple[str | Text, Any]] = []
-    for a in actions:
-        track = str(a["track"])
+    for track in IMPROVE_KEYS:
         level = int(levels.get(track, 0)) + 1
-        names_ = LEVEL_NAMES.get(track, ())
-        name = names_[level - 1] if 0 < level <= len(names_) else ""
+        if level > len(LEVEL_NAMES.get(track, ())):
+            options.append((f"{track.title()}: complete (level {level - 1})", None))
+            continue
+        name = LEVEL_NAMES[track][level - 1]
         commodity = TRACK_COMMODITY.get(track, "?")
-        options.append(
-            (
-                f"{track.title()} to level {level} ({name}): {level} {commodity}, "
-                f"you have {hand.get(commodity, 0)}",
-                a,
-            )
-        )
+        cost = max(0, level - (1 if view.get("crane") else 0))
+        have = hand.get(commodity, 0)
+        words = f"{track.title()} to level {level} ({name}): {cost} {commodity}, you have {have}"
+        if track in legal:
+            options.append((words, legal[track]))
+        elif have < cost:
+            options.append((words, None))  # the price is the reason
+        else:
+            why = _improve_refusal(view, track)
+            options.append((f"{track.title()} to level {level} ({name}): {why}", None))
     body = (
         "When its gate is rolled, level n draws a progress card on a red die of 1 to n+1."
         " Level 3 gives an ability; the first to level 4 builds a metropolis (+2 VP)."
     )
-    return ChoiceDialog(
-        "Improve your cities", options, body, cancellable=True, keys=_digits(len(options))
-    )
+    keys: list[str | None] = list(IMPROVE_KEYS.values())
+    return ImproveDialog("Improve your cities", options, body, cancellable=True, keys=keys)
+
+
+def _improve_refusal(view: View, track: str) -> str:
+    """The engine's reason `track` cannot be improved though its price is held (level 4 with
+    every city a metropolis already), asked of a game drawn from the view, only for display."""
+    from engine.registry import sample_consistent
+    from engine.rng import Rng
+    from engine.rulesets.ck.actions import ImproveCity
+
+    try:
+        game: Any = sample_consistent(dict(view), Rng(0))
+    except Exception:  # a view the sampler cannot rebuild: say only "not now"
+        return "not now"
+    return game.check(ImproveCity(track)) or "not now"
 
 
 _ASKS = {
