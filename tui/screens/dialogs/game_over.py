@@ -63,7 +63,6 @@ def placings_text(
     return text
 
 
-
 def same_board_every_game(view: Mapping[str, Any]) -> bool:
     """Whether the view's game deals the same board whatever its seed (Starfarers' first
     game, a beginner's board): a rematch's next seed then changes the dice, not the map.
@@ -82,6 +81,7 @@ def same_board_every_game(view: Mapping[str, Any]) -> bool:
         return False
     keys = ("board", "planets", "sectors")
     return all(a.view(0).get(k) == b.view(0).get(k) for k in keys)
+
 
 class GameOverDialog(ScrollBodyDialog[str | None]):
     DEFAULT_CSS = """
@@ -143,7 +143,7 @@ class GameOverDialog(ScrollBodyDialog[str | None]):
         return self.rematch and same_board_every_game(self.view)
 
     def key_names(self) -> list[str]:
-        board = "the same board, new dice" if self.same_board else "a new board"
+        board = "the same board" if self.same_board else "a new board"
         again = [f"r: rematch ({board})"] if self.rematch else []
         review = ["v: replay"] if self.replay else []
         return ["Enter: main menu", *again, *review]
