@@ -136,7 +136,7 @@ class Table:
 
     def say(self, seat: int | None, name: str, text: str) -> None:
         """A chat line (already cleaned by `protocol.parse_say`) to everyone at the table."""
-        msg = protocol.said(seat, name, text)
+        msg = self._dated(protocol.said(seat, name, text))
         self.chat.append(msg)
         for member in [*self.seats, *self.spectators]:
             hook = getattr(member, "said", None)
@@ -146,12 +146,18 @@ class Table:
     def tell(self, message: str) -> None:
         """A line for everyone at the table, seats and spectators (a ``notice``), kept for
         those who connect later: the table's own news, such as a bot taking a seat."""
-        msg = protocol.notice(message)
+        msg = self._dated(protocol.notice(message))
         self.told.append(msg)
         for member in [*self.seats, *self.spectators]:
             hook = getattr(member, "told", None)
             if hook is not None:
                 hook(dict(msg))
+
+    def _dated(self, msg: dict[str, Any]) -> dict[str, Any]:
+        """`msg` with the game's turn (``turn``), so a line replayed later can say when it was
+        said (seen: a reconnect showed turn 2's chat after turn 26's moves, undated)."""
+        turn = getattr(self.game, "turn", None)
+        return {**msg, "turn": turn} if type(turn) is int else msg
 
     def add_spectator(self, spectator: Any) -> None:
         """Someone who hears public events (``notify``) and may implement the optional hooks."""

@@ -69,10 +69,11 @@ why and closed; whatever it sends from then on is refused::
 ``said``: a line of the table's chat, from a person at a seat (``seat``) or
 watching (``seat`` null), as the server cleaned it (`clean_text`)::
 
-    {"t": "said", "v": 1, "seat": 1, "name": "bob", "text": "good game"}
+    {"t": "said", "v": 1, "seat": 1, "name": "bob", "text": "good game", "turn": 71}
 
 A client that connects hears the table's recent lines after its first state,
-each with ``"earlier": true``.
+each with ``"earlier": true``; ``turn`` (the game's turn when it was said, in a
+chat line or a table's ``notice``) lets it say when.
 
 ``hint``: what the table's adviser would do in this seat, answering a ``hint``
 request for the state with revision ``rev``; ``action`` is one of that

@@ -212,7 +212,7 @@ async def test_a_clock_running_out_is_kept_for_those_who_connect_later(tmp_path:
     msg = await recv(bob, "bob's first state")
     assert msg["t"] == protocol.STATE
     msg = await recv(bob, "the table's earlier line")
-    assert msg == {"t": "notice", "v": 1, "message": told, "earlier": True}
+    assert msg == {"t": "notice", "v": 1, "message": told, "earlier": True, "turn": 0}
     bob.close()
     await lobby.close()
 

@@ -527,6 +527,12 @@ async def test_a_tables_notice_goes_into_the_log(tmp_path: Path) -> None:
         await until(pilot, lambda: logged("A bot (greedy) now plays for Blue."), "the notice")
         assert screen.book.entries[-1].plain == "A bot (greedy) now plays for Blue."
         assert any("now plays for Blue" in str(n.message) for n in app._notifications)
-        screen._receive({**protocol.notice("Blue left the table."), "earlier": True})
-        assert logged("Blue left the table.")
+        assert app.local.table.told[-1]["turn"] == app.local.game.turn  # dated by the table
+        # Replayed to a client that connects later, after the game's story: dated, no toast
+        # (seen: turn 2's chat came back after turn 26's moves, undated).
+        screen._receive({**protocol.notice("Blue left the table."), "earlier": True, "turn": 3})
+        assert logged("Blue left the table. (turn 3)")
+        said = {**protocol.said(1, "bob", "hello"), "earlier": True, "turn": 2}
+        screen._receive(said)
+        assert any(t.plain.startswith("bob (turn 2)") and "hello" in t.plain for t in log.entries)
         assert not any("left the table" in str(n.message) for n in app._notifications)

@@ -96,6 +96,12 @@ def flight_status(view: dict[str, Any], can_fly: bool = False) -> str | None:
     return f"Flight: speed {base + boosters + science} ({' + '.join(parts)}).{fly}"
 
 
+def _when(msg: dict[str, Any]) -> str:
+    """ " (turn 2)" for a line replayed with the turn it was said in; else nothing."""
+    turn = msg.get("turn")
+    return f" (turn {turn})" if type(turn) is int and turn >= 0 else ""
+
+
 class GameScreen(ComposedFlag, Screen[None]):
     """One seat at one table, through a TableClient."""
 
@@ -294,6 +300,8 @@ class GameScreen(ComposedFlag, Screen[None]):
         message = protocol.clean_text(str(msg.get("message") or ""))
         if not message:
             return
+        if msg.get("earlier"):
+            message = f"{message}{_when(msg)}"
         me = (self.view or {}).get("seat")
         line = self.book.told(message, me if isinstance(me, int) else None)
         self.query_one(EventLog).apply(Update(0, [line]))
@@ -311,6 +319,8 @@ class GameScreen(ComposedFlag, Screen[None]):
         if not text:
             return
         name = name or "someone"
+        if msg.get("earlier"):  # replayed after the game's story: say when it was said
+            name += _when(msg)
         self.query_one(EventLog).apply(self.book.said(seat, name, text))
         me = (self.view or {}).get("seat")
         # one's own line comes back too (a watcher's has no seat: told by its words)
