@@ -97,9 +97,11 @@ def flight_status(view: dict[str, Any], can_fly: bool = False) -> str | None:
 
 
 def _when(msg: dict[str, Any]) -> str:
-    """ " (turn 2)" for a line replayed with the turn it was said in; else nothing."""
+    """' (turn 2)' for a line replayed with the turn it was said in (turn 0: the setup)."""
     turn = msg.get("turn")
-    return f" (turn {turn})" if type(turn) is int and turn >= 0 else ""
+    if type(turn) is not int or turn < 0:
+        return ""
+    return f" (turn {turn})" if turn else " (in the setup)"
 
 
 class GameScreen(ComposedFlag, Screen[None]):
