@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from engine.rulesets.starfarers import board as B
 from engine.rulesets.starfarers import routes as R
+from engine.rulesets.starfarers.actions import EndMove
 from engine.rulesets.starfarers.constants import COLONY_SHIP
 from engine.rulesets.starfarers.game import StarfarersGame
 from engine.rulesets.starfarers.layouts import DISC_LABELS, RESOURCES
@@ -24,6 +25,7 @@ from tui.faces import face_or_default
 from tui.plans import aim_route
 
 SHIP_WORDS = {COLONY_SHIP: "colony ship"}
+STOP_KEY = "z"  # the ruleset's "Stop" key: fly to the colony site and stop, founding nothing
 KINDS_SCORED = (("trade station", 4), ("found a colony", 3), ("win a medal", 2), ("explore", 1))
 
 
@@ -63,6 +65,7 @@ class FlightPlan:
     routes: dict[int, R.Route] = field(default_factory=dict)
     cursor: int | None = None
     where: Callable[[Any], str] | None = None  # a point's name (" in open space near ...")
+    _stops: dict[tuple[int, int], bool] = field(default_factory=dict, repr=False)
 
     @classmethod
     def from_view(cls, view: dict[str, Any]) -> FlightPlan | None:
@@ -157,7 +160,38 @@ class FlightPlan:
         return lines
 
     def keys(self) -> tuple[tuple[str, str], ...]:
+        """Enter flies (and founds, on a colony site); `STOP_KEY` flies there and founds
+        nothing, where the engine lets the ship end its move there unfounded (§5.3.8: a
+        colony ship on a free site *may* found)."""
+        if self.can_stop():
+            return (
+                ("⏎", "Fly and found"),
+                (STOP_KEY, "Fly, no colony"),
+                ("tab", "Ship"),
+                ("esc", "Back"),
+            )
         return (("⏎", "Fly there"), ("tab", "Ship"), ("esc", "Back"))
+
+    def can_stop(self) -> bool:
+        """The cursor's route founds a colony, and ending the move there is legal too."""
+        route = self.route
+        if route is None or not route.found:
+            return False
+        key = (self.ship, route.to)
+        if key not in self._stops:
+            game = self.game.copy()
+            for step in route.steps:
+                game.apply(step)
+            self._stops[key] = EndMove() in game.legal_actions()
+        return self._stops[key]
+
+    def key_actions(self, key: str) -> list[dict[str, Any]]:
+        """What a key of `keys()` other than Enter sends: `STOP_KEY`, the route's steps and
+        then the end of the move (none where it is not offered)."""
+        route = self.route
+        if key != STOP_KEY or route is None or not self.can_stop():
+            return []
+        return [*(a.to_json() for a in route.steps), EndMove().to_json()]
 
     def advance(self) -> bool:
         return False  # one choice: Enter flies

@@ -10,7 +10,9 @@ fallback) by Starfarers' face (tui/faces/starfarers.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from tui.narrate import cards_of
@@ -153,6 +155,142 @@ def _encounter_shake(t: Teller, e: dict[str, Any]) -> str:
     return (
         f"{t.who(e.get('seat'))} shook for the encounter: {_ball_list(e.get('balls'))} ({outcome})."
     )
+
+
+# -- an encounter card's effects, for the dialogs that resolve them ---------------------------
+
+SHAKE_SEEN = {
+    ("black", True): "a black ball",
+    ("black", False): "no black ball",
+    ("red", True): "a red ball",
+    ("red", False): "no red ball",
+    ("sum_ge_4", True): "a speed of 4 or more",
+    ("sum_ge_4", False): "a speed under 4",
+}
+"""What an encounter's shake showed, by test and result: "a black ball"."""
+
+
+def _n_cards(n: Any) -> str:
+    return f"{n} card{'s' * (n != 1)}"
+
+
+def effect_words(effect: Sequence[Any]) -> str | None:
+    """One effect of an encounter card (encounters.json's vocabulary) as what "you" do:
+    "give up 2 cards", "lose a half medal"; None for one without plain words."""
+    name, args = str(effect[0]), list(effect[1:])
+    n = args[0] if args else 1
+    if name == "HM" and isinstance(n, int):
+        what = "a half medal" if abs(n) == 1 else f"{abs(n)} half medals"
+        return f"{'gain' if n > 0 else 'lose'} {what}"
+    words = {
+        "PAY": f"pay {_n_cards(n)}",
+        "LOSE": f"give up {_n_cards(n)}",
+        "R": f"take {_n_cards(n)} of your choice from the supply",
+        "GOODS": f"get {n} goods",
+        "HM_PER_GIVEN": "gain a half medal for each card given",
+        "UP": f"gain {UPGRADES.get(str(n), 'an upgrade')}" if args else "gain an upgrade",
+        "DOWN": "lose an upgrade",
+        "TRADESHIP": "get a free trade ship",
+        "STUCK": "have a ship stuck",
+        "JUMP": "may jump a ship through the wormhole",
+        "ROB_EACH": "take a card from each rival",
+        "GIVE": "give cards to the player with the fewest points",
+        "SHAKE": "shake the mothership",
+        "CONTEST": f"face a {n} contest",
+    }
+    return words.get(name)
+
+
+@dataclass(frozen=True)
+class EncounterStep:
+    """The effect of an encounter card the seat is resolving now, and why."""
+
+    card: str  # the card's name
+    effect: tuple[Any, ...]  # ("LOSE", 2)
+    why: str  # "The shake showed a black ball", "You said yes"
+    then: tuple[tuple[Any, ...], ...]  # the effects after it in its branch
+
+    def words(self) -> str:
+        """ "The shake showed a black ball: you give up 2 cards, then lose a half medal."."""
+        parts = [w for w in map(effect_words, (self.effect, *self.then)) if w]
+        return f"{self.why}: you {', then '.join(parts)}." if parts else f"{self.why}."
+
+
+_NEEDS = {"return_cards": ("PAY", "LOSE"), "take_cards": ("R",)}
+
+
+def _plain(x: Any) -> Any:
+    return [_plain(y) for y in x] if isinstance(x, list | tuple) else x
+
+
+def encounter_step(view: Mapping[str, Any]) -> EncounterStep | None:
+    """Which effect of the card the encounter waits on (cards to give or to take), found by
+    the effects still queued after it (the view's state), with the shake's or the contest's
+    result or the answer that led there. None where the queue says nothing (an offer)."""
+    from engine.rulesets.starfarers.encounters import cards
+
+    enc = view.get("encounter") or {}
+    card, kinds = enc.get("card") or {}, _NEEDS.get(str(enc.get("need")))
+    state = view.get("state") or {}
+    number = card.get("id")
+    if kinds is None or not isinstance(number, int) or not 0 < number <= len(cards()):
+        return None
+    data = cards()[number - 1]
+    queue = _plain(state.get("enc_queue") or [])
+    found: list[EncounterStep] = []
+
+    def walk(branch: Sequence[Any], tail: list[Any], why: str) -> None:
+        for i, e in enumerate(branch):
+            rest = [*branch[i + 1 :], *tail]
+            if e[0] in kinds and _plain(rest) == queue:
+                found.append(EncounterStep(data["name"], tuple(e), why, tuple(branch[i + 1 :])))
+            if e[0] == "SHAKE":
+                for hit, effects in ((True, e[2]), (False, e[3])):
+                    seen = SHAKE_SEEN.get(
+                        (e[1], hit), f"the {e[1]} test {'met' if hit else 'missed'}"
+                    )
+                    walk(effects, rest, f"The shake showed {seen}")
+            elif e[0] == "CONTEST":
+                for won, effects in ((True, e[3]), (False, e[4])):
+                    walk(effects, rest, f"You {'won' if won else 'lost'} the contest")
+
+    for answer, branch in data["outcomes"].items():
+        said = {"yes": "You said yes", "no": "You said no"}.get(answer, "You answered")
+        walk(branch, [], said)
+    return found[0] if found else None
+
+
+SHAKE_BECAUSE = {
+    ("black", True): "for the black ball",
+    ("black", False): "as no black ball came out",
+    ("red", True): "for the red ball",
+    ("red", False): "as no red ball came out",
+    ("sum_ge_4", True): "for the speed of 4 or more",
+    ("sum_ge_4", False): "as the speed was under 4",
+}
+_SHAKE_LINE = re.compile(r"shook for the encounter: .*\((?P<asked>.+)\? (?P<said>yes|no)\)\.$")
+_CONTEST_LINE = re.compile(r" (?P<result>won|lost) an? \w+ contest against ")
+
+
+def with_reasons(lines: Sequence[str]) -> list[str]:
+    """An encounter's outcome, each line after its shake or contest saying it came of it:
+    "You lost a half medal for the black ball." (it read "You lost a half medal." with the
+    shake lines above, and a newcomer could not tell why). A shake or a contest is always
+    the last effect of its branch (encounters.json), so every line after it follows it."""
+    tests = {words: test for test, words in SHAKE_WORDS.items()}
+    because: str | None = None
+    out = []
+    for line in lines:
+        shake, contest = _SHAKE_LINE.search(line), _CONTEST_LINE.search(line)
+        if shake is not None:
+            test = tests.get(shake["asked"], "")
+            because = SHAKE_BECAUSE.get((test, shake["said"] == "yes"))
+        elif contest is not None:
+            because = f"for {'winning' if contest['result'] == 'won' else 'losing'} the contest"
+        elif because and line.endswith("."):
+            line = f"{line[:-1]} {because}."
+        out.append(line)
+    return out
 
 
 def _encounter_answered(t: Teller, e: dict[str, Any]) -> str:

@@ -259,5 +259,5 @@ def test_a_rematch_on_a_board_that_never_changes_says_only_the_dice_do(
     view = new_game(GameConfig(ruleset, seats, 9, options)).view(0)
     dialog = GameOverDialog({"winner": 0, "scores": []}, ["Red", "Blue", "White", "Orange"], 0,
                             view, rematch=True)  # fmt: skip
-    again = "the same board" if same else "a new board"
+    again = "same board" if same else "a new board"
     assert dialog.key_names()[1] == f"r: rematch ({again})"

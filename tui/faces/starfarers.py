@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from tui.faces import Namer, RulesetFace, Section, Tell, View, packaged_guide
+from tui.faces import DialogMaker, Namer, RulesetFace, Section, Tell, View, packaged_guide
 
 if TYPE_CHECKING:
     from rich.style import Style
@@ -20,10 +20,22 @@ if TYPE_CHECKING:
     from tui.rules.costs import Cost
 
 
+@cache
 def specs() -> Mapping[str, Spec]:
+    """The keys of tui.choices, taking from the supply in this face's own dialog
+    (`dialogs`): an encounter's "2 cards of your choice" says which of them this is."""
+    from dataclasses import replace
+
     from tui.choices import STARFARERS_SPECS
 
-    return STARFARERS_SPECS
+    take = replace(STARFARERS_SPECS["take_resource"], dialog="take_supply")
+    return {**STARFARERS_SPECS, "take_resource": take}
+
+
+def dialogs() -> Mapping[str, DialogMaker]:
+    from tui.screens.dialogs.encounter import take_dialog
+
+    return {"take_supply": take_dialog}
 
 
 def costs() -> list[Cost]:
@@ -123,6 +135,7 @@ FACE = RulesetFace(
     flies=True,
     grows_actions=True,
     plan=plan,
+    dialogs=dialogs,
     relabel=relabel,
     pieces=pieces,
 )

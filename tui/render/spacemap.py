@@ -43,7 +43,7 @@ from engine.rulesets.starfarers import board as B
 from tui.render import palette as P
 from tui.render.canvas import Canvas
 from tui.render.targets import Cell, Highlight, MapLayout, build_cells, hit_test, nearest_target
-from tui.render.window import steady
+from tui.render.window import MARGIN, steady
 
 __all__ = [
     "Highlight",
@@ -223,10 +223,31 @@ def window_for(
     The cursor while choosing; else the ship in flight, the seat's own ship,
     or its first colony; else the middle of the board. Clamped to the map. `keep`, the
     window shown last, stays while that stays well inside it (tui/render/window.py).
+    When the focus is still in `keep` but near its side, the window moves only as far
+    as it must: centring it there made the cursor jump the other way on the screen
+    (Up moved the cursor from the window's fourth row to its eighth).
     """
     lay = space_map_layout(False)
     focus = _focus(view, highlight, lay)
-    return steady(focus, width, height, (0, 0, lay.full_width, lay.full_height), keep)
+    bounds = (0, 0, lay.full_width, lay.full_height)
+    window = steady(focus, width, height, bounds, keep)
+    if keep is not None and window != keep and keep[2:] == window[2:]:
+        kx, ky, w, h = keep
+        if kx <= focus[0] < kx + w and ky <= focus[1] < ky + h:
+            return _nudged(keep, focus, bounds)
+    return window
+
+
+def _nudged(keep: Window, focus: Cell, bounds: Window) -> Window:
+    """`keep` moved the least that brings `focus` back inside its margins (window.MARGIN)."""
+    kx, ky, w, h = keep
+    bx, by, bw, bh = bounds
+    mx, my = min(MARGIN[0], w // 4), min(MARGIN[1], h // 4)
+    x0 = min(max(kx, focus[0] - (w - 1 - mx)), focus[0] - mx)
+    y0 = min(max(ky, focus[1] - (h - 1 - my)), focus[1] - my)
+    x0 = min(max(x0, bx), bx + bw - w)
+    y0 = min(max(y0, by), by + bh - h)
+    return (x0, y0, w, h)
 
 
 def _focus(view: Mapping[str, Any], highlight: Highlight | None, lay: SpaceLayout) -> Cell:
@@ -455,9 +476,13 @@ def render_space_map(
         _put_piece(c, lay, point, state.mover, piece, ascii, Style(underline=True))
 
     if highlight is not None:
+        held = {point for point, _, _ in state.pieces}
+        if state.moving is not None:
+            held.add(state.moving[0])
+        marks = (held, labels)
         for target in highlight.targets:
             if target != highlight.cursor:
-                _mark(c, lay, highlight.kind, target, P.LEGAL, ascii, labels, cursor=False)
+                _mark(c, lay, highlight.kind, target, P.LEGAL, ascii, marks, cursor=False)
         for point in highlight.path:
             if point != highlight.cursor and 0 <= point < len(lay.point_cell):
                 x, y = lay.point_cell[point]
@@ -471,7 +496,7 @@ def render_space_map(
             if ascii:  # the tag after an ASCII ship, too
                 c.restyle(x + 1, y, P.SELECTED)
         if highlight.cursor is not None:
-            _mark(c, lay, highlight.kind, highlight.cursor, P.CURSOR, ascii, labels, cursor=True)
+            _mark(c, lay, highlight.kind, highlight.cursor, P.CURSOR, ascii, marks, cursor=True)
     if window is None and compact:
         window = window_for(view, highlight, WINDOW_WIDTH, 19)
     if window is not None:
@@ -527,6 +552,9 @@ def _paint_docks(
         c.put(cx + 3, row, "*" if ascii else "♥", P.SEAT_STYLES[holder % 4] + P.DOCK_FILLED)
 
 
+DOCKING_GLYPHS = frozenset("◊#")
+
+
 def _mark(
     c: Canvas,
     lay: SpaceLayout,
@@ -534,18 +562,23 @@ def _mark(
     target: int,
     style: Style,
     ascii: bool,
-    labels: Mapping[int, str] | None,
+    marks: tuple[set[int], Mapping[int, str] | None],
     *,
     cursor: bool,
 ) -> None:
+    """A legal target drawn over what the board shows there: its label (a flight's steps)
+    or a ring, over an empty point or an outpost name's letter alike (the `k` of Green Folk
+    lit up with no step number on it); a piece or a docking point keeps its glyph."""
+    held, labels = marks
     if kind in ("point", "ship"):
         x, y = lay.point_cell[target]
         label = labels.get(target) if labels else None
         ch = c.char_at(x, y)
-        if label and ch in EMPTY_GLYPHS:  # never over a piece or a name's letter
-            ch = label[:1]
-        elif ch in EMPTY_GLYPHS:
-            ch = ("@" if cursor else "+") if ascii else ("●" if cursor else "○")
+        if target not in held and ch not in DOCKING_GLYPHS:
+            if label:
+                ch = label[:1]
+            else:
+                ch = ("@" if cursor else "+") if ascii else ("●" if cursor else "○")
         c.put(x, y, ch, style)
     elif kind == "sector" and 0 <= target < len(lay.tile_cells):
         for x, y in lay.tile_cells[target]:

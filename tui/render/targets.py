@@ -74,11 +74,13 @@ def nearest_target(
 ) -> int | None:
     """The legal target to move the cursor to from `from_id` with an arrow key.
 
-    Candidates are the targets strictly in the half-plane of `direction`
-    (rows count double, as terminal cells are twice as tall as wide); the
-    nearest wins, with sideways distance weighted so a straight neighbour
-    beats a diagonal one. Without a candidate the cursor stays put. With no
-    cursor yet, the first target in reading order is chosen.
+    Candidates are the targets within 45 degrees of `direction` (rows count
+    double, as terminal cells are twice as tall as wide); the nearest wins,
+    with sideways distance weighted so a straight neighbour beats a diagonal
+    one. Without a candidate the cursor stays put: Right never goes to a point
+    below, as it did when any target to the right at all counted (seen in a
+    flight: Right went to a point two rows down). With no cursor yet, the
+    first target in reading order is chosen.
     """
     if direction not in DIRECTIONS:
         raise ValueError(f"direction must be one of {DIRECTIONS}, not {direction!r}")
@@ -103,7 +105,7 @@ def nearest_target(
             main, side = -dx, dy
         else:
             main, side = dx, dy
-        if main <= 0:
+        if main <= 0 or abs(side) > main:  # outside the cone of the arrow
             continue
         score = (main * main + side * side) ** 0.5 + abs(side)
         if best is None or score < best[0]:

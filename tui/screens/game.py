@@ -724,6 +724,8 @@ class GameScreen(ComposedFlag, Screen[None]):
         if action == "command":
             if self.target is not None or self.dialog_open:
                 return False
+            if self._plan_key(str(parameters[0])):
+                return True
             return any(c.key == parameters[0] for c in self.cmds)
         if action in ("cursor", "confirm", "back"):
             return self.target is not None or self.flight is not None
@@ -810,7 +812,15 @@ class GameScreen(ComposedFlag, Screen[None]):
     def _command(self, key: str) -> choices.Command | None:
         return next((c for c in self.cmds if c.key == key), None)
 
+    def _plan_key(self, key: str) -> bool:
+        """A key the flight offers beside Enter (z: stop on a colony site, founding nothing)."""
+        plan = self.flight
+        return plan is not None and key not in ("⏎", "tab", "esc") and key in dict(plan.keys())
+
     def action_command(self, key: str) -> None:
+        if self._plan_key(key):
+            self._fly(key)
+            return
         cmd = self._command(key)
         if cmd is None:
             return
@@ -894,15 +904,20 @@ class GameScreen(ComposedFlag, Screen[None]):
         self._show_flight()
         self._refresh_actions()
 
-    def _fly(self) -> None:
-        """Send the chosen route's first action; the rest follow as the table accepts each."""
+    def _fly(self, key: str = "⏎") -> None:
+        """Send the chosen route's first action; the rest follow as the table accepts each.
+        A key other than Enter sends what the plan gives for it (`key_actions`)."""
         plan = self.flight
         assert plan is not None
-        if plan.advance():  # the first of two choices (Inventor's first chip)
+        if key != "⏎":
+            by_key = getattr(plan, "key_actions", None)
+            actions = by_key(key) if by_key is not None else []
+        elif plan.advance():  # the first of two choices (Inventor's first chip)
             self._show_flight()
             self._refresh_actions()
             return
-        actions = plan.actions()
+        else:
+            actions = plan.actions()
         if not actions:
             return
         self._end_flight()
@@ -1161,12 +1176,11 @@ class GameScreen(ComposedFlag, Screen[None]):
 
     def _open_payment(self, cmd: choices.Command) -> None:
         """Cards an encounter asks for ("offer the pilgrims 2 cards"): all chosen, then sent."""
-        from tui.screens.dialogs.encounter import receiver_of
+        from tui.screens.dialogs.encounter import payment_words, receiver_of
 
         view = self.view or {}
-        card = (view.get("encounter") or {}).get("card") or {}
         receiver = receiver_of(view, self.names)
-        prompt = str(card.get("prompt") or "")
+        heading, prompt = payment_words(view)  # what the cards are for, in the card's terms
         # Where they go, as the guide promises: a seat (the Plague ship's), else the supply.
         prompt += f" They go to {receiver}." if receiver else " They go back to the supply."
         hand = self._hand()
@@ -1182,7 +1196,7 @@ class GameScreen(ComposedFlag, Screen[None]):
             hand,
             list(by_resource),
             verb="Give",
-            heading=str(card.get("name") or "Encounter"),
+            heading=heading,
             prompt=prompt,
         )
         self._push(dialog, chosen)
@@ -1200,14 +1214,14 @@ class GameScreen(ComposedFlag, Screen[None]):
             rate = rates.get(resource, 4)
             why = source(view, resource, rate) if source is not None else better
             where = f" ({why})" if why and rate < 4 else ""
-            return f"{rate} {resource}{where} · you have {hand.get(resource, 0)}"
+            return f"Give {rate} {resource}{where} · you have {hand.get(resource, 0)}"
 
         def pick_get(give: str | None) -> None:
             if give is None:
                 return
             offers = [a for a in cmd.actions if a["give"] == give]
             rate = rates.get(give, 4)
-            options: list[tuple[str | Text, Any]] = [(f"1 {a['get']}", a) for a in offers]
+            options: list[tuple[str | Text, Any]] = [(f"Get 1 {a['get']}", a) for a in offers]
             keys: list[str | None] = [str(i + 1) for i in range(len(options))]
             title = f"{bank}: {rate} {give} for which?"
             self._push(ChoiceDialog(title, options, keys=keys), self._send_soon)

@@ -2,6 +2,8 @@
 
 The guide is one Rich renderable in a scrolling Static (tui/rules: the text,
 the costs card and the map key), laid out once per width (rules.DrawnGuide).
+A page (PgDn, Space; PgUp back) is the visible height less one line, so the
+last line of one page is the first of the next and no line is ever missed.
 """
 
 from __future__ import annotations
@@ -15,6 +17,20 @@ from textual.widgets import Footer, Static
 from tui import rules
 from tui.faces import face_or_default
 from tui.screens.scroll_keys import scroll_bindings
+
+
+class GuideScroll(VerticalScroll):
+    """The guide's scrolling box: its own PgUp / PgDn page with one line of overlap."""
+
+    def page(self, pages: int) -> None:
+        step = max(1, self.scrollable_content_region.height - 1)
+        self.scroll_to(y=self.scroll_y + pages * step, animate=False)
+
+    def action_page_down(self) -> None:
+        self.page(1)
+
+    def action_page_up(self) -> None:
+        self.page(-1)
 
 
 class RulesScreen(Screen[None]):
@@ -35,13 +51,16 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         ascii = bool(getattr(self.app, "ascii", False))
-        with VerticalScroll(id="guide-box"):
+        with GuideScroll(id="guide-box"):
             yield Static(rules.DrawnGuide(self.ruleset, ascii=ascii), id="guide")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(VerticalScroll).focus()
+        self.query_one(GuideScroll).focus()
 
     def action_scroll(self, where: str) -> None:
-        box = self.query_one(VerticalScroll)
+        box = self.query_one(GuideScroll)
+        if where in ("page_down", "page_up"):
+            box.page(1 if where == "page_down" else -1)
+            return
         getattr(box, f"scroll_{where}")(animate=False)

@@ -29,7 +29,7 @@ STARFARERS_KEYS = {
     "medals": "Fame medals",
     "half_medals": "Half medals",
     "ships": "Ships",
-    "trade_ship_tokens": "Trade ships owed",
+    "trade_ship_tokens": "Trade ship tokens",
 }
 # Counts that mean nothing at zero: their line appears only when there is something to say.
 _SHOWN_WHEN_SET = frozenset({"trade_ship_tokens"})
@@ -75,8 +75,8 @@ def _meaning(key: str, value: Any, player: dict[str, Any]) -> str:
             return " (docks at an outpost with no station)"
         most = value - 1
         return f" (docks where at most {most} station{'s' if most != 1 else ''})"
-    if key == "trade_ship_tokens":
-        return " (placed on your turn once a spaceport has room)"
+    if key == "trade_ship_tokens":  # the log's word ("You got a trade ship token")
+        return " (free trade ships, placed at a spaceport once one has room)"
     return ""
 
 

@@ -53,9 +53,46 @@ class EncounterDialog(ChoiceDialog):
 
 
 class OutcomeDialog(ChoiceDialog):
-    """What an encounter led to, in words."""
+    """What an encounter led to, in words; what a shake or contest brought says so."""
 
     def __init__(self, lines: list[str]) -> None:
-        super().__init__(
-            "Encounter outcome", [("OK", None)], "\n".join(lines) or "Nothing happened."
-        )
+        from tui.narrate_starfarers import with_reasons
+
+        body = "\n".join(with_reasons(lines)) or "Nothing happened."
+        super().__init__("Encounter outcome", [("OK", None)], body)
+
+
+def payment_words(view: Mapping[str, Any]) -> tuple[str, str]:
+    """The heading and the prompt of the dialog where an encounter's cards are chosen: the
+    card's name, and what the cards are for in the card's terms ("The shake showed a black
+    ball: you give up 2 cards, then lose a half medal."; the follow-up repeated the card's
+    own offer, "Smugglers offer 2 cards of your choice for 1 of yours. Deal?"). Where the
+    step is not known (an offer of cards), the card's prompt."""
+    from tui.narrate_starfarers import encounter_step
+
+    card = (view.get("encounter") or {}).get("card") or {}
+    name = str(card.get("name") or "Encounter")
+    step = encounter_step(view)
+    return name, step.words() if step is not None else str(card.get("prompt") or "")
+
+
+def take_dialog(
+    view: Mapping[str, Any], actions: list[dict[str, Any]], names: list[str]
+) -> ChoiceDialog:
+    """Cards taken from the supply one at a time: for an encounter, which of how many
+    ("(1 of 2)", as Year of Plenty says) and what the card gives, else the plain choice."""
+    from tui.choices import DIALOG_TITLES, describe
+    from tui.narrate_starfarers import encounter_step
+
+    title = DIALOG_TITLES["take_resource"]
+    body = Text()
+    step = encounter_step(view)
+    left = (view.get("state") or {}).get("enc_count")
+    if step is not None and isinstance(left, int):
+        total = step.effect[1] if len(step.effect) > 1 and isinstance(step.effect[1], int) else 0
+        if total > 1 and 0 < left <= total:
+            title += f" ({total - left + 1} of {total})"
+        body.append(step.card + "\n", style="bold")
+        body.append(step.words())
+    options: list[tuple[str | Text, Any]] = [(describe(a, names), a) for a in actions]
+    return ChoiceDialog(title, options, body)

@@ -143,7 +143,7 @@ class GameOverDialog(ScrollBodyDialog[str | None]):
         return self.rematch and same_board_every_game(self.view)
 
     def key_names(self) -> list[str]:
-        board = "the same board" if self.same_board else "a new board"
+        board = "same board" if self.same_board else "a new board"
         again = [f"r: rematch ({board})"] if self.rematch else []
         review = ["v: replay"] if self.replay else []
         return ["Enter: main menu", *again, *review]
