@@ -27,7 +27,7 @@ from ai.bothost import Host
 from ai.exec_bot import ExecBot
 from ai.protocol import bot_view
 from ai.registry import create_bot
-from ai.sandbox import Budget, SandboxedBot
+from ai.sandbox import Budget, Fault, SandboxedBot
 from ai.seat import BotSeat
 from ai.tournament import MatchSpec, SeatRecord, play_game
 from engine.actions import Action
@@ -310,14 +310,20 @@ def test_a_bot_process_with_an_unsendable_offer_faults_once_and_plays_on(bots: P
 # -- 4. where a bot raised -----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("inproc", ["inproc:", ""])
-def test_an_exception_fault_names_the_line_of_the_bot_that_raised(bots: Path, inproc: str) -> None:
-    box = SandboxedBot(create_bot(f"{inproc}{bots}:Divider", 1), budget=FAST, seat=0)
+def only_fault(spec: str) -> Fault:
+    """The one fault of a sandboxed `spec` asked one decision of a base game."""
+    box = SandboxedBot(create_bot(spec, 1), budget=FAST, seat=0)
     try:
         box.decide(*prompt(may_offer()))
     finally:
         box.close()
     [fault] = box.stats.faults
+    return fault
+
+
+@pytest.mark.parametrize("inproc", ["inproc:", ""])
+def test_an_exception_fault_names_the_line_of_the_bot_that_raised(bots: Path, inproc: str) -> None:
+    fault = only_fault(f"{inproc}{bots}:Divider")
     where = f"mistakes.py:{line_of('# divider')} in choose"
     assert (fault.kind, fault.message) == (
         "exception",
@@ -330,24 +336,24 @@ def test_an_exception_fault_names_the_line_of_the_bot_that_raised(bots: Path, in
 
 @pytest.mark.parametrize("inproc", ["inproc:", ""])
 def test_our_own_error_raised_by_a_bot_shows_its_message_alone(bots: Path, inproc: str) -> None:
-    box = SandboxedBot(create_bot(f"{inproc}{bots}:Refuser", 1), budget=FAST, seat=0)
-    try:
-        box.decide(*prompt(may_offer()))
-    finally:
-        box.close()
-    [fault] = box.stats.faults
+    fault = only_fault(f"{inproc}{bots}:Refuser")
     assert fault.message == f"no such plan (mistakes.py:{line_of('# refuser')} in choose)"
 
 
-def test_a_bot_process_whose_constructor_fails_shows_no_class_names(bots: Path) -> None:
-    spec = f"{bots}:Picky"
-    box = SandboxedBot(create_bot(spec, 1), budget=FAST, seat=0)
+def started_and_asked(box: SandboxedBot) -> None:
+    """`box` told the game starts, asked one decision of a base game, then closed."""
     view, legal = prompt(may_offer())
     try:
         box.on_game_start(0, view)
         box.decide(view, legal)
     finally:
         box.close()
+
+
+def test_a_bot_process_whose_constructor_fails_shows_no_class_names(bots: Path) -> None:
+    spec = f"{bots}:Picky"
+    box = SandboxedBot(create_bot(spec, 1), budget=FAST, seat=0)
+    started_and_asked(box)
     [fault] = box.stats.faults
     assert fault.message == f"bot {spec!r}: bad depth"
     assert not [line for line in box.lines if "engine.errors" in line or "ai.process" in line]
@@ -361,12 +367,7 @@ def test_an_exec_bot_that_never_says_hello_is_named_with_the_real_deadline(
     bot = ExecBot([sys.executable, str(script)])
     bot.handshake_timeout = 0.3
     box = SandboxedBot(bot, budget=FAST, seat=0)
-    view, legal = prompt(may_offer())
-    try:
-        box.on_game_start(0, view)
-        box.decide(view, legal)
-    finally:
-        box.close()
+    started_and_asked(box)
     assert box.lines[0] == "seat 0 (exec): did not answer the hello within 0.3 s"
     [fault] = box.stats.faults
     assert (fault.kind, fault.message) == ("timeout", "did not answer the hello within 0.3 s")

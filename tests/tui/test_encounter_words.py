@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import tui_saves
-from tui_keys import until
+from tui_keys import discard_keys, until
 
 from engine.game import Game
 from engine.rulesets.starfarers.constants import ENCOUNTER
@@ -98,13 +98,7 @@ def test_the_lines_after_a_shake_or_a_contest_say_they_came_of_it() -> None:
 
 
 async def _give_first_cards(pilot: Any, dialog: DiscardDialog) -> None:
-    keys: list[str] = []
-    left = dialog.owed
-    for resource in dialog.resources:
-        take = min(left, dialog.hand.get(resource, 0))
-        keys += ["right"] * take + ["down"]
-        left -= take
-    await pilot.press(*keys, "enter")
+    await pilot.press(*discard_keys(dialog))
 
 
 async def test_the_smugglers_from_yes_to_the_outcome(tmp_path: Path) -> None:

@@ -276,19 +276,17 @@ def test_a_hint_no_move_begins_with_leaves_the_plan_as_it_was() -> None:
     assert plan.ship == 10 and plan.cursor == 12
 
 
+def _owes_three(game: Game) -> bool:
+    """The person owes 3 cards or more on a 7."""
+    view = game.view(0)
+    owed = view["players"][0]["discard_owed"]
+    return game.to_act == 0 and view["phase"] == "discard" and owed >= 3
+
+
 async def test_a_discard_is_hinted_whole_in_its_pop_up(tmp_path: Path) -> None:
     """Seed 3, played until the person owes 3 or more on a 7: ? in the discard pop-up
     chooses every card the value bot would give up, and Enter gives exactly those."""
-
-    def owes(game: Game) -> bool:
-        view = game.view(0)
-        return (
-            game.to_act == 0
-            and view["phase"] == "discard"
-            and (view["players"][0]["discard_owed"] >= 3)
-        )
-
-    game = tui_saves.play_until("base", 3, owes)
+    game = tui_saves.play_until("base", 3, _owes_three)
     app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
     async with app.run_test(size=(80, 24)) as pilot:
         assert await wait_for_decision(pilot) == "dialog"
@@ -401,16 +399,7 @@ async def test_a_discard_changed_by_hand_no_longer_says_enter_takes_the_hint(
     """Seen in play: after ? the person changed the numbers, "Hint: … · Enter takes it" stayed,
     and Enter gave up their own choice. The hint's line shows only while its cards are the
     ones chosen. Seed 3, as above."""
-
-    def owes(game: Game) -> bool:
-        view = game.view(0)
-        return (
-            game.to_act == 0
-            and view["phase"] == "discard"
-            and (view["players"][0]["discard_owed"] >= 3)
-        )
-
-    game = tui_saves.play_until("base", 3, owes)
+    game = tui_saves.play_until("base", 3, _owes_three)
     app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
     async with app.run_test(size=(80, 24)) as pilot:
         assert await wait_for_decision(pilot) == "dialog"

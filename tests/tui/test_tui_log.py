@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 import tui_saves
 from rich.text import Text
 from textual.widgets import Label
@@ -209,23 +210,23 @@ async def test_resuming_after_quit_shows_what_happened_before(tmp_path: Path) ->
         assert after[: len(before)] == before
 
 
-async def test_placing_a_starfarers_colony_says_what_the_site_would_produce(
-    tmp_path: Path,
-) -> None:
+@pytest.mark.parametrize("kind", ["place_colony", "build_spaceport"])
+async def test_choosing_a_site_says_what_its_planets_produce(tmp_path: Path, kind: str) -> None:
+    """Placing a colony, and choosing the colony a spaceport replaces (seen in play: the
+    spaceport's three choices said only "move between the 3 legal points", so nobody
+    could tell which colony was which): "This place: " names what the planets produce."""
     game = tui_saves.play_until(
-        "starfarers",
-        SEED,
-        tui_saves.human_to_act({"place_colony"}),
-        options={"variant": "strategic"},
+        "starfarers", SEED, tui_saves.human_to_act({kind}), options={"variant": "strategic"}
     )
     app = CatanApp(saves_dir=tmp_path, speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:
         assert app.load_game(tui_saves.write(game, tmp_path))
         assert await wait_for_decision(pilot) == "target"  # the placement opens by itself
         screen = game_screen(app)
-        assert screen is not None
+        assert screen is not None and screen.target is not None
+        assert kind in screen.target.types
         status = screen.query_one(ActionBar).status
-        assert "\nThis place: " in status
+        assert "\nThis place: " in status, status
         assert " on " in status or "produces nothing yet" in status
 
 
@@ -480,29 +481,6 @@ async def test_a_new_game_is_not_told_resumed_and_a_setup_save_resumes_in_the_se
     assert setup.view(0)["turn"] == 0
     async with loaded(tui_saves.write(setup, tmp_path, "setup.json"), (80, 24)) as (_, lines):
         assert "— Game resumed in the setup —" in lines, lines
-
-
-async def test_choosing_the_colony_a_spaceport_replaces_says_what_it_produces(
-    tmp_path: Path,
-) -> None:
-    """Seen in play: a spaceport's choice of colony (discoverer's setup, or `u`) said only
-    "move between the 3 legal points", so nobody could tell which colony was which."""
-    game = tui_saves.play_until(
-        "starfarers",
-        SEED,
-        tui_saves.human_to_act({"build_spaceport"}),
-        options={"variant": "strategic"},
-    )
-    app = CatanApp(saves_dir=tmp_path, speed="instant")
-    async with app.run_test(size=(120, 40)) as pilot:
-        assert app.load_game(tui_saves.write(game, tmp_path))
-        assert await wait_for_decision(pilot) == "target"  # the placement opens by itself
-        screen = game_screen(app)
-        assert screen is not None and screen.target is not None
-        assert "build_spaceport" in screen.target.types
-        status = screen.query_one(ActionBar).status
-        assert "\nThis place: " in status, status
-        assert " on " in status or "produces nothing yet" in status
 
 
 async def test_a_tables_notice_goes_into_the_log(tmp_path: Path) -> None:
