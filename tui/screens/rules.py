@@ -16,21 +16,11 @@ from textual.widgets import Footer, Static
 
 from tui import rules
 from tui.faces import face_or_default
-from tui.screens.scroll_keys import scroll_bindings
+from tui.screens.scroll_keys import OverlapPaging, scroll_bindings
 
 
-class GuideScroll(VerticalScroll):
+class GuideScroll(OverlapPaging, VerticalScroll):
     """The guide's scrolling box: its own PgUp / PgDn page with one line of overlap."""
-
-    def page(self, pages: int) -> None:
-        step = max(1, self.scrollable_content_region.height - 1)
-        self.scroll_to(y=self.scroll_y + pages * step, animate=False)
-
-    def action_page_down(self) -> None:
-        self.page(1)
-
-    def action_page_up(self) -> None:
-        self.page(-1)
 
 
 class RulesScreen(Screen[None]):

@@ -19,7 +19,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Label, RichLog
 
 from tui.screens.dialogs.answer_once import AnswerOnce
-from tui.screens.scroll_keys import scroll_bindings
+from tui.screens.scroll_keys import OverlapPaging, scroll_bindings
 
 HINT = "↑↓ PgUp PgDn Home End read · / find · Esc back to the game"
 
@@ -28,6 +28,10 @@ def matching(entries: Sequence[Text], words: str) -> list[Text]:
     """The entries holding every one of `words` (any case), in order; all for no words."""
     wanted = words.casefold().split()
     return [e for e in entries if all(w in e.plain.casefold() for w in wanted)]
+
+
+class PagedLog(OverlapPaging, RichLog):
+    """The log, paged with one line of overlap as F1's guide is."""
 
 
 class WholeLogDialog(AnswerOnce[None]):
@@ -64,7 +68,7 @@ class WholeLogDialog(AnswerOnce[None]):
             yield Label(self._title(""), id="title")
             # min_width: RichLog wraps at 78 columns at least by default, wider than the
             # log at 80x24, which lost the words at each line's end.
-            yield RichLog(wrap=True, markup=False, auto_scroll=True, min_width=20, id="whole-log")
+            yield PagedLog(wrap=True, markup=False, auto_scroll=True, min_width=20, id="whole-log")
             yield Input(placeholder="words to find, as you type", id="find")
             yield Label(HINT, id="hint")
 
@@ -116,7 +120,11 @@ class WholeLogDialog(AnswerOnce[None]):
         find.focus()
 
     def action_scroll(self, where: str) -> None:
-        getattr(self.query_one(RichLog), f"scroll_{where}")(animate=False)
+        log = self.query_one(PagedLog)
+        if where in ("page_down", "page_up"):
+            log.page(1 if where == "page_down" else -1)
+            return
+        getattr(log, f"scroll_{where}")(animate=False)
 
     def action_close(self) -> None:
         """Esc: first the words found are cleared, then the log is closed."""
