@@ -240,7 +240,7 @@ async def test_an_encounters_outcome_tells_a_toll_paid_card_by_card_once(tmp_pat
         give = app.screen
         assert isinstance(give, DiscardDialog) and give.owed == 2
         # Where the cards go, as the guide promises (it said nothing where not to a seat).
-        assert give.prompt.endswith(" They go back to the supply."), give.prompt
+        assert give.prompt.endswith(" The cards go back to the supply."), give.prompt
         keys: list[str] = []
         left = 2
         for resource in give.resources:
@@ -286,7 +286,7 @@ async def test_the_plague_ship_names_the_seat_the_cards_go_to(tmp_path: Path) ->
         await until(pilot, lambda: isinstance(app.screen, DiscardDialog), "the give dialog")
         give = app.screen
         assert isinstance(give, DiscardDialog)
-        assert give.prompt.endswith(" They go to Orange."), give.prompt
+        assert give.prompt.endswith(" The cards go to Orange."), give.prompt
 
 
 async def test_an_encounters_choice_of_player_names_the_players(tmp_path: Path) -> None:
