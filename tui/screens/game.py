@@ -1182,7 +1182,8 @@ class GameScreen(ComposedFlag, Screen[None]):
         receiver = receiver_of(view, self.names)
         heading, prompt = payment_words(view)  # what the cards are for, in the card's terms
         # Where they go, as the guide promises: a seat (the Plague ship's), else the supply.
-        prompt += f" The cards go to {receiver}." if receiver else " The cards go back to the supply."
+        where = receiver or "back to the supply"
+        prompt += f" The cards go {'to ' if receiver else ''}{where}."
         hand = self._hand()
         owed = int((view.get("state") or {}).get("enc_count") or 0)
         owed = max(1, min(owed, sum(hand.values())))
