@@ -139,7 +139,7 @@ class HumanSeat:
             history = self.table.history(self.seat) if self.table is not None else []
             self._outbox.put_nowait(dict(self._last, events=history))
         if self.table is not None:  # and what the table told lately, and its recent chat
-            for line in [*self.table.told, *self.table.chat]:
+            for line in self.table.recent():  # in the order said, chat and notices alike
                 self._outbox.put_nowait(dict(line, earlier=True))
         if self._last_over is not None:
             self._outbox.put_nowait(self._last_over)

@@ -86,6 +86,7 @@ class Table:
         self.save_error: str | None = None
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         self.told: deque[dict[str, Any]] = deque(maxlen=TOLD_KEPT)
+        self._lines = 0
         for i, seat in enumerate(self.seats):
             hook = getattr(seat, "attach", None)
             if hook is not None:
@@ -156,8 +157,14 @@ class Table:
     def _dated(self, msg: dict[str, Any]) -> dict[str, Any]:
         """`msg` with the game's turn (``turn``), so a line replayed later can say when it was
         said (seen: a reconnect showed turn 2's chat after turn 26's moves, undated)."""
+        self._lines += 1  # chat and notices counted together: replayed in the order said
         turn = getattr(self.game, "turn", None)
-        return {**msg, "turn": turn} if type(turn) is int else msg
+        dated = {**msg, "n": self._lines}
+        return {**dated, "turn": turn} if type(turn) is int else dated
+
+    def recent(self) -> list[dict[str, Any]]:
+        """The chat lines and notices kept, in the order they were said."""
+        return sorted([*self.told, *self.chat], key=lambda m: int(m.get("n", 0)))
 
     def add_spectator(self, spectator: Any) -> None:
         """Someone who hears public events (``notify``) and may implement the optional hooks."""

@@ -72,8 +72,9 @@ watching (``seat`` null), as the server cleaned it (`clean_text`)::
     {"t": "said", "v": 1, "seat": 1, "name": "bob", "text": "good game", "turn": 71}
 
 A client that connects hears the table's recent lines after its first state,
-each with ``"earlier": true``; ``turn`` (the game's turn when it was said, in a
-chat line or a table's ``notice``) lets it say when.
+each with ``"earlier": true``, in the order they were said; ``turn`` (the game's
+turn when it was said, in a chat line or a table's ``notice``) lets it say when,
+and ``n`` numbers the table's lines, chat and notices together.
 
 ``hint``: what the table's adviser would do in this seat, answering a ``hint``
 request for the state with revision ``rev``; ``action`` is one of that

@@ -143,6 +143,8 @@ def decode(line: bytes) -> dict[str, Any]:
         msg = json.loads(line)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ProtocolError(f"not JSON: {exc}") from None
+    except RecursionError:  # 200,000 nested brackets: a traceback in the server's log once
+        raise ProtocolError("not JSON this server reads: nested too deep") from None
     if not isinstance(msg, dict):
         raise ProtocolError("a message must be a JSON object")
     if msg.get("v") != PROTOCOL_VERSION:

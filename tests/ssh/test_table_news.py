@@ -120,16 +120,21 @@ async def test_anyone_seated_hands_an_away_hosts_seat_to_a_bot_after_the_grace(
     slot = hosted.seats[0].slot
     assert slot is not None and slot.bot is None and hosted.seats[0].stand_in is None
     assert await notices_until_mark(bob, hosted, "two") == ["alice is back at the table."]
-    # Her own log gets what she missed, marked as earlier news.
-    earlier: list[str] = []
-    while (msg := await recv(again, "alice's replayed lines"))["t"] != protocol.SAID:
-        if msg["t"] == protocol.NOTICE:
-            assert msg.get("earlier") is True, msg
-            earlier.append(msg["message"])
-    assert earlier == [
-        "alice left the table.",
-        "A bot (random) now plays for alice.",
-        "alice is back at the table.",
+    # Her own log gets what she missed, marked as earlier news, in the order it was said
+    # (chat and notices together: seen, all notices first and then all chat).
+    heard: list[tuple[str, bool]] = []
+    while not heard or heard[-1][0] != "said: two":
+        msg = await recv(again, "alice's replayed lines")
+        if msg["t"] in (protocol.NOTICE, protocol.SAID):
+            said = msg["t"] == protocol.SAID
+            line = f"said: {msg['text']}" if said else msg["message"]
+            heard.append((line, msg.get("earlier") is True))
+    assert heard == [
+        ("alice left the table.", True),
+        ("A bot (random) now plays for alice.", True),
+        ("said: one", True),
+        ("alice is back at the table.", True),
+        ("said: two", False),  # said after she was back: news
     ]
     again.close()
     bob.close()
@@ -194,6 +199,32 @@ async def test_drops_and_returns_are_told_without_flooding(tmp_path: Path) -> No
     await lobby.close()
 
 
+async def test_a_drop_held_back_by_the_gap_is_told_when_it_ends(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seen over SSH: a connection flapping within the gap left "bob is back." as the last
+    word while he was away for good. A drop held back is told once the gap ends, if he is
+    still away then (the gap made short here)."""
+    import tui.ssh.lobby_host as lobby_host
+
+    monkeypatch.setattr(lobby_host, "COMINGS_GAP", 3.0)
+    lobby, hosted, alice, bob = await two_at_the_table(tmp_path)
+    bob.close()
+    await until(lambda: hosted.seats[1].away_since is not None, "bob's seat away")
+    bob = await redeem(lobby, await ask(lobby, "bob", "join", table=1, seat=1))
+    assert await notices_until_mark(alice, hosted, "once") == [
+        "bob left the table.",
+        "bob is back.",
+    ]
+    bob.close()  # within the gap: held back
+    await until(lambda: hosted.seats[1].away_since is not None, "bob's seat away again")
+    assert await notices_until_mark(alice, hosted, "held") == []
+    msg = await recv(alice, "the drop told when the gap ends", timeout=10)
+    assert (msg["t"], msg["message"]) == (protocol.NOTICE, "bob left the table.")
+    alice.close()
+    await lobby.close()
+
+
 # -- 3. a clock running out is kept with the table's lines -------------------------------------
 
 
@@ -212,7 +243,7 @@ async def test_a_clock_running_out_is_kept_for_those_who_connect_later(tmp_path:
     msg = await recv(bob, "bob's first state")
     assert msg["t"] == protocol.STATE
     msg = await recv(bob, "the table's earlier line")
-    assert msg == {"t": "notice", "v": 1, "message": told, "earlier": True, "turn": 0}
+    assert msg == {"t": "notice", "v": 1, "message": told, "earlier": True, "turn": 0, "n": 1}
     bob.close()
     await lobby.close()
 

@@ -327,3 +327,15 @@ def test_the_history_begins_with_the_events_of_the_games_making() -> None:
         assert heard[-1]["turn"] == 1 and heard[-1]["seat"] == sf.current
         shown = {e["seat"]: e["cards"] for e in heard if e["kind"] == "starting_hand"}
         assert all((cards is not None) == (p == seat) for p, cards in shown.items()), seat
+
+
+def test_a_line_nested_too_deep_is_a_protocol_error_not_a_traceback() -> None:
+    """Found by a hostile client: 200,000 nested brackets on the table's socket raised a
+    RecursionError the server logged as a traceback; it is refused like any bad line."""
+    import pytest
+
+    from engine.table.protocol import ProtocolError
+    from engine.table.unix_socket import decode
+
+    with pytest.raises(ProtocolError, match="nested too deep"):
+        decode(b"[" * 200_000 + b"]" * 200_000)

@@ -327,3 +327,24 @@ def test_a_black_ball_promises_an_encounter_only_in_the_flights_shake() -> None:
     assert "comes before" not in said
     said = str(ShakeDialog({"balls": ["red", "blue"], "test": "sum_ge_4", "hit": True}, "You").body)
     assert "The encounter's test: a speed of 4 or more? yes" in said
+
+
+async def test_a_chat_paste_too_long_is_cut_to_the_line_not_dropped(tmp_path: Path) -> None:
+    """Seen over SSH: a 250-character paste into the chat line did nothing and said nothing
+    (the input refused the whole of it). It is cut to the most a line may have, and says so."""
+    from textual import events
+
+    from engine.table.protocol import MAX_SAY
+    from tui.screens.dialogs.chat import ChatDialog, ChatLine
+
+    app = CatanApp(saves_dir=tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        said: list[str | None] = []
+        app.push_screen(ChatDialog(), said.append)
+        await until(pilot, lambda: bool(app.screen.query(ChatLine)), "the chat line")
+        line = app.screen.query_one(ChatLine)
+        line.post_message(events.Paste("a" * 250))
+        await until(pilot, lambda: len(line.value) == MAX_SAY, "the paste, cut")
+        assert any("Cut to 200 characters" in str(n.message) for n in app._notifications)
+        await pilot.press("enter")
+        await until(pilot, lambda: said == ["a" * MAX_SAY], "the line said")

@@ -160,10 +160,12 @@ async def test_long_lines_wrap_inside_the_log_and_pageup_scrolls_it(tmp_path: Pa
 
 
 @asynccontextmanager
-async def loaded(path: Path, size: tuple[int, int]) -> AsyncIterator[tuple[GameScreen, list[str]]]:
+async def loaded(
+    path: Path, size: tuple[int, int], ssh_mode: bool = False
+) -> AsyncIterator[tuple[GameScreen, list[str]]]:
     """The game screen once the save at `path` is loaded and waits on the person, with
     the log pane's lines then."""
-    app = CatanApp(saves_dir=path.parent, speed="instant")
+    app = CatanApp(saves_dir=path.parent, speed="instant", ssh_mode=ssh_mode)
     async with app.run_test(size=size) as pilot:
         assert app.load_game(path)
         await wait_for_decision(pilot)
@@ -186,6 +188,16 @@ async def test_the_log_keeps_the_whole_game_across_save_and_resume(tmp_path: Pat
         # the dice panel counted every roll of the game, not only those since the resume
         rolls = sum(1 for line in lines if " rolled " in line)
         assert screen.query_one(DicePanel).stats.rolls == rolls > 0
+
+
+async def test_over_ssh_the_game_is_joined_not_resumed(tmp_path: Path) -> None:
+    """Seen over SSH: "— Game resumed at turn 8 —" at every reconnect, though the game never
+    stopped there. A served app says one is at the table (a watcher: watching)."""
+    path = tui_saves.base_midgame(tmp_path)
+    turn = saves.load(saves.read_save(path)).view(0)["turn"]
+    async with loaded(path, (120, 40), ssh_mode=True) as (_screen, lines):
+        assert lines[-1] == f"— At the table at turn {turn} —"
+        assert not any("Game resumed" in line for line in lines)
 
 
 async def test_resuming_after_quit_shows_what_happened_before(tmp_path: Path) -> None:

@@ -379,7 +379,11 @@ class GameScreen(ComposedFlag, Screen[None]):
             # first state has no action yet, whatever its turn (Starfarers' first game: 1).
             turn = view.get("turn")
             at = f"at turn {turn}" if turn else "in the setup"
-            update.added.append(self.book.told(f"— Game resumed {at} —", me))
+            # Over SSH the game never stopped: one joins it (seen: "Game resumed" for a
+            # watcher who had just come, and at every reconnect).
+            served = getattr(self.app, "ssh_mode", False)
+            what = ("Watching" if me is None else "At the table") if served else "Game resumed"
+            update.added.append(self.book.told(f"— {what} {at} —", me))
         if update.added or update.replaced:
             self.query_one(EventLog).apply(update)
             seat = me if isinstance(me, int) else None

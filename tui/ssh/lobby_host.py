@@ -334,6 +334,8 @@ class SeatInfo:
     """When the table last told that this person left (monotonic)."""
     back_due: bool = False
     """The table told they left and has not yet told they are back."""
+    left_late: asyncio.TimerHandle | None = None
+    """A `LEFT` held back by `COMINGS_GAP`, told when the gap ends if they are still away."""
 
     @property
     def connections(self) -> int:
@@ -845,10 +847,23 @@ class Lobby:
         if not info.arrived or hosted.table is None:
             return
         if info.left_told is not None and now - info.left_told < COMINGS_GAP:
+            # Held back, not lost: told when the gap ends if they are away then (seen: a
+            # flapping connection left "alice is back." as the last word while she was away).
+            if info.left_late is None:
+                delay = info.left_told + COMINGS_GAP - now
+                with contextlib.suppress(RuntimeError):  # no loop: nothing to tell anyone
+                    loop = asyncio.get_running_loop()
+                    info.left_late = loop.call_later(delay, Lobby._tell_left_late, hosted, info)
             return
         info.left_told = now
         info.back_due = True
         hosted.table.tell(LEFT.format(name=info.user))
+
+    @staticmethod
+    def _tell_left_late(hosted: HostedTable, info: SeatInfo) -> None:
+        info.left_late = None
+        if info.endpoint is None and hosted.status == "playing" and not info.back_due:
+            Lobby._tell_left(hosted, info, time.monotonic())
 
     def presence(self, hosted: HostedTable) -> dict[str, Any]:
         """Who is at the table and who is away (and for how long): added to every state push."""

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 RESET = (
     b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l"  # mouse reporting off
     b"\x1b[?2004l"  # bracketed paste off
+    b"\x1b[?1004l\x1b[?1016l\x1b[?2048l"  # focus events, pixel mouse, resize reports off
+    b"\x1b[?7h"  # line wrap on again (the app turns it off)
     b"\x1b[<u"  # pop the kitty keyboard mode
     b"\x1b[?1049l"  # leave the alternate screen
     b"\x1b[?25h"  # show the cursor
