@@ -256,8 +256,16 @@ def encounter_step(view: Mapping[str, Any]) -> EncounterStep | None:
 
     for answer, branch in data["outcomes"].items():
         said = {"yes": "You said yes", "no": "You said no"}.get(answer, "You answered")
+        if answer.isdigit():
+            said = f"You offered {answer} card{'s' if answer != '1' else ''}"
         walk(branch, [], said)
-    return found[0] if found else None
+    # Branches that end alike (the Haggler's 2 and 3 cards offered: a take of 1, of 2) are
+    # told apart by the cards still owed; where they cannot be, nothing is claimed (seen: 3
+    # offered, "you take 1 card" shown twice and no "1 of 2").
+    left = state.get("enc_count")
+    if isinstance(left, int):
+        found = [s for s in found if not isinstance(s.effect[-1], int) or s.effect[-1] >= left]
+    return found[0] if len({s.effect for s in found}) == 1 else None
 
 
 SHAKE_BECAUSE = {

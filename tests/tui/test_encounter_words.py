@@ -141,3 +141,31 @@ async def test_the_smugglers_from_yes_to_the_outcome(tmp_path: Path) -> None:
     after = lines[lines.index(SHAKE_LINE) + 1 :]
     assert after[-1] == "You lost a half medal for the black ball.", lines
     assert after[0].startswith("You gave up ") and after[0].endswith(" for the black ball."), lines
+
+
+def test_the_hagglers_take_counts_the_cards_of_the_answer_given() -> None:
+    """Seen in play (discoverer, seed 11): 3 cards offered to the Haggler, whose answer is a
+    take of 2, and both take dialogs said "you take 1 card" with no "1 of 2": the words came
+    from the 2-card answer, which also ends in a take. Seed 1: the human meets the Haggler."""
+    from tui.screens.dialogs.encounter import take_dialog
+
+    def met(g: Any) -> bool:
+        name = cards()[g.enc_card]["name"] if g.enc_card >= 0 else ""
+        return g.to_act == 0 and g.phase == ENCOUNTER and name == "Haggler" and sum(g.hands[0]) > 2
+
+    game: Any = tui_saves.play_until("starfarers", 1, met)
+    game.apply(next(a for a in game.legal_actions() if getattr(a, "answer", -1) == 3))
+    titles, bodies = [], []
+    while game.view(0)["phase"] == "encounter_choice":
+        view = game.view(0)
+        legal = game.legal_actions()
+        if view["encounter"]["need"] != "return_cards":  # the 3 cards given first
+            dialog = take_dialog(view, [a.to_json() for a in legal], ["Red", "Blue", "White"])
+            titles.append(dialog.title_text)
+            bodies.append(dialog.body.plain if dialog.body is not None else "")
+        game.apply(legal[0])
+    # The first take tells the 3-card answer's take of 2 from the 2-card answer's take of 1;
+    # the second could be either, so it claims nothing rather than the wrong count.
+    assert titles == ["Take a card from the supply (1 of 2)", "Take a card from the supply"]
+    assert "You offered 3 cards" in bodies[0] and "2 cards" in bodies[0], bodies
+    assert "1 card" not in bodies[1], bodies
