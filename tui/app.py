@@ -134,7 +134,8 @@ class CatanApp(App[None]):
         if self._initial_play is not None:
             config, kinds, self._initial_play = *self._initial_play, None
             try:
-                return self._open(new_local(config, kinds, self.saves_dir, self.speed), self.speed)
+                local = new_local(config, kinds, self.saves_dir, self.speed)
+                return self._open(local, self.speed, fresh=True)
             except CatanError as exc:
                 self._start_error = f"Cannot start the game: {exc}"
         elif self._initial_replay is not None:
@@ -227,7 +228,7 @@ class CatanApp(App[None]):
     def start_game(self, config: GameConfig, kinds: list[str], *, speed: str | None = None) -> None:
         """A new local game (raises CatanError for a bad config)."""
         local = new_local(config, kinds, self.saves_dir, speed or self.speed)
-        self._show_game(self._open(local, speed or self.speed))
+        self._show_game(self._open(local, speed or self.speed, fresh=True))
 
     def load_game(self, path: Path) -> bool:
         try:
@@ -304,8 +305,9 @@ class CatanApp(App[None]):
         else:
             self.push_screen(MainMenuScreen())
 
-    def _open(self, local: LocalGame, speed: str) -> GameScreen:
-        """The screen of a new local game, which is started (the caller shows the screen)."""
+    def _open(self, local: LocalGame, speed: str, *, fresh: bool = False) -> GameScreen:
+        """The screen of a local game, which is started (the caller shows the screen);
+        `fresh`: a new game, whose first state is never told as a game resumed."""
         face(local.ruleset)  # NoFace (a CatanError) before anything changes
         self.record_said = None  # the record line of the game before is not this one's
         old, self.local = self.local, local
@@ -324,6 +326,7 @@ class CatanApp(App[None]):
             speed=speed,
             ruleset=local.ruleset,
             hints=True,
+            fresh=fresh,
         )
         if not self.ssh_mode:  # a server's folders are not its players'
             local.on_over = self._record_game

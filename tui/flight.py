@@ -166,7 +166,7 @@ class FlightPlan:
         if self.can_stop():
             return (
                 ("⏎", "Fly and found"),
-                (STOP_KEY, "Fly, no colony"),
+                (STOP_KEY, "Stop there, no colony"),
                 ("tab", "Ship"),
                 ("esc", "Back"),
             )

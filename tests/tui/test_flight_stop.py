@@ -57,7 +57,7 @@ def test_z_flies_a_colony_ship_to_a_site_and_founds_nothing() -> None:
             assert dict(plan.keys()).get(STOP_KEY) is None and not plan.key_actions(STOP_KEY)
             continue
         keys = dict(plan.keys())
-        assert keys["⏎"] == "Fly and found" and keys[STOP_KEY] == "Fly, no colony"
+        assert keys["⏎"] == "Fly and found" and keys[STOP_KEY] == "Stop there, no colony"
         stop = plan.key_actions(STOP_KEY)
         assert stop[-1] == EndMove().to_json()
         assert not any(a["type"] == "found_colony" for a in stop)

@@ -93,6 +93,8 @@ async def test_n_declines_inside_the_offer_dialog() -> None:
 
 
 async def test_a_bank_trade_takes_three_keys(tmp_path: Path) -> None:
+    """m, the give's digit, the get's digit; each card keeps its digit (its place in the hand)
+    in both lists (seen: 3 was carbon among the gives and food among the gets)."""
     app = CatanApp(saves_dir=tmp_path, load=tui_saves.bank_trade(tmp_path), speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:
         assert await wait_for_decision(pilot) == "turn"
@@ -103,18 +105,23 @@ async def test_a_bank_trade_takes_three_keys(tmp_path: Path) -> None:
         give = gives[1]
         gets = [a["get"] for a in cmd.actions if a["give"] == give]
         hand = dict(screen.view["me"]["hand"])  # type: ignore[index]
+        order = list(hand)
         rev = screen.rev
         await pilot.press("m")
         await until(pilot, lambda: isinstance(app.screen, ChoiceDialog), "what to give")
         first = app.screen
         assert isinstance(first, ChoiceDialog) and first.title_text == "Bank: give which?"
-        await pilot.press("2")
+        assert first.keys == [str(order.index(g) + 1) for g in gives]
+        await pilot.press(str(order.index(give) + 1))
         await until(
             pilot,
             lambda: isinstance(app.screen, ChoiceDialog) and app.screen is not first,
             "what to get",
         )
-        await pilot.press("1")
+        second = app.screen
+        assert isinstance(second, ChoiceDialog)
+        assert second.keys == [str(order.index(g) + 1) for g in gets]
+        await pilot.press(str(order.index(gets[0]) + 1))
         await until(pilot, lambda: screen.rev > rev, "the trade")
         after = screen.view["me"]["hand"]  # type: ignore[index]
         assert after[give] < hand[give] and after[gets[0]] == hand[gets[0]] + 1
@@ -133,7 +140,8 @@ async def test_a_starfarers_supply_trade_says_supply_and_no_harbour(tmp_path: Pa
         assert isinstance(dialog, ChoiceDialog) and dialog.title_text == "Supply: give which?"
         labels = [str(label) for label, _ in dialog.options]
         assert labels and not any("harbour" in label for label in labels), labels
-        await pilot.press("1")
+        assert dialog.keys[0] is not None
+        await pilot.press(dialog.keys[0])  # the first card offered, by its digit
         await until(pilot, lambda: app.screen is not dialog, "what to get")
         assert isinstance(app.screen, ChoiceDialog)
         assert app.screen.title_text.startswith("Supply: ")

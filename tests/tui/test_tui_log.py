@@ -473,7 +473,7 @@ def test_hands_dealt_face_down_are_one_line_while_their_sizes_agree() -> None:
 
 
 async def test_a_new_game_is_not_told_resumed_and_a_setup_save_resumes_in_the_setup(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The line came from the first state's turn number: Starfarers' first game, made at
     turn 1, said "Game resumed at turn 1" as it began; a save made in the setup (turn 0)
@@ -487,6 +487,29 @@ async def test_a_new_game_is_not_told_resumed_and_a_setup_save_resumes_in_the_se
         assert screen is not None and screen.view is not None and screen.view["turn"] == 1
         lines = [t.plain for t in screen.query_one(EventLog).entries]
         assert lines[-1] == "— Turn 1: You —", lines
+        assert not any("resumed" in line for line in lines), lines
+
+    # A bot places first (seed 4: White) and may play before the screen first draws: its
+    # first state then comes after an action (seen: "— Game resumed in the setup —"). Here
+    # White's settlement and road are played before the table starts, so it always does.
+    import tui.app as app_module
+    from tui.local import new_local
+
+    def new_after_white(*args: Any, **kw: Any) -> Any:
+        local = new_local(*args, **kw)
+        for _ in range(2):
+            local.game.apply(local.game.legal_actions()[0])
+        return local
+
+    monkeypatch.setattr(app_module, "new_local", new_after_white)
+    config = GameConfig("base", 3, 4, {})
+    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(config, ["human", "value", "value"]))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None and app.local is not None
+        lines = [t.plain for t in screen.query_one(EventLog).entries]
+        assert app.local.table.rev > 0, "White's actions came before the first state"
         assert not any("resumed" in line for line in lines), lines
 
     setup = tui_saves.play_until("base", 3, lambda g: g.num_actions == 5)

@@ -304,13 +304,13 @@ def discard_keys(dialog: DiscardDialog) -> list[str]:
     return [*keys, "enter"]
 
 
-def bank_keys(actions: list[dict[str, Any]], index: int) -> list[str]:
-    """After `m`: the digit of what to give (when there is a choice), then of what to get."""
+def bank_keys(actions: list[dict[str, Any]], index: int, order: list[str]) -> list[str]:
+    """After `m`: the digit of what to give (when there is a choice), then of what to get;
+    each card kind's digit is its place in the hand's `order`, in both lists."""
     chosen = actions[index]
     gives = list(dict.fromkeys(a["give"] for a in actions))
-    gets = [a["get"] for a in actions if a["give"] == chosen["give"]]
-    first = [str(gives.index(chosen["give"]) + 1)] if len(gives) > 1 else []
-    return [*first, str(gets.index(chosen["get"]) + 1)]
+    first = [str(order.index(chosen["give"]) + 1)] if len(gives) > 1 else []
+    return [*first, str(order.index(chosen["get"]) + 1)]
 
 
 async def next_dialog(pilot: Pilot[Any], previous: Any, timeout: float = 20.0) -> ChoiceDialog:
@@ -402,7 +402,7 @@ async def step(pilot: Pilot[Any]) -> str:
         if option is not None and key == "m":
             cmd = next(c for c in screen.cmds if c.key == "m")
             shown: Any = None
-            for digit in bank_keys(cmd.actions, option):
+            for digit in bank_keys(cmd.actions, option, list(screen._hand())):
                 shown = await next_dialog(pilot, shown)
                 await pilot.press(digit)
         elif option is not None:

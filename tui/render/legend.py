@@ -231,10 +231,14 @@ def window_key_line(
     if outpost:
         items.append(("#" if ascii else "◊", P.DOCKING_POINT, "dock"))
     rows: list[list[tuple[str, Style, str]]] = []
-    for gap in ("  ", " "):
+    # Wide gaps and whole words first; then narrow gaps; then every double disc shortened
+    # at once ("3/12"), before anything is left out (seen at 120x40: "3+" dropped for want
+    # of room while "2+ 2 or 11" kept its words).
+    for gap, short in (("  ", False), (" ", False), (" ", True)):
         rows = [[]]
         used = [0]
-        for glyph, style, meaning in items:
+        shown = [(g, s, m.replace(" or ", "/") if short else m) for g, s, m in items]
+        for glyph, style, meaning in shown:
             for row in range(lines):
                 if row == len(rows):
                     rows.append([])

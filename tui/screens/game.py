@@ -150,8 +150,12 @@ class GameScreen(ComposedFlag, Screen[None]):
         ruleset: str | None = None,
         name: str | None = None,
         hints: bool = False,
+        fresh: bool = False,
     ) -> None:
         super().__init__(name=name)
+        self.fresh = fresh
+        """A new game: its first state is not told as resumed, whoever played before the
+        screen first drew (seen: "— Game resumed in the setup —" after a bot's first move)."""
         self.ruleset: str | None = None
         self.face = face(None)  # what the app shows for the ruleset (tui/faces)
         if ruleset is not None:
@@ -374,7 +378,8 @@ class GameScreen(ComposedFlag, Screen[None]):
             self._bind_ruleset(str(view["ruleset"]))
         where = self.face.namer(view)
         update = self.book.feed(events, me, where, self.face.tell())
-        if self.rev < 0 and int(msg.get("rev") or 0) > 0 and view.get("winner") is None:
+        resumed = not self.fresh and int(msg.get("rev") or 0) > 0
+        if self.rev < 0 and resumed and view.get("winner") is None:
             # The first state of a game already under way (a load, a reconnect); a new game's
             # first state has no action yet, whatever its turn (Starfarers' first game: 1).
             turn = view.get("turn")
@@ -1207,10 +1212,17 @@ class GameScreen(ComposedFlag, Screen[None]):
         self._push(dialog, chosen)
 
     def _open_bank_trade(self, cmd: choices.Command) -> None:
-        """Two choices of one key each: what to give (1-5), then what to get (1-5)."""
+        """Two choices of one key each: what to give, then what to get, each card kind keeping
+        its digit in both lists, in the hand's order (seen: 3 was carbon among the gives and
+        food among the gets, where carbon, given, was left out)."""
         rates = best_rates(self.view or {})
         hand = self._hand()
         gives = list(dict.fromkeys(a["give"] for a in cmd.actions))
+        order = list(hand)
+
+        def digit(resource: str) -> str | None:
+            n = order.index(resource) + 1 if resource in order else 0
+            return str(n) if 0 < n < 10 else None
 
         bank, better, source = self.face.bank_word, self.face.better_rate, self.face.rate_source
         view = self.view or {}
@@ -1227,7 +1239,7 @@ class GameScreen(ComposedFlag, Screen[None]):
             offers = [a for a in cmd.actions if a["give"] == give]
             rate = rates.get(give, 4)
             options: list[tuple[str | Text, Any]] = [(f"Get 1 {a['get']}", a) for a in offers]
-            keys: list[str | None] = [str(i + 1) for i in range(len(options))]
+            keys: list[str | None] = [digit(a["get"]) for a in offers]
             title = f"{bank}: {rate} {give} for which?"
             self._push(ChoiceDialog(title, options, keys=keys), self._send_soon)
 
@@ -1235,7 +1247,7 @@ class GameScreen(ComposedFlag, Screen[None]):
             pick_get(gives[0])
             return
         options: list[tuple[str | Text, Any]] = [(give_label(g), g) for g in gives]
-        keys: list[str | None] = [str(i + 1) for i in range(len(options))]
+        keys: list[str | None] = [digit(g) for g in gives]
         dialog = ChoiceDialog(f"{bank}: give which?", options, keys=keys, hint_value=_give)
         self._push(dialog, pick_get)
 
