@@ -93,3 +93,23 @@ def test_on_the_80x24_window_the_cursor_never_moves_against_the_arrow() -> None:
             cursor, window = moved, shown
             checked += 1
     assert checked > 500
+
+
+def test_a_window_a_row_shorter_keeps_its_place_when_the_cursor_stays_in_it() -> None:
+    """Seen in play at 80x24: the actions' row grew by a line as the place's name wrapped, the
+    map lost a row, and the window re-centred: a Right moved it 5 rows. The window keeps
+    its origin at the new height while the cursor stays well inside it."""
+    moved = 0
+    for plan in _plans(3, 40):
+        view = plan.game.view(plan.game.current)
+        cursor = plan.cursor
+        assert cursor is not None
+        lit = Highlight("point", frozenset(plan.routes), cursor)
+        window = window_for(view, lit, WINDOW_WIDTH, 17)
+        y = LAY.anchor("point", cursor)[1]
+        if not window[1] + 3 <= y < window[1] + 13:  # well inside the shorter window too
+            continue
+        shorter = window_for(view, lit, WINDOW_WIDTH, 16, window)
+        assert shorter == (window[0], window[1], window[2], 16), (window, shorter)
+        moved += 1
+    assert moved > 5

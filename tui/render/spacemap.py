@@ -231,10 +231,13 @@ def window_for(
     focus = _focus(view, highlight, lay)
     bounds = (0, 0, lay.full_width, lay.full_height)
     window = steady(focus, width, height, bounds, keep)
-    if keep is not None and window != keep and keep[2:] == window[2:]:
-        kx, ky, w, h = keep
+    if keep is not None and window != keep:
+        # Its origin kept, at the size asked now: the actions' row growing by a line took a
+        # row from the map, and the window re-centred (seen: a Right moved it 5 rows).
+        kx, ky = keep[:2]
+        w, h = window[2:]
         if kx <= focus[0] < kx + w and ky <= focus[1] < ky + h:
-            return _nudged(keep, focus, bounds)
+            return _nudged((kx, ky, w, h), focus, bounds)
     return window
 
 
