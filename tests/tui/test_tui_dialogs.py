@@ -356,3 +356,34 @@ async def test_a_chat_paste_too_long_is_cut_to_the_line_not_dropped(tmp_path: Pa
         assert any("Cut to 200 characters" in str(n.message) for n in app._notifications)
         await pilot.press("enter")
         await until(pilot, lambda: said == ["a" * MAX_SAY], "the line said")
+
+
+async def test_an_offer_brings_the_trade_panel_into_view() -> None:
+    """Seen in C&K at 80x24 and 120x40: the Trade panel, which names each answer and counter,
+    sat below the side column's fold, and nothing scrolled to it when an offer came. Seed 8,
+    C&K at 80x24."""
+    from engine.config import GameConfig
+    from tui.widgets.trade_panel import TradePanel
+
+    game = new_game(GameConfig("ck", 4, 8, {}))
+    human = HumanSeat()
+    table = Table(game, [human, Trader(1), Trader(2), Trader(3)])
+    app = CatanApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        task = asyncio.get_running_loop().create_task(table.run())
+        app.push_client_game(InMemoryClient(human), names=seat_names(4))
+        try:
+            await until_offered(pilot)
+            screen = game_screen(app)
+            assert screen is not None
+            side = screen.query_one("#side")
+            panel = screen.query_one(TradePanel)
+
+            def in_view() -> bool:
+                top = panel.virtual_region.y
+                return side.scroll_y <= top < side.scroll_y + side.scrollable_content_region.height
+
+            assert side.max_scroll_y > 0, "the side column fits: the test shows nothing"
+            await until(pilot, in_view, "the Trade panel in view")
+        finally:
+            task.cancel()

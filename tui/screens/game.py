@@ -154,6 +154,7 @@ class GameScreen(ComposedFlag, Screen[None]):
     ) -> None:
         super().__init__(name=name)
         self.fresh = fresh
+        self._trade_seen: tuple[Any, int] | None = None  # the offer (and answers) last shown
         """A new game: its first state is not told as resumed, whoever played before the
         screen first drew (seen: "— Game resumed in the setup —" after a bot's first move)."""
         self.ruleset: str | None = None
@@ -461,6 +462,17 @@ class GameScreen(ComposedFlag, Screen[None]):
         # whose turn it is (▶) and who must act now (an answer to its offer, a discard)
         board.turn = None if over else view.get("current", to_act)
         board.thinking = None if over else to_act
+        trade = view.get("trade")
+        seen = (trade.get("offerer"), len(trade.get("answers") or {})) if trade else None
+        if seen is not None and seen != self._trade_seen:
+            # An offer, or an answer to one: the panel saying it comes into view (seen in
+            # C&K at both sizes: the Trade panel sat below the fold, its news unread).
+            self.call_after_refresh(self._show_trade)
+        self._trade_seen = seen
+
+    def _show_trade(self) -> None:
+        panel = self.query_one(TradePanel)
+        panel.scroll_visible(animate=False)
 
     def _why_not(self, view: dict[str, Any], folded: bool = False) -> list[str]:
         """What the player may expect but cannot do, and why (the face's `why_not`).
