@@ -189,6 +189,7 @@ EXPECTED_WORDS = {
     "build_upgrade:cannon": ("Cannon", "cannon"),
     "build_upgrade:pod": ("Freight pod", "pod"),
     "maritime_trade": ("Supply trade", "with the supply"),
+    "end_turn": ("End the turn", "end the turn"),
 }
 
 

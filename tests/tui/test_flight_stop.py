@@ -129,3 +129,52 @@ async def test_pressing_z_in_a_flight_leaves_the_colony_ship_on_the_site(tmp_pat
             "the ship on the site",
         )
         assert screen.view["players"][0]["colonies"] == colonies  # type: ignore[index]
+
+
+def test_a_ship_parked_unfounded_says_why_the_turn_cannot_end_next_flight(
+    tmp_path: Path,
+) -> None:
+    """Seen in play: after z left a colony ship on a site, the next flight offered only w, and
+    e did nothing with no word why (rules: a ship that stopped on a site without founding
+    may not stay there the next flight). The greyed line now says so. Seed 3, then random
+    play by the others (seed 1) until that flight."""
+    import random
+
+    from engine import saves
+    from engine.registry import get_ruleset
+    from engine.shared.actions import EndTurn
+    from tui.choices import why_not_lines
+    from tui.faces import face
+
+    game: Any = saves.load_path(_colony_flight(tmp_path))
+    plan = FlightPlan(game, R.movable_ships(game))
+    for index in range(len(plan.ships)):  # the ship that can reach a site to found on
+        plan.select(index)
+        sites = [v for v, route in plan.routes.items() if route.found]
+        if sites:
+            plan.cursor = sites[0]
+            break
+    codec = get_ruleset("starfarers").codec
+    for action in plan.key_actions(STOP_KEY):
+        game.apply(codec.decode(action))
+    rng = random.Random(1)
+    for _ in range(3000):
+        legal = game.legal_actions()
+        if (
+            game.to_act == 0
+            and game.phase == FLIGHT
+            and "may not stay" in (game.check(EndTurn()) or "")
+        ):
+            break
+        if game.to_act == 0:  # roll, shake, end the turn: the parked ship never moves
+            ends = [a for a in legal if a.type in ("end_turn", "roll", "shake", "end_move")]
+            game.apply(ends[0] if ends else legal[0])
+        else:
+            game.apply(rng.choice([a for a in legal if a.type != "offer_trade"]))
+    else:
+        raise AssertionError("the human's next flight never came")
+    lines = why_not_lines(face("starfarers").why_not(game.view(0)))
+    assert lines == [
+        "End the turn: a ship may not stay there (another player's spaceport site, or a colony"
+        " site it parked on last flight without founding): move it or found"
+    ]

@@ -6,6 +6,7 @@ table below is first asked for, so the base game never pays for it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -82,12 +83,29 @@ def why_not(view: View) -> list[tuple[str, str]]:
     Asked of the engine on a game rebuilt from the view, only for display; the
     table still judges every action sent.
     """
+    from engine.rulesets.starfarers.routes import game_from_view
+
+    if view.get("phase") == "flight":
+        return _why_no_end(game_from_view(dict(view)))
     if view.get("phase") != "main":
         return []
     from engine.rulesets.starfarers.refusals import refusals
-    from engine.rulesets.starfarers.routes import game_from_view
 
     return [(r.what, r.reason) for r in refusals(game_from_view(dict(view)))]
+
+
+def _why_no_end(game: Any) -> list[tuple[str, str]]:
+    """In a flight whose turn cannot end yet: why, in the engine's words less its point
+    numbers (seen: after a ship stopped on a site unfounded, e did nothing and nothing said
+    the ship must move on or found next flight)."""
+    from engine.shared.actions import EndTurn
+
+    if game.moving >= 0 or any(a.type == "end_turn" for a in game.legal_actions()):
+        return []
+    reason = game.check(EndTurn())
+    if not reason:
+        return []
+    return [("end_turn", re.sub(r"^the ship at [\d.]+ ", "a ship ", reason))]
 
 
 def relabel(view: View, types: tuple[str, ...]) -> str | None:
