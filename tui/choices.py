@@ -182,6 +182,10 @@ def short_label(label: str) -> str:
 # What a Starfarers player may expect in trade & build (engine.rulesets.starfarers.refusals
 # ids): its name, and the word that shows a reason already names it.
 EXPECTED_WORDS = {
+    "build_road": ("Road", "road"),
+    "build_settlement": ("Settlement", "settlement"),
+    "build_city": ("City", "city"),
+    "buy_development": ("Development card", "development card"),
     "build_spaceport": ("Spaceport", "spaceport"),
     "build_ship:colony": ("Colony ship", "colony ship"),
     "build_ship:trade": ("Trade ship", "trade ship"),

@@ -98,3 +98,36 @@ def test_prices_fold_into_one_line_naming_each_piece() -> None:
         "Trading fuel with the supply needs 3 identical cards",
     ]
     assert why_not_lines(refused[1:2], fold=True) == ["Too few cards for a trade ship (F3: costs)"]
+
+
+@pytest.mark.parametrize("ruleset", ["base", "ck"])
+def test_the_hex_games_say_why_a_build_is_missing(ruleset: str) -> None:
+    """Seen at 80x24 in C&K and the base game: with nothing affordable the actions row showed
+    only t and e, and nothing said why building was missing (only Starfarers had greyed
+    reasons). Each build one may expect and cannot make has the engine's own reason,
+    checked on a representative action; C&K sells no development cards. Seed 3, random play
+    until a main phase where the player cannot build a city."""
+    import random
+
+    from engine import GameConfig, new_game
+    from engine.rulesets.base.actions import BuildCity
+    from tui.choices import why_not_lines
+    from tui.faces import face
+
+    game = new_game(GameConfig(ruleset, 4, 3, {}))
+    rng = random.Random(3)
+    while True:
+        view = game.view(game.to_act)
+        legal = game.legal_actions()
+        owns = [v for v in game.buildings[game.current] if game.vertex_level[v] == 1]
+        if view["phase"] == "main" and owns and not any(a.type == "build_city" for a in legal):
+            break
+        game.apply(rng.choice([a for a in legal if a.type not in ("offer_trade",)]))
+    refused = dict(face(ruleset).why_not(view))
+    assert refused["build_city"] == game.check(BuildCity(sorted(owns)[0]))
+    assert refused["build_city"].startswith("a city costs"), refused
+    assert ("buy_development" in refused) == (ruleset == "base" and "buy_development" not in {
+        a.type for a in legal
+    })  # fmt: skip
+    folded = why_not_lines(list(refused.items()), fold=True)
+    assert folded[0].startswith("Too few cards for a ") and "city" in folded[0], folded

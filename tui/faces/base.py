@@ -55,6 +55,22 @@ def place_namer(view: View) -> Namer:
     return hex_namer(view) or (lambda _place: "")
 
 
+def why_not(view: View) -> list[tuple[str, str]]:
+    """The builds one may expect in the main phase but cannot make now, with the engine's
+    reasons (seen: at 80x24 with nothing affordable the actions row showed only t and e,
+    and nothing said why building was missing). Asked of a game drawn from the seat's
+    view, only for display."""
+    if view.get("phase") != "main" or view.get("to_act") != view.get("seat"):
+        return []
+    from engine.registry import sample_consistent
+    from engine.rng import Rng
+    from engine.rulesets.base.game import BaseGame
+    from engine.rulesets.base.refusals import refusals
+
+    game = sample_consistent(dict(view), Rng(0))
+    return refusals(game) if isinstance(game, BaseGame) else []
+
+
 BASE_FACE = RulesetFace(
     name="base",
     guide=packaged_guide("base.md"),
@@ -66,5 +82,6 @@ BASE_FACE = RulesetFace(
     equipment=equipment,
     place_namer=place_namer,
     equipment_title="Development cards",
+    why_not=why_not,
 )
 FACE = BASE_FACE

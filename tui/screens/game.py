@@ -510,9 +510,16 @@ class GameScreen(ComposedFlag, Screen[None]):
         base, _, frame = self._bottom_rows()
         room = max(base, self._rows_under_map()) if self.face.grows_actions else base
         bar.greyed = lines
-        if bar.rows_needed(self._bar_width(bar)) + frame > room:
-            return tuple(self._why_not(view, folded=True))
-        return lines
+        width = self._bar_width(bar)
+        if bar.rows_needed(width) + frame <= room:
+            return lines
+        folded = list(self._why_not(view, folded=True))
+        if not self.face.grows_actions:  # a fixed row: whole lines only, never half a reason
+            bar.greyed = tuple(folded)
+            while folded and bar.rows_needed(width) + frame > room:
+                folded.pop()
+                bar.greyed = tuple(folded)
+        return tuple(folded)
 
     def _fit_bottom(self) -> None:
         """Give the log and actions row the rows the actions need (within limits)."""

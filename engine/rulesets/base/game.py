@@ -222,6 +222,9 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         "development": DEV_COST,
     }
     """What each purchase costs, as counts in HAND_CARDS order."""
+    SELLS_DEVELOPMENT: ClassVar[bool] = True
+    """Development cards are bought (not in Cities & Knights, whose progress cards replace
+    them): what a player may expect to do (`refusals`)."""
     PIECES: ClassVar[Mapping[str, int]] = PIECES
     EVENTS: ClassVar[EventKinds] = HEX_EVENTS.widen(
         "production", optional=("gold", "blocked")

@@ -91,6 +91,7 @@ _CARD_DECISIONS = (
 class CKGame(CKRoll, CKKnights, CKWalls, CKImprovements, CKSetup):
     codec: ClassVar[ActionCodec] = CODEC
     ruleset_name: ClassVar[str] = "ck"
+    SELLS_DEVELOPMENT: ClassVar[bool] = False
 
     @lists(ck.PROGRESS_LIMIT)
     def _list_progress_limit(self, d: Decision) -> list[Action]:
