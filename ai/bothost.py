@@ -32,6 +32,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from ai.text import error_text, safe_repr
+
 Sender = Callable[[dict[str, Any]], None]
 
 
@@ -53,13 +55,6 @@ def _protocol_streams() -> tuple[Iterator[bytes], Sender]:
     return iter(reader), send
 
 
-def _error_text(exc: BaseException, bot: object = None) -> str:
-    """``Type: message (mybot.py:12 in decide)``, or the message alone for our own errors."""
-    from ai.text import error_text
-
-    return error_text(exc, bot)
-
-
 def _use_host_path(path: Any) -> None:
     """Import from where the host imports: its sys.path first, then our own additions."""
     if isinstance(path, list) and all(isinstance(p, str) for p in path):
@@ -74,13 +69,6 @@ def load(target: dict[str, Any]) -> type[Any]:
     if target.get("kind") == "file":
         return load_file_bot(Path(str(target["target"])), target.get("class") or None)
     return _load_target(str(target["target"]))
-
-
-def _repr(value: object) -> str:
-    try:
-        return f"{value!r:.120}"
-    except Exception:  # a bot's object whose __repr__ raises
-        return f"<a {type(value).__name__}>"
 
 
 class Host:
@@ -100,7 +88,7 @@ class Host:
         try:
             self.cls = load(target)
         except (Exception, SystemExit) as exc:
-            self.load_error = _error_text(exc)
+            self.load_error = error_text(exc)
 
     # -- the bot ---------------------------------------------------------------------
     def _make(self, seed: int) -> Any:
@@ -118,7 +106,7 @@ class Host:
         except (Exception, SystemExit) as exc:
             self.hook_errors += 1
             if self.hook_errors <= 3:
-                text = _error_text(exc, self.cls)
+                text = error_text(exc, self.cls)
                 self.send({"type": "log", "message": f"{hook} raised {text} (ignored)"})
 
     def _codec(self, ruleset: str) -> Any:
@@ -151,7 +139,7 @@ class Host:
                 self.bot = self._make(self.seed)  # a fresh bot for every game, like the host does
             except (Exception, SystemExit) as exc:
                 self.bot = None
-                self.send({"type": "log", "message": f"cannot create the bot: {_error_text(exc)}"})
+                self.send({"type": "log", "message": f"cannot create the bot: {error_text(exc)}"})
                 return
         self.game_started = True
         self._hook("on_game_start", message.get("seat"), message.get("view"))
@@ -172,11 +160,11 @@ class Host:
                 self.bot.deadline_ms = deadline  # as the sandbox sets it in process
             action = self.bot.decide(view, legal)
         except (Exception, SystemExit) as exc:
-            text = _error_text(exc, self.cls)
+            text = error_text(exc, self.cls)
             self.send({"type": "error", "id": rid, "kind": "exception", "message": text})
             return
         if not isinstance(action, Action):
-            text = f"returned {_repr(action)}, not an action"
+            text = f"returned {safe_repr(action, 120)}, not an action"
             self.send({"type": "error", "id": rid, "kind": "illegal", "message": text})
             return
         try:
@@ -192,9 +180,9 @@ class Host:
                 reply = {"type": "action", "id": rid, "action": action.to_json()}
                 json.dumps(reply)  # as send will: a field JSON cannot hold fails here, not there
             except Exception as exc:  # the bot's malformed action: its fault, not the end
-                problem = f"cannot be sent ({_error_text(exc)})"
+                problem = f"cannot be sent ({error_text(exc)})"
         if problem is not None:
-            text = f"{_repr(action)}: {problem}"
+            text = f"{safe_repr(action, 120)}: {problem}"
             self.send({"type": "error", "id": rid, "kind": "illegal", "message": text})
             return
         self.send(reply)
@@ -228,7 +216,7 @@ def describe(target: dict[str, Any]) -> dict[str, Any]:
     try:
         cls = load(target)
     except (Exception, SystemExit) as exc:
-        return {"error": _error_text(exc), "stage": "load"}
+        return {"error": error_text(exc), "stage": "load"}
     out: dict[str, Any] = {
         "name": str(getattr(cls, "name", cls.__name__)),
         "rulesets": sorted(str(r) for r in getattr(cls, "rulesets", ALL_RULESETS)),

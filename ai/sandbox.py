@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai.protocol import BaseBot, EventDict, View, call_hook, reads_view
-from ai.text import error_text, printable
+from ai.text import error_text, printable, safe_repr
 from engine.actions import Action
 
 log = logging.getLogger("catan.bots")
@@ -372,10 +372,9 @@ def listens(bot: object) -> bool:
 
 def _shown(action: object) -> str:
     """An action as the log shows it (``offer_trade give=…``), or its repr if it has none."""
+    if not isinstance(action, Action):
+        return safe_repr(action, 80)
     try:
-        return str(action) if isinstance(action, Action) else f"{action!r:.80}"
-    except Exception:  # malformed fields (to_json fails) or a bot's repr that raises
-        try:
-            return f"{action!r:.200}"
-        except Exception:
-            return f"<a {type(action).__name__}>"
+        return str(action)
+    except Exception:  # malformed fields: to_json fails
+        return safe_repr(action, 200)

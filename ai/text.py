@@ -137,6 +137,15 @@ def _foreign(filename: str) -> bool:
     return resolved.startswith(_STDLIB) and "site-packages" not in resolved
 
 
+def safe_repr(value: object, limit: int) -> str:
+    """``repr(value)`` cut to `limit` characters; a bot's object whose ``__repr__`` raises is
+    named by its type instead."""
+    try:
+        return f"{value!r:.{limit}}"
+    except Exception:
+        return f"<a {type(value).__name__}>"
+
+
 def _str(exc: BaseException) -> str:
     try:
         return str(exc)

@@ -29,6 +29,12 @@ def seat_names(num_seats: int) -> list[str]:
     return list(SEAT_NAMES[:num_seats])
 
 
+def clock_text(seconds: float) -> str:
+    """ "1:05" for 65 seconds (whole seconds, rounded down; never below 0:00)."""
+    s = max(0, int(seconds))
+    return f"{s // 60}:{s % 60:02d}"
+
+
 def bundle(counts: Any) -> str:
     """{"ore": 2, "wool": 1} as "2 ore, 1 wool"; nothing as "nothing"."""
     if not isinstance(counts, dict):

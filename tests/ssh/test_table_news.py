@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from ai.registry import DEFAULT_BOT
 from engine.table import protocol
 from engine.table.unix_socket import Endpoint, TokenBook
 from tests.ssh.test_hardening_takeover import SEED, ask, deciding, first_plain, recv, redeem
@@ -146,7 +147,7 @@ async def test_the_host_hands_an_away_seat_over_at_once(tmp_path: Path) -> None:
     bob.close()
     await until(lambda: hosted.seats[1].away_since is not None, "bob's seat away")
     await ask(lobby, "alice", "handover", table=1, seat=1)  # away a moment only
-    assert hosted.seats[1].stand_in is not None
+    assert hosted.seats[1].stand_in == DEFAULT_BOT  # the request named none
     alice.close()
     await lobby.close()
 

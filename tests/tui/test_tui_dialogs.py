@@ -5,6 +5,8 @@ chosen whole and confirmed once, a bank trade takes at most three keys, q asks f
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -67,29 +69,36 @@ async def test_a_discard_is_chosen_whole_and_confirmed_once(tmp_path: Path) -> N
         assert not any(isinstance(s, DiscardDialog) for s in app.screen_stack)
 
 
-async def test_n_declines_inside_the_offer_dialog() -> None:
+@asynccontextmanager
+async def offered(ruleset: str, size: tuple[int, int]) -> AsyncIterator[tuple[Any, Any, Any]]:
+    """The person (seat 0) and three bots that offer a trade every turn (seed 8), played by
+    keys until a bot's offer asks the person: the app, its pilot and the offer's pop-up."""
     from engine.config import GameConfig
 
-    game = new_game(GameConfig("base", 4, 8, {}))
+    game = new_game(GameConfig(ruleset, 4, 8, {}))
     human = HumanSeat()
     table = Table(game, [human, Trader(1), Trader(2), Trader(3)])
     app = CatanApp()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         task = asyncio.get_running_loop().create_task(table.run())
         app.push_client_game(InMemoryClient(human), names=seat_names(4))
         try:
-            dialog = await until_offered(pilot)
-            screen = game_screen(app)
-            assert screen is not None
-            await pilot.press("n")  # the key the trade panel shows for Decline
-            await until(pilot, lambda: app.screen is not dialog, "the dialog to close")
-
-            def said() -> bool:
-                return any("You declined" in str(x.text) for x in screen.query_one("#log").lines)
-
-            await until(pilot, said, "the decline")
+            yield app, pilot, await until_offered(pilot)
         finally:
             task.cancel()
+
+
+async def test_n_declines_inside_the_offer_dialog() -> None:
+    async with offered("base", (120, 40)) as (app, pilot, dialog):
+        screen = game_screen(app)
+        assert screen is not None
+        await pilot.press("n")  # the key the trade panel shows for Decline
+        await until(pilot, lambda: app.screen is not dialog, "the dialog to close")
+
+        def said() -> bool:
+            return any("You declined" in str(x.text) for x in screen.query_one("#log").lines)
+
+        await until(pilot, said, "the decline")
 
 
 async def test_a_bank_trade_takes_three_keys(tmp_path: Path) -> None:
@@ -362,28 +371,17 @@ async def test_an_offer_brings_the_trade_panel_into_view() -> None:
     """Seen in C&K at 80x24 and 120x40: the Trade panel, which names each answer and counter,
     sat below the side column's fold, and nothing scrolled to it when an offer came. Seed 8,
     C&K at 80x24."""
-    from engine.config import GameConfig
     from tui.widgets.trade_panel import TradePanel
 
-    game = new_game(GameConfig("ck", 4, 8, {}))
-    human = HumanSeat()
-    table = Table(game, [human, Trader(1), Trader(2), Trader(3)])
-    app = CatanApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        task = asyncio.get_running_loop().create_task(table.run())
-        app.push_client_game(InMemoryClient(human), names=seat_names(4))
-        try:
-            await until_offered(pilot)
-            screen = game_screen(app)
-            assert screen is not None
-            side = screen.query_one("#side")
-            panel = screen.query_one(TradePanel)
+    async with offered("ck", (80, 24)) as (app, pilot, _dialog):
+        screen = game_screen(app)
+        assert screen is not None
+        side = screen.query_one("#side")
+        panel = screen.query_one(TradePanel)
 
-            def in_view() -> bool:
-                top = panel.virtual_region.y
-                return side.scroll_y <= top < side.scroll_y + side.scrollable_content_region.height
+        def in_view() -> bool:
+            top = panel.virtual_region.y
+            return side.scroll_y <= top < side.scroll_y + side.scrollable_content_region.height
 
-            assert side.max_scroll_y > 0, "the side column fits: the test shows nothing"
-            await until(pilot, in_view, "the Trade panel in view")
-        finally:
-            task.cancel()
+        assert side.max_scroll_y > 0, "the side column fits: the test shows nothing"
+        await until(pilot, in_view, "the Trade panel in view")

@@ -51,6 +51,7 @@ from engine.table.client import TableClient
 from engine.table.unix_socket import lobby_request
 from tui.faces import DEFAULT, default_of
 from tui.game_choices import GameChoices
+from tui.narrate import clock_text
 from tui.option_words import (
     changed_options,
     choices_of,
@@ -77,7 +78,7 @@ def _seat_label(seat: dict[str, Any], now_offset: float = 0.0) -> str:
     if seat.get("bot"):
         return f"{who} (bot {seat['bot']} playing)"
     if seat["away"] is not None and seat["user"]:
-        return f"{who} (away {_clock(seat['away'] + now_offset)})"
+        return f"{who} (away {clock_text(seat['away'] + now_offset)})"
     return who
 
 
@@ -111,11 +112,6 @@ def _other_clock(state: dict[str, Any]) -> tuple[str, float] | None:
         if isinstance(user, str):
             return user, time.monotonic() + left
     return None
-
-
-def _clock(seconds: float) -> str:
-    s = max(0, int(seconds))
-    return f"{s // 60}:{s % 60:02d}"
 
 
 HINTS_ON = "Hints on"
@@ -208,7 +204,7 @@ class ClockBanner(Static):
         if seconds is None:
             return
         self.set_class(seconds <= URGENT, "-urgent")
-        self.update(f"{_clock(math.ceil(seconds))} to decide")
+        self.update(f"{clock_text(math.ceil(seconds))} to decide")
 
 
 class LobbyScreen(Screen[None]):
@@ -435,12 +431,14 @@ class LobbyScreen(Screen[None]):
         now = time.monotonic()
         offset = now - self.received_at
         timed = self.other_clock
-        who, left = (timed[0], _clock(math.ceil(max(0.0, timed[1] - now)))) if timed else ("", "")
+        who, left = (
+            (timed[0], clock_text(math.ceil(max(0.0, timed[1] - now)))) if timed else ("", "")
+        )
         away: list[str] = []
         timed_away = False  # the person deciding on the clock is away too
         for s in table["seats"]:
             if s["kind"] == "person" and s["user"] and s["away"] is not None and not s["bot"]:
-                gone = _clock(s["away"] + offset)
+                gone = clock_text(s["away"] + offset)
                 if s["user"] == who:
                     timed_away = True
                     away.append(f"{who}: away {gone}, {left} to decide")
@@ -550,7 +548,7 @@ def handover_hint(table: dict[str, Any], user: str, offset: float = 0.0) -> str:
     longest = max((table["seats"][i]["away"] or 0.0 for i in _away_seats(table)), default=0.0)
     if longest + offset >= grace:
         return HANDOVER_KEY
-    return f"  ctrl+b from {_clock(grace)} away"
+    return f"  ctrl+b from {clock_text(grace)} away"
 
 
 def lobby_title(user: str, standing: str) -> str:

@@ -87,6 +87,7 @@ from engine.table.unix_socket import (
 )
 from engine.views import GameView
 from tui.faces import face, playable
+from tui.narrate import clock_text
 from tui.ssh.standings import Standings
 
 log = logging.getLogger("catan.serve")
@@ -652,7 +653,7 @@ class Lobby:
         if table.host != user and away < HANDOVER_GRACE:
             raise LobbyRefusal(
                 HANDOVER_WAIT.format(
-                    name=seat.user, away=_minutes(away), grace=_minutes(HANDOVER_GRACE)
+                    name=seat.user, away=clock_text(away), grace=clock_text(HANDOVER_GRACE)
                 )
             )
         bot_name = lobby_bot(str(msg.get("bot", DEFAULT_BOT)))
@@ -911,12 +912,6 @@ def lobby_bot(name: str) -> str:
             f"unknown bot {shown!r}: this server offers {', '.join(offered)} (by name only)"
         )
     return name
-
-
-def _minutes(seconds: float) -> str:
-    """ "1:05" for 65 seconds (whole seconds, rounded down)."""
-    s = max(0, int(seconds))
-    return f"{s // 60}:{s % 60:02d}"
 
 
 def _saved_clock(value: Any) -> int:
