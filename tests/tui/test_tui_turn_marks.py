@@ -3,7 +3,6 @@ panel, every seat's city improvements, fixed keys in the improve list, chat toas
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -243,7 +242,6 @@ async def _chat_toasts(tmp_path: Path, size: tuple[int, int]) -> list[str]:
         for text in ("gl hf", "nice road", "trade wool? " + "x" * 80):
             screen._said({"text": text, "name": "bob", "seat": 1})
             await pilot.pause()
-        await asyncio.sleep(0)
         return [n.message for n in app._notifications if n.title == "Chat"]
 
 
