@@ -53,6 +53,19 @@ class Rng:
         y = ((y ^ (y >> 27)) * 0x94D049BB133111EB) & _MASK
         return ((x ^ (x >> 31)) % 6 + 1, (y ^ (y >> 31)) % 6 + 1)
 
+    def three_dice(self) -> tuple[int, int, int]:
+        """`(die(), die(), die())` in one call (a C&K roll): the same numbers, in order."""
+        z = (self.state + _GOLDEN) & _MASK
+        x = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+        z = (z + _GOLDEN) & _MASK
+        y = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        y = ((y ^ (y >> 27)) * 0x94D049BB133111EB) & _MASK
+        self.state = z = (z + _GOLDEN) & _MASK
+        w = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        w = ((w ^ (w >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((x ^ (x >> 31)) % 6 + 1, (y ^ (y >> 31)) % 6 + 1, (w ^ (w >> 31)) % 6 + 1)
+
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 

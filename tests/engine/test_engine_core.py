@@ -127,6 +127,15 @@ def test_two_dice_are_two_dice_in_order(seed: int) -> None:
         assert a.state == b.state
 
 
+@pytest.mark.parametrize("seed", [0, 9, 2**63 + 5, 2**64 - 1])
+def test_three_dice_are_three_dice_in_order(seed: int) -> None:
+    """`three_dice` (a C&K roll) gives what three `die` calls give, with the same state."""
+    a, b = Rng(seed), Rng(seed)
+    for _ in range(500):
+        assert a.three_dice() == (b.die(), b.die(), b.die())
+        assert a.state == b.state
+
+
 def test_a_public_event_is_the_event_made_the_checked_way() -> None:
     made = Event.public("turn", {"seat": 1, "turn": 3})
     assert made == Event("turn", {"seat": 1, "turn": 3})

@@ -13,13 +13,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.rulesets.base.board import Board
-from engine.rulesets.ck.cards import COMMODITY_FROM
+from engine.rulesets.ck.cards import COMMODITY_FROM, HAND
 
 
-def claims_of(
-    board: Board, total: int, robber: int, owner: Sequence[int], level: Sequence[int]
-) -> dict[int, dict[int, int]]:
-    """Card kind -> seat -> cards owed for a roll of `total`."""
+def produce(
+    board: Board,
+    total: int,
+    robber: int,
+    owner: Sequence[int],
+    level: Sequence[int],
+    bank: list[int],
+    hands: list[int],
+    stride: int,
+) -> dict[str, dict[str, int]]:
+    """Pay a roll of `total` from `bank` into `hands`: seat (a string, in seat order) ->
+    kind's name -> cards paid: the production event's `gains`.
+
+    The claims are gathered per card kind first (a city on forest, pasture or
+    mountains claims 1 resource and 1 commodity), then each kind is paid under
+    the shortage rule, kinds in card order. Written for the hot path: a roll
+    touches one or two hexes.
+    """
     claims: dict[int, dict[int, int]] = {}
     hex_vertices = board.grid.hex_vertices
     resource = board.resource
@@ -27,7 +41,7 @@ def claims_of(
         r = resource[h]
         if h == robber or r < 0:
             continue
-        commodity = COMMODITY_FROM.get(r)
+        commodity = _COMMODITY[r]
         by_seat = None
         for v in hex_vertices[h]:
             p = owner[v]
@@ -35,33 +49,38 @@ def claims_of(
                 continue
             if by_seat is None:
                 by_seat = claims.setdefault(r, {})
-            if level[v] == 2 and commodity is not None:
+            lvl = level[v]
+            if lvl == 2 and commodity >= 0:
                 by_seat[p] = by_seat.get(p, 0) + 1
                 extra = claims.setdefault(commodity, {})
                 extra[p] = extra.get(p, 0) + 1
             else:
-                by_seat[p] = by_seat.get(p, 0) + level[v]
-    return claims
-
-
-def pay(
-    claims: dict[int, dict[int, int]],
-    bank: list[int],
-    hands: list[int],
-    stride: int,
-    names: Sequence[str],
-) -> dict[int, dict[str, int]]:
-    """Pay `claims` from `bank` under the shortage rule; seat -> kind's name -> cards paid."""
-    gains: dict[int, dict[str, int]] = {}
+                by_seat[p] = by_seat.get(p, 0) + lvl
+    gains: dict[str, dict[str, int]] = {}
+    if not claims:
+        return gains
     for r in sorted(claims) if len(claims) > 1 else claims:
         by_seat = claims[r]
+        if len(by_seat) == 1:
+            for p, cards in by_seat.items():
+                cards = min(cards, bank[r])
+                if cards:
+                    bank[r] -= cards
+                    hands[p * stride + r] += cards
+                    gains.setdefault(_SEAT[p], {})[_NAMES[r]] = cards
+            continue
         if sum(by_seat.values()) > bank[r]:
-            if len(by_seat) > 1:
-                continue
-            by_seat = {p: bank[r] for p in by_seat}
+            continue  # a shortage shared by several seats: nobody is paid
         for p, cards in by_seat.items():
-            if cards:
-                bank[r] -= cards
-                hands[p * stride + r] += cards
-                gains.setdefault(p, {})[names[r]] = cards
+            bank[r] -= cards
+            hands[p * stride + r] += cards
+            gains.setdefault(_SEAT[p], {})[_NAMES[r]] = cards
+    if len(gains) > 1:
+        return dict(sorted(gains.items()))
     return gains
+
+
+_SEAT = tuple(str(p) for p in range(10))
+"""A seat's number as the events' key: seats sort the same way as strings."""
+_COMMODITY = tuple(COMMODITY_FROM.get(r, -1) for r in range(len(HAND.names)))
+_NAMES = HAND.names

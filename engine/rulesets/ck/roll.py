@@ -25,7 +25,7 @@ from engine.rulesets.ck.cards import (
     red_draws_up_to,
 )
 from engine.rulesets.ck.decisions import BISHOP_ROBBER
-from engine.rulesets.ck.production import claims_of, pay
+from engine.rulesets.ck.production import produce
 from engine.rulesets.ck.progress_draws import CKProgressDraws
 from engine.shared.actions import MoveRobber
 from engine.shared.dispatch import applies, checks, lists
@@ -34,12 +34,11 @@ from engine.shared.dispatch import applies, checks, lists
 class CKRoll(CKBarbarians, CKProgressDraws):
     def roll_dice(self) -> tuple[int, ...]:
         """Red, yellow and the event die (1-3 a ship, 4-6 a gate); Alchemist sets red and yellow."""
-        rng = self.rng
         if self.alchemy is not None:
             red, yellow = self.alchemy
             self.alchemy = None
-            return (red, yellow, rng.die())
-        return (rng.die(), rng.die(), rng.die())
+            return (red, yellow, self.rng.die())
+        return self.rng.three_dice()
 
     def production_total(self, dice: tuple[int, ...]) -> int:
         return dice[0] + dice[1]
@@ -62,11 +61,22 @@ class CKRoll(CKBarbarians, CKProgressDraws):
         pending = self.pending
         below = len(pending)
         event = dice[2] if len(dice) > 2 else 1
-        events = self._step_ship() if event <= SHIP_FACES else self._step_gate(GATE_TRACK[event])
+        if event <= SHIP_FACES:
+            events = self._step_ship()
+        else:
+            track = GATE_TRACK[event]
+            # The usual gate: the red die above what the track's best level draws on.
+            if dice[0] > red_draws_up_to(max(self.levels[track::3])):
+                events = []
+            else:
+                events = self._step_gate(track)
         if len(pending) > below:
             pending.insert(below, decision(ck.STEP, self.current, last))
             return events
-        events.extend(self._step_produce(last[1]) if last[0] == "produce" else self._step_seven())
+        if last[0] == "produce":
+            events.extend(self._step_produce(last[1]))
+        else:
+            events.extend(self._step_seven())
         return events
 
     AUTO_STEPS = frozenset((ck.STEP, ck.PROGRESS_LIMIT))
@@ -96,7 +106,7 @@ class CKRoll(CKBarbarians, CKProgressDraws):
 
     def _step_ship(self) -> list[Event]:
         self.barbarian += 1
-        events = [Event("barbarians", {"position": self.barbarian})]
+        events = [Event.public("barbarians", {"position": self.barbarian})]
         if self.barbarian >= BARBARIAN_TRACK:
             events.extend(self._attack())
         return events
@@ -130,19 +140,25 @@ class CKRoll(CKBarbarians, CKProgressDraws):
         return events
 
     def _step_produce(self, total: int) -> list[Event]:
-        claims = claims_of(self.board, total, self.robber, self.vertex_owner, self.vertex_level)
-        paid: dict[str, dict[str, int]] = {}
-        gains: dict[int, dict[str, int]] = {}
-        if claims:  # else nobody built on the hexes rolled
-            gains = pay(claims, self.bank, self.hands, self.HAND_STRIDE, self.HAND_CARDS.names)
-            paid = {str(p): gains[p] for p in sorted(gains)}
-        n = self.config.seats
-        if max(self.levels[SCIENCE::3]) >= ABILITY_LEVEL and any(self.bank[: len(RESOURCES)]):
-            order = [(self.current + k) % n for k in range(n)]
-            for p in reversed(order):
-                if p not in gains and self.level(p, SCIENCE) >= ABILITY_LEVEL:
+        gains = produce(
+            self.board,
+            total,
+            self.robber,
+            self.vertex_owner,
+            self.vertex_level,
+            self.bank,
+            self.hands,
+            self.HAND_STRIDE,
+        )
+        levels = self.levels
+        if max(levels[SCIENCE::3]) >= ABILITY_LEVEL and any(self.bank[: len(RESOURCES)]):
+            n = self.config.seats
+            current = self.current
+            for k in range(n - 1, -1, -1):  # pushed last first: the roller answers first
+                p = (current + k) % n
+                if str(p) not in gains and levels[p * 3 + SCIENCE] >= ABILITY_LEVEL:
                     self._push(ck.AQUEDUCT, p)
-        return [Event("production", {"gains": paid})]
+        return [Event.public("production", {"gains": gains})]
 
     @lists(ck.AQUEDUCT)
     def _list_aqueduct(self, d: Decision) -> list[Action]:
