@@ -577,6 +577,44 @@ async def test_the_seat_deciding_sees_its_clock_count_down_at_80x24(tmp_path: Pa
         assert banner.has_class("-urgent")
 
 
+async def test_the_away_line_waits_for_an_away_seat_only_when_it_must_act(
+    tmp_path: Path,
+) -> None:
+    """bob never comes to the table. While alice places her first pieces the line over her
+    game says bob is away, not that the table waits for him (it waited for her); once it is
+    his turn, it says the table waits for him."""
+    async with served_app(tmp_path, "alice", (80, 24)) as (app, _pilot, lobby):
+        hosted = await _table(lobby, TWO, 0)
+        await ask(lobby, "bob", "join", table=1, seat=1)  # bob never comes to the table
+        await ask(lobby, "alice", "start", table=1)
+        await until(lambda: isinstance(app.screen, GameScreen), "alice's game screen", 20)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await until(lambda: screen.is_mounted and bool(screen.legal), "alice's first decision", 20)
+        await until(lambda: bool(screen.query(AwayBanner)), "the lobby's banners mounted")
+        away = screen.query_one(AwayBanner)
+        await until(
+            lambda: away.display and "is away from the table" in str(away.render()),
+            "bob's absence said while alice decides",
+        )
+        said = str(away.render())
+        assert re.match(r"bob \(\d:\d\d\) is away from the table\.", said), said
+        assert "Waiting for" not in said, said
+        table = hosted.table
+        assert table is not None
+        await _act_for_alice(hosted)  # her settlement
+        await until(lambda: bool(screen.legal) and screen.rev == table.rev, "her road asked")
+        await _act_for_alice(hosted)  # and its road: then bob must act
+        assert table.game.to_act == 1
+        await until(
+            lambda: str(away.render()).startswith("Waiting for bob ("),
+            "the table said to wait for bob",
+        )
+        said = str(away.render())
+        assert re.match(r"Waiting for bob \(\d:\d\d\): away from the table\.", said), said
+        assert len(said) <= 78, said  # one line at 80 columns
+
+
 async def test_a_bot_handed_a_seat_is_seated_like_any_bot(tmp_path: Path) -> None:
     """The host's ctrl+b handover: the bot is attached to the table (its seat, the rules that
     check its open-ended offers), as the table seats a bot from the start; before, it was

@@ -36,7 +36,7 @@ import asyncio
 import math
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -64,6 +64,9 @@ from tui.screens.dialogs.standings import StandingsDialog, standing_words
 from tui.screens.form_rows import ROW, mark_current_row, redraw_keeping_focus
 from tui.screens.new_game import bot_names, default_bot
 from tui.widgets.table_rows import Cell, fill
+
+if TYPE_CHECKING:
+    from tui.screens.game import GameScreen
 
 COLUMNS = ("Table", "Game", "Host", "Status", "Seats")
 
@@ -240,6 +243,7 @@ class LobbyScreen(Screen[None]):
         self.clock_banner: ClockBanner | None = None
         self.decide_by: float | None = None
         """When this seat's time for its decision runs out (monotonic), while it must act."""
+        self.game_screen: GameScreen | None = None  # this user's game, while at a table
         self.other_clock: tuple[str, float] | None = None
         """Who else at the table decides on the clock, and when their time runs out."""
         self._auto_joined: set[int] = set()
@@ -332,6 +336,7 @@ class LobbyScreen(Screen[None]):
         self.banner = AwayBanner()
         self.clock_banner = ClockBanner()
         self.decide_by = None
+        self.game_screen = screen
 
         def back(_: object = None) -> None:
             client.close()
@@ -339,6 +344,7 @@ class LobbyScreen(Screen[None]):
             self.banner = None
             self.clock_banner = None
             self.decide_by = None
+            self.game_screen = None
 
         await self.app.push_screen(screen, back)
         await screen.mount(self.banner, self.clock_banner)
@@ -434,21 +440,32 @@ class LobbyScreen(Screen[None]):
         who, left = (
             (timed[0], clock_text(math.ceil(max(0.0, timed[1] - now)))) if timed else ("", "")
         )
-        away: list[str] = []
+        game = self.game_screen
+        to_act = game.view.get("to_act") if game is not None and game.view else None
+        waiting: list[str] = []  # away people the table waits for now
+        elsewhere: list[str] = []  # away people it does not need yet
         timed_away = False  # the person deciding on the clock is away too
-        for s in table["seats"]:
+        for i, s in enumerate(table["seats"]):
             if s["kind"] == "person" and s["user"] and s["away"] is not None and not s["bot"]:
                 gone = clock_text(s["away"] + offset)
                 if s["user"] == who:
                     timed_away = True
-                    away.append(f"{who}: away {gone}, {left} to decide")
+                    waiting.append(f"{who}: away {gone}, {left} to decide")
+                elif i == to_act:
+                    waiting.append(f"{s['user']} ({gone})")
                 else:
-                    away.append(f"{s['user']} ({gone})")
+                    elsewhere.append(f"{s['user']} ({gone})")
         line = ""
-        if away:
+        if waiting or elsewhere:
             hint = handover_hint(table, self.user, offset)
-            told = "." if timed_away and len(away) == 1 else ": away from the table."
-            line = f"Waiting for {', '.join(away)}{told}{hint}"
+            parts = []
+            if waiting:
+                told = "." if timed_away and len(waiting) == 1 else ": away from the table."
+                parts.append(f"Waiting for {', '.join(waiting)}{told}")
+            if elsewhere:
+                verb = "is" if len(elsewhere) == 1 else "are"
+                parts.append(f"{', '.join(elsewhere)} {verb} away from the table.")
+            line = "  ".join(parts) + hint
         if who and not timed_away:
             line = f"{who} has {left} to decide.  {line}".rstrip()
         banner.display = bool(line) and table["status"] == "playing"
