@@ -117,7 +117,8 @@ async def test_drop_banner_handover_and_return_by_keys(make_service: Any, keys: 
     bob_conn.abort()
     await until(lambda: seat.connections == 0, "bob's drop to reach his seat")
     assert service.lobby.tables[1].summary()["seats"][1]["away"] is not None
-    await alice.wait_for(b"is away from the table", 10)  # alice places first: not waiting
+    # "Waiting for bob (0:01): away..." if bob rolled to start, else "bob (0:01) is away..."
+    await alice.wait_for(b"away from the table", 10)
     await alice.wait_for(b"bob (0:01)", 10)  # the timer runs
     alice.press("\x02")  # ctrl+b: the host hands bob's seat to a bot
     await until(lambda: seat.slot is not None and seat.slot.bot is not None, "a bot in bob's seat")
