@@ -416,6 +416,41 @@ async def test_the_whole_log_wraps_at_the_width_it_is_read_at(tmp_path: Path) ->
             assert words == wanted, f"{size}: words lost or split at the wraps"
 
 
+async def test_the_whole_log_read_from_the_top_stays_there_when_written_again() -> None:
+    """Home, then a resize (the log is wrapped again at its new width): still at the first
+    line, where the refill used to jump back to the newest. Unread, it follows the newest."""
+    from textual.app import App
+    from textual.widgets import RichLog
+
+    from tui.screens.dialogs.whole_log import WholeLogDialog
+
+    entries = [Text(f"Entry {i}: Blue rolled 8 and took a grain.") for i in range(120)]
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(WholeLogDialog(entries))
+
+    app = Host()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one(RichLog)
+        assert log.scroll_offset.y == log.max_scroll_y > 0, "opens at the newest line"
+        await pilot.resize_terminal(90, 28)  # unread: written again, still at the newest
+        await pilot.pause()
+        await pilot.pause()
+        assert log.scroll_offset.y == log.max_scroll_y > 0
+        await pilot.press("home")
+        await pilot.pause()
+        assert log.scroll_offset.y == 0
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, WholeLogDialog) and dialog._filled_at == 80, "written again"
+        assert log.scroll_offset.y == 0, "the refill took the reader away from the top"
+        assert "Entry 0:" in log.lines[0].text
+
+
 def test_the_log_opens_with_the_rolls_for_the_start_and_the_tied_rolling_again() -> None:
     rolls = [{"0": 10, "1": 8, "2": 5, "3": 10}, {"0": 5, "3": 5}, {"0": 7, "3": 8}]
     line = narrate({"kind": "start_player", "seat": 3, "rolls": rolls}, NAMES, 0, None, BASE)
