@@ -581,6 +581,36 @@ def test_a_ship_paid_for_but_not_buildable_says_why() -> None:
     assert len(seen) >= 2, seen
 
 
+def test_fleet_greys_the_base_builds_with_the_engine_reasons() -> None:
+    """As in the base game, a build one may expect but cannot make is named with the engine's
+    reason (at 80x24 with nothing affordable only t and e showed, and nothing said why): in
+    Fleet's building phases the face gives the real game's refusals, before any ship's.
+    Seeds 1-4 played at random."""
+    import random
+
+    from engine import GameConfig, new_game
+    from engine.rulesets.base.refusals import refusals
+    from engine.rulesets.fleet.phases import FLEET
+    from tui.faces import face
+
+    why_not = face("fleet").why_not
+    assert why_not is not None
+    seen: set[str] = set()
+    for seed in range(1, 5):
+        game = new_game(GameConfig("fleet", 4, seed, {}))
+        rng = random.Random(seed)
+        while game.to_act is not None and game.turn < 60:
+            if game.phase == "main" and game.stage != FLEET and game.to_act == game.current:
+                said = why_not(game.view(game.current))
+                real = refusals(game)
+                assert said[: len(real)] == real, (seed, said, real)
+                assert all(what == "Ship" for what, _ in said[len(real) :]), said
+                seen.update(what for what, _ in real)
+            legal = [a for a in game.legal_actions() if a.type not in ("offer_trade",)]
+            game.apply(rng.choice(legal))
+    assert {"build_road", "build_settlement", "build_city"} <= seen, seen
+
+
 def test_a_fleet_that_cannot_sail_says_why() -> None:
     """Seen in play: in phase 4 `w` was gone from the keys with no word why. A two-ship fleet
     spared by the pirate lies on its hex and is held (rules §10.3: a ship on the pirate's

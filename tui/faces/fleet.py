@@ -73,9 +73,10 @@ def status(view: View, keys: frozenset[str]) -> str | None:
 
 
 def why_not(view: View) -> list[tuple[str, str]]:
-    """Why no ship can be built though one is paid for (seen in play: `i Ship` vanished once
-    the fleet no longer touched a settlement, with no reason given); the engine's reason, on
-    a game drawn from the view, only for display."""
+    """The base game's expected builds one cannot make now, and why no ship can be built
+    though one is paid for (seen in play: `i Ship` vanished once the fleet no longer
+    touched a settlement, with no reason given); the engine's reasons, on a game drawn from
+    the view, only for display."""
     from engine.rulesets.fleet.phases import FLEET
 
     if view.get("phase") != "main" or view.get("to_act") != view.get("seat"):
@@ -84,14 +85,16 @@ def why_not(view: View) -> list[tuple[str, str]]:
         return []  # the fleet phase builds nothing: its line says so
     from engine.registry import sample_consistent
     from engine.rng import Rng
+    from engine.rulesets.base.refusals import refusals
     from engine.rulesets.fleet import fleet as fleets
 
     game: Any = sample_consistent(dict(view), Rng(0))
+    out = refusals(game)
     seat = game.current
     if not game.can_pay(seat, game.COST["ship"]):
-        return []
+        return out
     if any(a.type == "build_ship" for a in game.legal_actions()):
-        return []
+        return out
     path = game.fleet[seat]
     if path and len(path) - 1 >= fleets.MAX_SHIPS:
         reason = f"your fleet has its {fleets.MAX_SHIPS} ships, the most a fleet may have"
@@ -100,7 +103,7 @@ def why_not(view: View) -> list[tuple[str, str]]:
     else:  # every edge taken, or beside the pirate
         where = "at your fleet's ends" if path else "on the coast by your settlements"
         reason = f"no free sea edge {where} (none may lie beside the pirate)"
-    return [("Ship", reason)]
+    return [*out, ("Ship", reason)]
 
 
 def target_hint(view: View, types: tuple[str, ...], target: int) -> str | None:
