@@ -319,6 +319,7 @@ class CatanApp(App[None]):
             kinds=local.kinds,
             ascii=self.ascii,
             on_save=self._save_as,
+            save_name=self._save_suggestion,
             on_speed=self._speed_changed(local),
             on_leave=self.leave_game,
             on_rematch=self.rematch,
@@ -454,6 +455,22 @@ class CatanApp(App[None]):
             raise SaveError(f"{path.name} holds another game; choose another name")
         self.local.save_as(path)
         return str(path)
+
+    def _save_suggestion(self) -> str:
+        """A name for saving this game that holds no other: the ruleset and the day the game
+        began ("base-2026-11-29"), numbered when that name holds another game (a fixed
+        "my-game" made every game after the first refuse its first save)."""
+        local = self.local
+        if local is None:
+            return "my-game"
+        day = local.game_id[:8]
+        stem = f"{local.ruleset}-{day[:4]}-{day[4:6]}-{day[6:8]}" if day.isdigit() else "game"
+        for n in range(1, 100):
+            name = stem if n == 1 else f"{stem}-{n}"
+            path = paths.save_name(self.saves_dir, name)
+            if not path.exists() or self._same_game(path, local.game_id):
+                return name
+        return f"{stem}-{local.game_id[-6:]}"
 
     @staticmethod
     def _same_game(path: Path, game_id: str) -> bool:

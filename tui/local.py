@@ -165,25 +165,46 @@ def new_local(
 
 
 def resume_target(
-    path: Path, meta: dict[str, Any], saves_dir: Path | None
+    path: Path, data: dict[str, Any], saves_dir: Path | None
 ) -> tuple[str, Path | None]:
     """The game id and autosave of a loaded save.
 
     A game's own autosave goes on in the same file (the old single
-    `autosave.json` too), so Continue finds it again. Any other save starts a
-    new line of play with a new id: loading a save never writes over the
-    autosave of another game, even the one it was saved from.
+    `autosave.json` too), so Continue finds it again. So does a save made
+    from a game whose autosave still stands where the save was made (saved,
+    left, loaded): that is one game, not two in Continue's list. Any other
+    save starts a new line of play with a new id: loading a save never writes
+    over the autosave of another game, nor of the game it was saved from once
+    that game has gone on past it.
     """
     if saves_dir is None:
         return paths.new_game_id(), None
+    meta = saves.meta_of(data)
     own = paths.is_autosave(path) and path.resolve().parent == saves_dir.resolve()
     if own:
         game_id = paths.game_id_of(path) or meta.get("game_id")
         if not paths.valid_game_id(game_id):
             game_id = paths.new_game_id()
         return str(game_id), path
+    saved_from = meta.get("game_id")
+    if paths.valid_game_id(saved_from):
+        autosave = paths.autosave_path(saves_dir, str(saved_from))
+        if _same_play(autosave, data):
+            return str(saved_from), autosave
     game_id = paths.new_game_id()
     return game_id, paths.autosave_path(saves_dir, game_id)
+
+
+def _same_play(autosave: Path, data: dict[str, Any]) -> bool:
+    """Whether the autosave at `autosave` holds the very game of the save `data`: the same
+    rules, start and actions (False if it is missing or unreadable)."""
+    if not autosave.is_file():
+        return False
+    try:
+        kept = saves.read_save(autosave)
+    except SaveError:
+        return False
+    return all(kept.get(key) == data.get(key) for key in ("config", "position", "actions"))
 
 
 def load_local(path: Path, saves_dir: Path | None, speed: str = "normal") -> LocalGame:
@@ -195,7 +216,7 @@ def load_local(path: Path, saves_dir: Path | None, speed: str = "normal") -> Loc
     if not isinstance(kinds, list) or len(kinds) != game.num_seats:
         kinds = [HUMAN] + ["random"] * (game.num_seats - 1)
     kinds, notices = _seats_from_save([str(k) for k in kinds])
-    game_id, autosave = resume_target(path, meta, saves_dir)
+    game_id, autosave = resume_target(path, data, saves_dir)
     try:
         local = _build(game, kinds, autosave, speed, game.config.seed or 0, game_id)
     except ConfigError as exc:

@@ -82,32 +82,37 @@ async def test_save_as_then_load_it_from_the_menu(tmp_path: Path) -> None:
 async def test_save_as_never_writes_over_another_game_and_remembers_its_name(
     tmp_path: Path,
 ) -> None:
-    """Ctrl+S offered "my-game" every time and wrote over whatever game was saved so: another
-    game's save is kept (its name offered again, to change); this game's own is saved over, and
-    the name it was saved under is the next default."""
+    """Ctrl+S offered "my-game" every time and wrote over whatever game was saved so; then
+    every game after the first refused its first save. It offers a name of this game's own
+    (the ruleset and the day it began), numbered past a save of another game; another game's
+    save is kept (the name typed offered again, to change); this game's own is saved over,
+    and the name it was saved under is the next default."""
     from engine import saves
     from engine.config import GameConfig
     from engine.registry import new_game
 
-    other = tmp_path / "my-game.json"
-    saves.save_to_path(new_game(GameConfig("base", 3, 9, {})), other, {"game_id": "someone"})
-    kept = other.read_bytes()
     app = await _loaded(tmp_path)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         assert await wait_for_decision(pilot) == "turn"
         screen = game_screen(app)
-        assert screen is not None
+        assert screen is not None and app.local is not None
+        day = app.local.game_id[:8]
+        ours = f"base-{day[:4]}-{day[4:6]}-{day[6:8]}"
+        other = tmp_path / f"{ours}.json"  # another game's save under the name we would offer
+        saves.save_to_path(new_game(GameConfig("base", 3, 9, {})), other, {"game_id": "someone"})
+        kept = other.read_bytes()
         await pilot.press("ctrl+s")
         await pilot.pause()
         name_box = app.screen.query_one("#name")
-        assert name_box.value == "my-game"
+        assert name_box.value == f"{ours}-2"  # the free name, numbered
+        name_box.value = ours  # the other game's name typed: refused
         await pilot.press("enter")
         await pilot.pause()
         assert other.read_bytes() == kept, "another game's save was written over"
         errors = [n.message for n in app._notifications if n.severity == "error"]
-        assert errors == ["Could not save: my-game.json holds another game; choose another name"]
+        assert errors == [f"Could not save: {ours}.json holds another game; choose another name"]
         name_box = app.screen.query_one("#name")  # offered again, to be changed
-        assert name_box.value == "my-game"
+        assert name_box.value == ours
         name_box.value = "mine"
         await pilot.press("enter")
         await pilot.pause()

@@ -173,6 +173,56 @@ async def test_loading_a_save_starts_its_own_autosave(tmp_path: Path) -> None:
     assert mine is not None and mine.exists()
 
 
+def _branch_dir(tmp_path: Path) -> tuple[Path, Path, Any]:
+    """Game G's autosave and a save made from G at the same point (`mine.json`)."""
+    directory = tmp_path / "saves"
+    directory.mkdir()
+    game = saves.load_path(tui_saves.base_midgame(tmp_path))
+    auto = _write_autosave(game, directory, "20261129-130637-abcdef", age=60)
+    named = directory / "mine.json"
+    meta = {"seats": SEATS, "app": "catan-tui", "game_id": "20261129-130637-abcdef"}
+    saves.save_to_path(game, named, meta)
+    return auto, named, game
+
+
+def test_a_save_of_a_game_whose_autosave_stands_at_it_resumes_that_autosave(
+    tmp_path: Path,
+) -> None:
+    """Seen in play: saved, left, loaded: Continue then listed the game twice, one copy going
+    stale. A save made from game G where G's autosave still stands goes on in G's autosave;
+    once G has gone past it (or its autosave is gone or unreadable) it is a new line of play."""
+    from tui.local import resume_target
+
+    auto, named, game = _branch_dir(tmp_path)
+    directory = auto.parent
+    game_id = "20261129-130637-abcdef"
+    assert resume_target(named, saves.read_save(named), directory) == (game_id, auto)
+    # G went on past the save: loading the save is going back, a new line that keeps G's.
+    game.apply(game.legal_actions()[0])
+    saves.save_to_path(game, auto, {"seats": SEATS, "app": "catan-tui", "game_id": game_id})
+    other_id, other = resume_target(named, saves.read_save(named), directory)
+    assert other_id != game_id and other is not None and other != auto
+    assert other == paths.autosave_path(directory, other_id)
+    auto.write_text("{")  # unreadable
+    assert resume_target(named, saves.read_save(named), directory)[0] != game_id
+    auto.unlink()  # gone
+    assert resume_target(named, saves.read_save(named), directory)[0] != game_id
+
+
+async def test_loading_a_save_of_the_game_in_progress_lists_it_once(tmp_path: Path) -> None:
+    """Saved, left, loaded, played on: one game in progress, in its own autosave."""
+    auto, named, _ = _branch_dir(tmp_path)
+    directory = auto.parent
+    app = CatanApp(saves_dir=directory, speed="instant", load=named)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _make_a_move(pilot)
+        assert app.local is not None and app.local.autosave == auto
+        played = app.local.game.num_actions
+    autosaves = [p for p in directory.iterdir() if paths.is_autosave(p)]
+    assert autosaves == [auto]
+    assert saves.load_path(auto).num_actions == played
+
+
 async def test_stale_temporary_saves_are_cleaned_at_start(tmp_path: Path) -> None:
     old = time.time() - 3600
     stale = tmp_path / ".autosave-20240101-000000-abcdef.json.k3j_9x"

@@ -142,6 +142,7 @@ class GameScreen(ComposedFlag, Screen[None]):
         kinds: list[str] | None = None,
         ascii: bool = False,
         on_save: Callable[[str], str] | None = None,
+        save_name: Callable[[], str] | None = None,
         on_speed: Callable[[str], None] | None = None,
         on_leave: Callable[[], Any] | None = None,
         on_rematch: Callable[[], Any] | None = None,
@@ -166,6 +167,7 @@ class GameScreen(ComposedFlag, Screen[None]):
         self.kinds = kinds or []
         self.ascii = ascii
         self.on_save = on_save
+        self.save_name = save_name  # a free name to offer for the first save
         self.on_speed = on_speed
         self.on_leave = on_leave
         self.on_rematch = on_rematch
@@ -1458,7 +1460,8 @@ class GameScreen(ComposedFlag, Screen[None]):
             self.saved_name = name
             self.notify(f"Saved to {where}")
 
-        self._push(SaveAsDialog(self.saved_name or "my-game"), named)
+        offered = self.saved_name or (self.save_name() if self.save_name else "my-game")
+        self._push(SaveAsDialog(offered), named)
 
     def action_rolls(self) -> None:
         """F4: every roll so far, a count per total against fair dice."""
