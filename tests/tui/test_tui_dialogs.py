@@ -369,8 +369,8 @@ async def test_a_chat_paste_too_long_is_cut_to_the_line_not_dropped(tmp_path: Pa
 
 async def test_an_offer_brings_the_trade_panel_into_view() -> None:
     """Seen in C&K at 80x24 and 120x40: the Trade panel, which names each answer and counter,
-    sat below the side column's fold, and nothing scrolled to it when an offer came. Seed 8,
-    C&K at 80x24."""
+    sat below the side column's fold, and nothing scrolled to it when an offer came; once the
+    offer closed, the side stayed scrolled, the scores hidden. Seed 8, C&K at 80x24."""
     from tui.widgets.trade_panel import TradePanel
 
     async with offered("ck", (80, 24)) as (app, pilot, _dialog):
@@ -385,3 +385,10 @@ async def test_an_offer_brings_the_trade_panel_into_view() -> None:
 
         assert side.max_scroll_y > 0, "the side column fits: the test shows nothing"
         await until(pilot, in_view, "the Trade panel in view")
+        assert side.scroll_y > 0
+        # The offer closes (the table waits on the person's answer: no view comes between):
+        # the scores come back into view, where the side stayed scrolled all game before.
+        closed = dict(screen.view or {})
+        closed["trade"] = None
+        screen.view = closed
+        await until(pilot, lambda: side.scroll_y == 0, "the scores back in view")

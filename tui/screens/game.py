@@ -470,11 +470,18 @@ class GameScreen(ComposedFlag, Screen[None]):
             # An offer, or an answer to one: the panel saying it comes into view (seen in
             # C&K at both sizes: the Trade panel sat below the fold, its news unread).
             self.call_after_refresh(self._show_trade)
+        elif seen is None and self._trade_seen is not None:
+            # The offer closed: the scores back in view (seen at 80x24: the side stayed
+            # scrolled to the Trade panel, the scores' title and columns hidden all game).
+            self.call_after_refresh(self._show_scores)
         self._trade_seen = seen
 
     def _show_trade(self) -> None:
         panel = self.query_one(TradePanel)
         panel.scroll_visible(animate=False)
+
+    def _show_scores(self) -> None:
+        self.query_one(Scoreboard).scroll_visible(animate=False, top=True)
 
     def _why_not(self, view: dict[str, Any], folded: bool = False) -> list[str]:
         """What the player may expect but cannot do, and why (the face's `why_not`).
