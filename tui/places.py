@@ -160,9 +160,23 @@ class HexPlaces:
         """An edge with no land beside it (Fleet's open sea), by the land nearest it:
         "at sea by forest 3 / hills 5", or "out at sea" with none in sight."""
         grid = self.grid
-        near = self.land_beside(grid.edge_sea[e] if 0 <= e < len(grid.edge_sea) else ())
-        names = " / ".join(self.hex(h) for h in near[:2])
-        return f"at sea by {names}" if names else "out at sea"
+        if not 0 <= e < len(grid.edge_sea):
+            return "out at sea"
+        near = self.land_beside(grid.edge_sea[e])
+        if not near:
+            return "out at sea"
+        # The land nearest the edge's middle (seen in play: "by pasture 4", two rows off,
+        # where pasture 8 touched the edge's corner): the nearest, and any about as near.
+        (ax, ay), (bx, by) = (grid.vertex_xy[v] for v in grid.edge_vertices[e])
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+
+        def away(h: int) -> float:
+            x, y = screen_xy(grid.hexes[h])
+            return math.hypot(x - mx, y - my)
+
+        near.sort(key=away)
+        close = [h for h in near if away(h) <= away(near[0]) + 0.5][:2]
+        return f"at sea by {' / '.join(self.hex(h) for h in close)}"
 
     def land_beside(self, sea: Sequence[int]) -> list[int]:
         """The land hexes next to the sea hexes `sea`, each once: where at sea is named by."""

@@ -542,6 +542,46 @@ def test_a_ship_out_at_sea_is_placed_by_the_land_nearest_it() -> None:
     assert len({places.edge(e) for e in at_sea}) > 10, "sea edges are not told apart"
 
 
+def test_a_ship_at_sea_is_named_by_the_land_nearest_the_edge() -> None:
+    """Seen in play: "at sea by pasture 4 / hills 5" for an edge whose corner pasture 8
+    touched, pasture 4 two rows away: the first land beside either sea hex was taken. Each
+    open-sea edge is named first by the land hex nearest its middle on the whole board,
+    wherever one lies within two hex widths. Seeds 33, 34 and 44."""
+    import math
+
+    from engine import GameConfig, new_game
+    from engine.shared.hexgrid import screen_xy
+    from tui.places import hex_places
+
+    checked = 0
+    for seed in (33, 34, 44):
+        view = new_game(GameConfig("fleet", 4, seed, {})).view(0)
+        places = hex_places(view)
+        assert places is not None
+        grid = places.grid
+        land = [h for h in range(len(grid.hexes)) if grid.is_land(h)]
+        for e in range(grid.num_edges):
+            if grid.edge_land[e]:
+                continue
+            (ax, ay), (bx, by) = (grid.vertex_xy[v] for v in grid.edge_vertices[e])
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+
+            def away(h: int, mx: float = mx, my: float = my, grid: Any = grid) -> float:
+                x, y = screen_xy(grid.hexes[h])
+                return math.hypot(x - mx, y - my)
+
+            nearest = min(land, key=away)
+            if away(nearest) > 2 * math.sqrt(3):
+                continue
+            name = places.edge(e)
+            first = name.removeprefix("at sea by ").split(" / ")[0]
+            assert math.isclose(
+                min(away(h) for h in land if places.hex(h) == first), away(nearest)
+            ), (seed, e, name, places.hex(nearest))
+            checked += 1
+    assert checked > 30, checked
+
+
 def test_a_ship_paid_for_but_not_buildable_says_why() -> None:
     """Seen in play: `i Ship` vanished once the fleet no longer touched a settlement. Seeds
     1-6 played at random: wherever the seat to move in phases 2-3 can pay for a ship, the face
