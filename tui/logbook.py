@@ -80,10 +80,14 @@ class LogBook:
         me: int | None,
         where: Callable[[Any], str] | None = None,
         tell: Mapping[str, Callable[..., str | None]] | None = None,
+        wheres: Sequence[Callable[[Any], str] | None] | None = None,
     ) -> Update:
-        """The log's change for `events`, told with the ruleset's phrasing `tell` (its face's)."""
+        """The log's change for `events`, told with the ruleset's phrasing `tell` (its face's);
+        `wheres`, if given, names each event's places (`RulesetFace.namers`), else `where`."""
         update = Update()
-        for event in events:
+        for i, event in enumerate(events):
+            if wheres is not None:
+                where = wheres[i]
             kind = event.get("kind")
             if kind == "dice":
                 self.dice.add(event)

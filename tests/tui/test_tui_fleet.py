@@ -582,6 +582,47 @@ def test_a_ship_at_sea_is_named_by_the_land_nearest_the_edge() -> None:
     assert checked > 30, checked
 
 
+def test_events_before_a_chip_swap_are_named_by_the_numbers_then() -> None:
+    """Seen in play: "Blue built a ship at sea by fields 2 / forest 9." while that field was
+    a 5, the 2 only put there on the next line by Blue's chip swap, whose own line read
+    "on fields 2: put the 2 there and took the 5". A batch's events are named by the places
+    as they stood: the swap by the number it took away. Seeds 1-8, random play."""
+    import random
+
+    from engine import GameConfig, new_game
+    from tui.faces import face
+    from tui.narrate import narrate, seat_names
+
+    fleet = face("fleet")
+    tell = fleet.tell()
+    names = seat_names(4)
+    swaps = 0
+    earlier: list[dict[str, Any]] = []
+    for seed in range(1, 9):
+        game = new_game(GameConfig("fleet", 4, seed, {}))
+        rng = random.Random(seed)
+        while game.to_act is not None and game.turn < 80 and swaps < 6:
+            legal = [a for a in game.legal_actions() if a.type != "offer_trade"]
+            swap = [a for a in legal if a.type == "swap_chip"]
+            action = rng.choice(swap or legal)
+            before = game.view(0)
+            events = [e.for_seat(0) for e in game.apply(action)]
+            if action.type != "swap_chip":
+                earlier = events  # told in one batch with a swap that follows
+                continue
+            swaps += 1
+            after = game.view(0)
+            events = earlier + events
+            earlier = []
+            wheres = fleet.namers(after, events)
+            told = [narrate(e, names, 0, w, tell) for e, w in zip(events, wheres, strict=True)]
+            then = [narrate(e, names, 0, fleet.namer(before), tell) for e in events]
+            assert told == then, (seed, told, then)
+            now = [narrate(e, names, 0, fleet.namer(after), tell) for e in events]
+            assert now != then, "the swap renamed nothing: the test shows nothing"
+    assert swaps >= 3, swaps
+
+
 def test_a_ship_paid_for_but_not_buildable_says_why() -> None:
     """Seen in play: `i Ship` vanished once the fleet no longer touched a settlement. Seeds
     1-6 played at random: wherever the seat to move in phases 2-3 can pay for a ship, the face

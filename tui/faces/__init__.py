@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -65,6 +65,9 @@ class RulesetFace:
     tell: Callable[[], Mapping[str, Tell]]  # event kind -> its sentence for the log
     equipment: Callable[[], tuple[Section, ...]]  # the equipment panel, part by part
     place_namer: Callable[[View], Namer] | None = None  # names board places in the log
+    # the view as it stood before an event that renames places (Fleet's chip swap), or None
+    # for any other: the log names the places of earlier events of a batch by it
+    view_before: Callable[[View, dict[str, Any]], View | None] | None = None
     why_not: Callable[[View], list[tuple[str, str]]] | None = None  # (expected, reason) refused
     rates_word: str = "Bank"  # the trade panel's label for the seat's maritime rates
     bank_word: str = "Bank"  # who a maritime trade is with, in the trade dialog's titles
@@ -101,6 +104,24 @@ class RulesetFace:
     def namer(self, view: View) -> Namer | None:
         """The log's names for board places of `view`, if this ruleset has them."""
         return self.place_namer(view) if self.place_namer is not None else None
+
+    def namers(self, view: View, events: Sequence[dict[str, Any]]) -> list[Namer | None]:
+        """The namer of each of `events`, which led to `view`: an event is named by the
+        places as they stood when it happened (seen in Fleet: "Blue built a ship by fields
+        2", that hex a 5 until the chip swap told on the next line)."""
+        where = self.namer(view)
+        before = self.view_before
+        if before is None:
+            return [where] * len(events)
+        out: list[Namer | None] = []
+        for event in reversed(events):
+            earlier = before(view, event)
+            if earlier is not None:
+                view = earlier
+                where = self.namer(view)
+            out.append(where)
+        out.reverse()
+        return out
 
     def dialog(self, kind: str) -> DialogMaker | None:
         """The maker of this ruleset's own dialog `kind` (a `Spec.dialog`), if it has one."""

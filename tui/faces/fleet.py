@@ -106,6 +106,23 @@ def why_not(view: View) -> list[tuple[str, str]]:
     return [*out, ("Ship", reason)]
 
 
+def view_before(view: View, event: dict[str, Any]) -> View | None:
+    """Before a chip swap, the hex held the chip taken: the view with it back, for naming
+    the places of the events before the swap; None for any other event."""
+    h, took = event.get("hex"), event.get("took")
+    if event.get("kind") != "chip_swap" or not isinstance(h, int) or not isinstance(took, int):
+        return None
+    board = view.get("board")
+    if not isinstance(board, Mapping):
+        return None
+    hexes = board.get("hexes")
+    if not isinstance(hexes, list) or not 0 <= h < len(hexes):
+        return None
+    renumbered = list(hexes)
+    renumbered[h] = {**hexes[h], "number": took}
+    return {**view, "board": {**board, "hexes": renumbered}}
+
+
 def target_hint(view: View, types: tuple[str, ...], target: int) -> str | None:
     from tui.widgets.fleet_sections import pirate_hint, swap_hint
 
@@ -130,4 +147,5 @@ FACE = BASE_FACE.derive(
     grows_actions=True,
     target_hint=target_hint,
     why_not=why_not,
+    view_before=view_before,
 )

@@ -380,7 +380,8 @@ class GameScreen(ComposedFlag, Screen[None]):
         if self.ruleset != view.get("ruleset") and view.get("ruleset"):
             self._bind_ruleset(str(view["ruleset"]))
         where = self.face.namer(view)
-        update = self.book.feed(events, me, where, self.face.tell())
+        wheres = self.face.namers(view, events)
+        update = self.book.feed(events, me, where, self.face.tell(), wheres)
         resumed = not self.fresh and int(msg.get("rev") or 0) > 0
         if self.rev < 0 and resumed and view.get("winner") is None:
             # The first state of a game already under way (a load, a reconnect); a new game's
