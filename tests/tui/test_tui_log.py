@@ -255,6 +255,11 @@ async def test_f4_shows_every_roll_against_fair_dice(tmp_path: Path) -> None:
         assert isinstance(dialog, RollsDialog)
         text = str(dialog.query_one("#rolls").render())
         assert f"{stats.rolls} rolls so far" in text
+        # Whose roll, as the log says it (it said "Red rolled" for the person's own roll).
+        last = str(dialog.query_one("#last").render())
+        roller = stats.roller
+        assert roller is not None
+        assert last.startswith("You rolled" if roller == 0 else f"{screen.names[roller]} rolled")
         seven = next(line for line in text.splitlines() if line.startswith(" 7 "))
         assert f" {stats.counts[7]}  (about {stats.rolls / 6:.1f} expected)" in seven
         hint = dialog.query_one(".hint", Label)  # the keys stay in view, below the body

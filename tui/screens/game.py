@@ -1476,7 +1476,14 @@ class GameScreen(ComposedFlag, Screen[None]):
         from tui.screens.dialogs.rolls import RollsDialog
 
         self._push(
-            RollsDialog(self.book.dice, self.names, self.ascii, self.face.extra_die), lambda _: None
+            RollsDialog(
+                self.book.dice,
+                self.names,
+                self.ascii,
+                self.face.extra_die,
+                self.query_one(DicePanel).me,
+            ),
+            lambda _: None,
         )
 
     def action_whole_log(self) -> None:

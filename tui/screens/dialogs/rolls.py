@@ -36,8 +36,10 @@ class RollsDialog(ScrollBodyDialog[None]):
         names: Sequence[str],
         ascii: bool = False,
         extra_die: ExtraDie | None = None,
+        me: int | None = None,
     ) -> None:
         super().__init__()
+        self.me = me  # the person reading: "You rolled", as the log and the dice panel say
         self.stats = stats
         self.extra_die = extra_die
         self.names = list(names)
@@ -48,7 +50,8 @@ class RollsDialog(ScrollBodyDialog[None]):
             yield Label("The dice so far", id="title")
             with VerticalScroll():  # taller than an 80x24 screen with C&K's event die
                 yield Static(
-                    dice_text(self.stats, self.names, self.ascii, self.extra_die), id="last"
+                    dice_text(self.stats, self.names, self.ascii, self.extra_die, me=self.me),
+                    id="last",
                 )
                 yield Static(rolls_text(self.stats, self.ascii), id="rolls")
             yield Label(self.key_line(False), classes="hint")
