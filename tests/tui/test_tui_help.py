@@ -4,6 +4,7 @@ the menu's Rules asks which game, and `catan rules` prints the same guide.
 
 from __future__ import annotations
 
+import io
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -63,6 +64,23 @@ def test_no_spec_in_the_guides_and_each_has_its_map_key() -> None:
         shown = _render(rules.renderable(ruleset))
         assert phrase in shown and key_phrase in shown
         assert SPEC_ONLY not in shown.lower() and "[S]" not in shown and "(q, r)" not in shown
+
+
+@pytest.mark.parametrize("ruleset", ["base", "starfarers", "ck", "fleet"])
+def test_every_heading_of_the_guide_has_a_blank_line_above(ruleset: str) -> None:
+    """Seen in F1 at 80 columns: "Keys" right under the costs card's last row and "Reading
+    the map" right under the keys' last line (the guide is drawn in parts, each ending on
+    its last line). Every heading of the guide stands after a blank line."""
+    from rich.console import Console
+
+    console = Console(width=80, record=True, color_system=None, file=io.StringIO())
+    console.print(rules.renderable(ruleset))
+    lines = console.export_text().splitlines()
+    headings = {"Keys", "Reading the map"}
+    seen = [i for i, line in enumerate(lines) if line.strip() in headings]
+    assert len(seen) == 2, seen
+    for i in seen:
+        assert i > 0 and not lines[i - 1].strip(), (ruleset, lines[i - 2 : i + 1])
 
 
 @pytest.mark.parametrize("ruleset", ["base", "starfarers", "ck", "fleet"])

@@ -107,7 +107,9 @@ def renderable(ruleset: str, *, ascii: bool = False) -> RenderableType:
     keys_part, _, after = rest.partition(MAP)
     parts.append(Markdown(before))
     parts.append(costs_table(ruleset))
+    parts.append(Text(""))  # a Markdown part ends on its last line: a heading needs air
     parts.append(Markdown(between + keys_markdown(ruleset) + keys_part))
+    parts.append(Text(""))
     parts.append(Markdown("## Reading the map"))
     parts.append(Text(""))
     parts.append(map_legend(ruleset, ascii=ascii))
