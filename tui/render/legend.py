@@ -36,7 +36,9 @@ def hex_items(ascii: bool) -> list[Item]:
         ("#" if ascii else "█", P.SEAT_STYLES[1], "road"),
         ("X", P.ROBBER, "robber"),
         (" 8", P.CHIP_HOT, "number chip; 6 and 8 in red"),
-        ("3:1", P.HARBOUR, "harbour, any 3 for 1; 2:1 names its resource"),
+        ("Fo", P.TERRAIN_STYLES["forest"], _TERRAINS),
+        ("3:1", P.HARBOUR, "harbour, any 3 for 1"),
+        ("2Br", P.HARBOUR, _HARBOURS),
         (":" if ascii else "◦", P.HARBOUR_DOCK, "a corner served by a harbour"),
         ("+" if ascii else "○", P.LEGAL, "a legal choice"),
         ("@" if ascii else "◉", P.CURSOR, "the cursor"),
@@ -59,7 +61,16 @@ def shortened(items: list[Item], words: dict[int, str]) -> list[Item]:
     return [(items[i][0], items[i][1], word) for i, word in words.items()]
 
 
-HEX_KEY_WORDS = {0: "settlement", 1: "city", 3: "robber", 6: "harbour corner"}
+_TERRAINS = "hex: " + ", ".join(
+    f"{letters} {terrain}"
+    for terrain, letters in P.TERRAIN_LETTERS.items()
+    if terrain not in ("gold", "sea")
+)
+_HARBOURS = "harbour, 2 of its resource for 1: " + ", ".join(
+    f"{P.RESOURCE_LETTERS[r]} {r}" for r in ("brick", "lumber", "wool", "grain", "ore")
+)
+
+HEX_KEY_WORDS = {0: "settlement", 1: "city", 3: "robber", 8: "harbour corner"}
 """`hex_items` by index, in the fewer words of the row under the map."""
 
 
