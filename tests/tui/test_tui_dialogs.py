@@ -279,6 +279,27 @@ async def test_an_encounters_outcome_tells_a_toll_paid_card_by_card_once(tmp_pat
     assert lines[2].startswith("You took 1 "), lines
 
 
+async def test_the_cargo_swap_asks_how_many_cards_in_words(tmp_path: Path) -> None:
+    """Seen in play: after the Cargo swap's yes, the count was asked as "No / Yes / Yes /
+    Yes" (the card's yes-or-no labels). It is "Swap none" to "Swap 3 cards". Seed 6."""
+    from engine.rulesets.starfarers.encounters import NEED_SWAP
+    from tui.screens.dialogs.encounter import EncounterDialog
+
+    def swapping(g: Any) -> bool:
+        return g.to_act == 0 and g.enc_need == NEED_SWAP and len(g.legal_actions()) == 4
+
+    game = tui_saves.play_until("starfarers", 6, swapping)
+    assert swapping(game), "the Cargo swap's count was never asked"
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, EncounterDialog), "the encounter")
+        dialog = app.screen
+        assert isinstance(dialog, EncounterDialog)
+        labels = [str(label) for label, _ in dialog.options]
+        assert labels == ["Swap none", "Swap 1 card", "Swap 2 cards", "Swap 3 cards"], labels
+        assert "How many of your cards do you swap" in str(dialog.body)
+
+
 async def test_the_plague_ship_names_the_seat_the_cards_go_to(tmp_path: Path) -> None:
     """Seed 2: the Plague ship asks for cards for "your right neighbour's colony"; the
     dialog names that seat (the one before yours in turn order: Orange for seat 0 of 4),

@@ -15,6 +15,8 @@ def answer_label(kind: str, answer: int) -> str:
         return "Yes" if answer else "No"
     if kind == "offer":
         return f"Offer {answer} card{'s' if answer != 1 else ''}"
+    if kind == "swap":
+        return f"Swap {answer} card{'s' if answer != 1 else ''}" if answer else "Swap none"
     return "Continue"
 
 
@@ -44,6 +46,9 @@ class EncounterDialog(ChoiceDialog):
         body = Text()
         body.append(str(card.get("name", "An encounter")) + "\n", style="bold")
         body.append(str(card.get("prompt", "")))
+        if encounter.get("need") == "swap_count":  # after its yes: how many (No/Yes/Yes/Yes)
+            kind = "swap"
+            body.append("\nHow many of your cards do you swap, one for one from the supply?")
         if receiver:
             body.append(f"\nThe cards you send go to {receiver}.")
         options: list[tuple[str | Text, Any]] = [
