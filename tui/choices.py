@@ -303,10 +303,17 @@ def commands(legal: list[Action], ruleset: str | None = None) -> list[Command]:
     # Answering an offer: declining is always legal there, and counter-offers are free-form.
     if "n" in out and "o" not in out:
         out["o"] = Command("o", "Counter-offer", "free", "counter")
-    # A single generic action needs no dialog.
+    # A single generic action needs no dialog: its key then says what it does (seen in
+    # play: "b Build an upgrade" built a booster at once, the one affordable).
     for cmd in out.values():
         if cmd.dialog == "generic" and cmd.mode == "dialog" and len(cmd.actions) == 1:
             cmd.mode = "direct"
+            action = cmd.actions[0]
+            said = say(action)
+            if said is not None:
+                named = EXPECTED_WORDS.get(f"{action.get('type')}:{action.get('kind')}")
+                cmd.short = named[0] if named else cmd.short or short_label(cmd.label)
+                cmd.label = said
     return list(out.values())
 
 

@@ -78,3 +78,22 @@ def test_the_alchemists_dice_are_named_where_the_commands_are_listed() -> None:
     dice = [{"type": "set_dice", "red": r, "yellow": y} for r in (1, 2) for y in (5, 6)]
     words = _line(dice[1], [*dice, {"type": "roll"}], "ck")
     assert words.startswith("Alchemist: set the dice: red 1, yellow 6 — press "), words
+
+
+def test_a_lone_upgrade_key_says_which_upgrade_it_builds() -> None:
+    """Seen in play: with fuel for a booster alone, "b Build an upgrade" built it at once,
+    the person having pressed b to see the choices. The key that acts at once says what it
+    builds and at what price; with two to choose from, the dialog asks as before."""
+    from tui import choices
+
+    lone = choices.commands([{"type": "build_upgrade", "kind": "booster"}], "starfarers")
+    (cmd,) = lone
+    assert cmd.key == "b" and cmd.mode == "direct"
+    assert cmd.label == "Build a booster (+1 speed), for 2 fuel"
+    assert cmd.short == "Booster"
+    both = choices.commands(
+        [{"type": "build_upgrade", "kind": "booster"}, {"type": "build_upgrade", "kind": "pod"}],
+        "starfarers",
+    )
+    (cmd,) = both
+    assert cmd.mode == "dialog" and cmd.label == "Build an upgrade"
