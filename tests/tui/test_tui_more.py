@@ -190,6 +190,33 @@ async def test_the_footer_follows_the_keys_and_takes_clicks(tmp_path: Path) -> N
         assert isinstance(app.screen, RulesScreen)
 
 
+async def test_a_short_footer_keeps_the_moves_keys_before_speed_and_dice(tmp_path: Path) -> None:
+    """Seen at 80x24: "... q Menu  ? Hint  d Road", the turn's t Offer and e End turn cut
+    for f2 Speed and f4 Dice, the keys bound last being the ones lost. A footer too short
+    for every key drops the least needed first, and keeps the screen's order."""
+    from tui.widgets.key_footer import KeyFooter
+
+    app = await _loaded(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _at_turn(pilot, app)
+        footer = screen.query_one(KeyFooter)
+        commands = [i for i in footer.items if i.action.startswith("command(")]
+        assert {"d", "e"} <= {i.key for i in commands}, commands
+        line = str(footer.render())
+        for item in commands:
+            assert f" {item.display} {item.description} " in line, (item, line)
+        assert " f1 Rules " in line
+        assert " f2 Speed " not in line, "speed kept where the move's keys did not fit"
+        shown = [i.display for i in footer.items if f" {i.display} {i.description} " in line]
+        assert [line.index(f" {d} ") for d in shown] == sorted(line.index(f" {d} ") for d in shown)
+    wide = await _loaded(tmp_path)
+    async with wide.run_test(size=(200, 40)) as pilot:  # room for all: every key, in order
+        screen = await _at_turn(pilot, wide)
+        footer = screen.query_one(KeyFooter)
+        line = str(footer.render())
+        assert all(f" {i.display} {i.description} " in line for i in footer.items), line
+
+
 def _robber_loss(view: dict[str, Any], h: int) -> tuple[int, int]:
     """Pips the person's own buildings and the opponents' lose with the robber on `h`."""
     number = view["board"]["hexes"][h]["number"]

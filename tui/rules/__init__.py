@@ -71,7 +71,8 @@ def keys_markdown(ruleset: str) -> str:
     rows += [f"| {key} | {what} |" for key, what in COMMON_KEYS]
     rows += [
         "",
-        "A key works only when its action is possible; the bottom line shows the ones that do.",
+        "A key works only when its action is possible: the Actions box lists the ones that"
+        " do now, and the bottom line as many as fit (the move's own keys first).",
     ]
     return "\n".join(rows) + "\n"
 

@@ -23,6 +23,20 @@ class FooterItem(NamedTuple):
     display: str  # how the key is written ("^s", "f1")
     description: str
     enabled: bool
+    action: str = ""  # the binding's action, which says how much the key matters here
+
+
+FIRST_ACTIONS = ("confirm", "back", "rules", "leave", "hint", "save_as")
+"""Actions the footer keeps before others when the line is short, in this order; a screen's
+own commands (``command(...)``, the keys of the move at hand) come before all of them."""
+
+
+def priority(item: FooterItem) -> int:
+    """The order in which the footer gives up keys it has no room for: the highest first."""
+    if item.action.startswith("command("):
+        return 0
+    name = item.action.partition("(")[0]
+    return 1 + FIRST_ACTIONS.index(name) if name in FIRST_ACTIONS else 1 + len(FIRST_ACTIONS)
 
 
 class KeyFooter(Widget):
@@ -76,7 +90,7 @@ class KeyFooter(Widget):
         palette: FooterItem | None = None
         for key, (_node, binding, enabled, _tip) in screen.active_bindings.items():
             shown = app.get_key_display(binding)
-            item = FooterItem(binding.key, shown, binding.description, enabled)
+            item = FooterItem(binding.key, shown, binding.description, enabled, binding.action)
             if key == palette_key:
                 palette = item
             elif binding.show and binding.action not in actions:
@@ -108,9 +122,7 @@ class KeyFooter(Widget):
                 tail = None  # the keys of the game matter more than the palette's
         line = Text(no_wrap=True, overflow="crop", end="")
         spans: list[tuple[int, int, str]] = []
-        for chip, key in chips:
-            if line.cell_len + chip.cell_len > width:
-                break
+        for chip, key in self._fitting(chips, width):
             spans.append((line.cell_len, line.cell_len + chip.cell_len, key))
             line.append_text(chip)
         if tail is not None:
@@ -120,6 +132,22 @@ class KeyFooter(Widget):
             line.append_text(tail)
         self._spans = spans
         return line
+
+    def _fitting(self, chips: list[tuple[Text, str]], width: int) -> list[tuple[Text, str]]:
+        """The chips that fit in `width`, in the screen's order: when not all do, those of
+        the lowest `priority` go first (seen at 80x24: the move's own keys, bound last, were
+        the ones cut, behind Speed and Dice)."""
+        if sum(chip.cell_len for chip, _ in chips) <= width:
+            return chips
+        order = sorted(range(len(chips)), key=lambda i: (priority(self.items[i]), i))
+        kept: set[int] = set()
+        used = 0
+        for i in order:
+            size = chips[i][0].cell_len
+            if used + size <= width:
+                kept.add(i)
+                used += size
+        return [chip for i, chip in enumerate(chips) if i in kept]
 
     def on_click(self, event: Click) -> None:
         for start, end, key in self._spans:
