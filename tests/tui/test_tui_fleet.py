@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import tui_saves
 from textual.pilot import Pilot
-from tui_keys import game_screen, next_dialog, play_to_the_end
+from tui_keys import game_screen, next_dialog, play_to_the_end, until, wait_for_decision
 
 from engine import saves
 from engine.config import GameConfig
@@ -742,3 +742,29 @@ def test_a_fleet_that_cannot_sail_says_why() -> None:
         "Phase 4: no free edge ahead of your fleet; swap chip (k)."
     )
     assert turn_status(sailing, frozenset({"e", "w"})) == "Phase 4, fleet: sail (w)."
+
+
+@pytest.mark.parametrize("size", [(120, 40), (160, 50)])
+async def test_the_whole_fleet_board_and_its_key_show_at_120x40(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Seen at 120x40: the key under the map took the board's last three rows (the islets'
+    hexes I4 and I5 without their numbers, the south harbours gone) while the log below had
+    ten empty rows: the key was counted as no rows. The window is the whole board, the key
+    under it, the log below both. Seed 5, the first roll."""
+    from tui.widgets.map_view import MapView
+
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.fleet_first_roll(tmp_path), speed="instant")
+    async with app.run_test(size=size) as pilot:
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None
+        map_view = screen.query_one(MapView)
+        layout = map_view.layout_of()
+        await until(pilot, lambda: map_view._window is not None, "the map drawn")
+        window = map_view._window
+        assert window is not None
+        assert (window[2], window[3]) == (layout.width, layout.height), "the board is cut"
+        key = map_view.key_rows()
+        assert key >= 2  # the sea's symbols, in words
+        assert map_view.content_size.height >= layout.height + key

@@ -173,10 +173,31 @@ class MapView(Widget, can_focus=False):
     def key_rows(self) -> int:
         """Rows the key under the whole map is given before the log (0: windowed or no key);
         its other lines are drawn where rows are spare."""
-        if self.view is None or self.compact or self._windowed:
+        if self.view is None or self.compact:
             return 0
         self._ensure(str(self.view.get("ruleset")))
+        if self._windowed:  # the whole map through its window: its key's lines under it
+            return self._window_key_rows()
         return 0 if self._key_fn is None else self._key_rows  # the renderer's KEY_ROWS
+
+    def _window_key_rows(self) -> int:
+        """The lines of a windowed map's key under the whole map (seen in Fleet at 120x40:
+        counted as none, the key took the map's last three rows, cut off for the log's
+        empty ones)."""
+        layout = self.layout_of()
+        width, height = getattr(layout, "width", None), getattr(layout, "height", None)
+        key_fn, window_fn = self._window_key_fn, self._window_fn
+        view = self.view
+        if key_fn is None or window_fn is None or view is None:
+            return 0
+        if not isinstance(width, int) or not isinstance(height, int):
+            return 0
+        try:
+            window = window_fn(view, None, width, height, None)
+            key = key_fn(view, window, width=width - 1, ascii=self.ascii, lines=4)
+        except Exception:  # the map's own drawing says what failed
+            return 0
+        return key.plain.count("\n") + 1
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         """The renderer's own width, known without rendering (measuring the text cost a frame)."""
