@@ -373,7 +373,7 @@ def test_an_encounters_needs_have_words_of_their_own() -> None:
         "Choose who gets the cards",
         "Choose the ship held up",
         "Gain an upgrade",
-        "Lose an upgrade",
+        "Lose a cannon (+1 combat strength)",  # the lone one, acted on at once, names itself
     ]
     assert choices.describe({"type": "choose_opponent", "seat": 2}, NAMES) == NAMES[2]
     # The price was cut at the first comma, inside the brackets: "(trade stations".

@@ -52,7 +52,7 @@ __all__ = [
 ]
 
 WINDOWED = True  # the map widget always shows this map through `window_for`
-WINDOW_WIDTH = 48  # the window's width on a small screen (80 columns)
+WINDOW_WIDTH = 47  # the window's width on a small screen (80 columns, a column apart)
 PIRATE = Style(color="#ffffff", bgcolor="#202020", bold=True)
 ISLET = Style(color="#f5e6b0", bold=True)
 CHIP_FREE = Style(color="#f5e6b0", bold=True)  # an islet's VP chip nobody holds
