@@ -57,6 +57,30 @@ async def test_enter_offers_to_everyone(tmp_path: Path) -> None:
         assert sent and sent[0]["to"] == []
 
 
+async def test_escape_from_whom_goes_back_to_the_offer_as_made(tmp_path: Path) -> None:
+    """Seen in play: Esc at "Offer to whom?" threw the whole offer away, where "Esc back" is
+    shown. It goes back to the offer form, filled in as the offer was made; nothing sent."""
+    from tui.screens.dialogs.trade import TradeDialog
+
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _loaded(pilot, app, tui_saves.base_midgame(tmp_path))
+        sent = _capture(screen)
+        hand = screen._hand()
+        give = next(r for r, n in hand.items() if n)
+        get = next(r for r in hand if r != give)
+        terms = {"give": {give: 1}, "get": {get: 1}}
+        screen._ask_recipients(terms)
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("escape")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, TradeDialog), form
+        assert form.result() == terms
+        assert sent == []
+
+
 async def test_an_offer_to_an_empty_hand_is_declined_without_a_pop_up(tmp_path: Path) -> None:
     app = CatanApp(saves_dir=tmp_path, speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:

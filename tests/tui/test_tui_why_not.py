@@ -131,3 +131,35 @@ def test_the_hex_games_say_why_a_build_is_missing(ruleset: str) -> None:
     })  # fmt: skip
     folded = why_not_lines(list(refused.items()), fold=True)
     assert folded[0].startswith("Too few cards for a ") and "city" in folded[0], folded
+
+
+async def test_a_key_for_a_move_not_possible_says_why(tmp_path: Path) -> None:
+    """Seen in play: m, b and p pressed with too few cards did nothing and said nothing. A
+    move's key pressed when the move cannot be made tells the engine's reason, where one is
+    known, and otherwise that it is not possible now; nothing is sent."""
+    from tui_keys import at_base_midgame
+
+    from tui.screens.game import GameScreen
+
+    async with at_base_midgame(tmp_path, (80, 24)) as (app, pilot, screen):
+        assert isinstance(screen, GameScreen)
+        offered = {c.key for c in screen.cmds}
+        refused = dict(screen.face.why_not(screen.view or {}))  # type: ignore[misc]
+        specs = screen.face.specs()
+        keyed = [(specs[w].key, w, r) for w, r in refused.items() if specs[w].key not in offered]
+        assert keyed, f"nothing refused with a key of its own: {refused}"
+        key, what, reason = keyed[0]
+        rev = screen.rev
+        await pilot.press(key)
+        await pilot.pause()
+        said = [str(n.message) for n in app._notifications]
+        wanted = f"{specs[what].label}: {reason[:1].lower()}{reason[1:]}"
+        assert wanted in said, (wanted, said)
+        assert screen.rev == rev and app.screen is screen  # nothing sent, nothing opened
+        # A key of the ruleset with no reason known: not possible now.
+        silent = next(
+            spec for t, spec in specs.items() if spec.key not in offered and t not in refused
+        )
+        await pilot.press(silent.key)
+        await pilot.pause()
+        assert f"{silent.label}: not possible now." in [str(n.message) for n in app._notifications]

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -200,6 +200,7 @@ class GameScreen(ComposedFlag, Screen[None]):
         self.leaving = False
         self._why_not_cache: tuple[int, list[str], list[str]] = (-2, [], [])
         """(revision, the refusals' lines, the same with the prices on one line)."""
+        self._refused: list[tuple[str, str]] = []  # the refusals themselves, of that revision
         self._site_game: tuple[int, Any] = (-2, None)  # a Starfarers game rebuilt for hints
 
     def _bind_ruleset(self, ruleset: str) -> None:
@@ -501,6 +502,7 @@ class GameScreen(ComposedFlag, Screen[None]):
             lines = choices.why_not_lines(refused)
             short = choices.why_not_lines(refused, fold=True)
             self._why_not_cache = (self.rev, lines, short)
+            self._refused = refused
         _, lines, short = self._why_not_cache
         return short if folded else lines
 
@@ -854,6 +856,29 @@ class GameScreen(ComposedFlag, Screen[None]):
         """A key the flight offers beside Enter (z: stop on a colony site, founding nothing)."""
         plan = self.flight
         return plan is not None and key not in ("⏎", "tab", "esc") and key in dict(plan.keys())
+
+    def on_key(self, event: events.Key) -> None:
+        """A move's key pressed when the move cannot be made says why, where the keys of the
+        moves that can be made are read (seen in play: m, b and p with too few cards did
+        nothing at all)."""
+        key = event.key
+        if self.target is not None or self.flight is not None or self.dialog_open:
+            return
+        if self._command(key) is not None or self._plan_key(key) or not self.legal:
+            return
+        types = [t for t, spec in self.face.specs().items() if spec.key == key]
+        if not types:
+            return
+        view = self.view or {}
+        self._why_not(view)  # the refusals of this revision
+        reasons = [reason for what, reason in self._refused if what.partition(":")[0] in types]
+        label = self.face.specs()[types[0]].label
+        if reasons:
+            said = "; ".join(dict.fromkeys(reasons))
+            self.notify(f"{label}: {said[:1].lower()}{said[1:]}", severity="warning")
+        else:
+            self.notify(f"{label}: not possible now.", severity="warning")
+        event.stop()
 
     def action_command(self, key: str) -> None:
         if self._plan_key(key):
@@ -1333,13 +1358,16 @@ class GameScreen(ComposedFlag, Screen[None]):
         dialog = ChoiceDialog("A trade offer", options, body, keys=keys, hint_value=_countered)
         self._push(dialog, chosen)
 
-    def _open_trade(self, which: str) -> None:
+    def _open_trade(self, which: str, again: dict[str, Any] | None = None) -> None:
+        """The offer (or counter-offer) form; `again`: the terms of one being made, back from
+        the question that followed it."""
         hand = self._hand()
         if not hand:
             return
         view = self.view or {}
         hinted = self._hint_now()  # a hinted offer fills the form in
         terms = hinted.action if hinted and hinted.action.get("type") == f"{which}_trade" else {}
+        terms = again if again is not None else terms
         if which == "counter":
             trade = view.get("trade") or {}
             offerer = trade.get("offerer")
@@ -1412,6 +1440,8 @@ class GameScreen(ComposedFlag, Screen[None]):
         def chosen(to: list[int] | None) -> None:
             if to is not None:
                 self._send_soon({"type": "offer_trade", **terms, "to": to})
+            else:  # Esc: back to the offer as it was made (it threw the offer away)
+                self._open_trade("offer", terms)
 
         self._push(ChoiceDialog("Offer to whom?", options, body, keys=keys), chosen)
 
