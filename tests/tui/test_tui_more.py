@@ -310,6 +310,34 @@ def _corner_pips(view: dict[str, Any], v: int) -> int:
     return sum(6 - abs(7 - n) for n in numbers if n)
 
 
+async def test_a_corner_on_a_harbour_says_so_while_placing(tmp_path: Path) -> None:
+    """Seen in play: a settlement placed on the 2:1 lumber harbour with only "ore on 10 (3
+    pips of 36)" said; the rates changed after. The cursor's line names the harbour. Seed 3,
+    the first settlement, the cursor moved to each legal harbour corner."""
+    seats = ["human", "random", "random", "random"]
+    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(GameConfig("base", 4, 3, {}), seats))
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert await wait_for_decision(pilot) == "target"
+        screen = game_screen(app)
+        assert screen is not None and screen.target is not None
+        view = screen.view or {}
+        legal = screen.target.targets()
+        served = {
+            v: h["kind"] for h in view["board"]["harbours"] for v in h["vertices"] if v in legal
+        }
+        assert {k for k in served.values() if k != "3:1"} and "3:1" in served.values(), served
+        for corner, kind in served.items():
+            screen.cursor = corner
+            screen._refresh_actions()
+            status = screen.query_one(ActionBar).status
+            words = "the 3:1 harbour" if kind == "3:1" else f"the 2:1 {kind} harbour"
+            assert status.endswith(f"; {words}"), status
+        plain = next(v for v in legal if v not in served)
+        screen.cursor = plain
+        screen._refresh_actions()
+        assert "harbour" not in screen.query_one(ActionBar).status
+
+
 async def test_the_settlement_cursor_starts_on_the_legal_corner_with_the_most_pips(
     tmp_path: Path,
 ) -> None:

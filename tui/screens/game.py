@@ -104,6 +104,18 @@ def _when(msg: dict[str, Any]) -> str:
     return f" (turn {turn})" if turn else " (in the setup)"
 
 
+def _harbour_at(view: dict[str, Any], vertex: int) -> str:
+    """The harbour serving a corner, as the end of its line ("; the 3:1 harbour"), else ""
+    (seen in play: a settlement placed on the 2:1 lumber harbour with nothing said until the
+    bank's rates changed)."""
+    board = view.get("board") or {}
+    for harbour in board.get("harbours") or ():
+        if vertex in (harbour.get("vertices") or ()):
+            kind = str(harbour.get("kind"))
+            return f"; the {kind} harbour" if ":" in kind else f"; the 2:1 {kind} harbour"
+    return ""
+
+
 class GameScreen(ComposedFlag, Screen[None]):
     """One seat at one table, through a TableClient."""
 
@@ -651,9 +663,10 @@ class GameScreen(ComposedFlag, Screen[None]):
             return ""
         robber = view.get("robber")
         takes = self.face.corner_takes(view, types) if self.face.corner_takes else None
-        return places.production_hint(
+        hint = places.production_hint(
             self.cursor, robber if isinstance(robber, int) else None, takes or {}
         )
+        return hint + _harbour_at(view, self.cursor)
 
     def _place_line(self, view: dict[str, Any]) -> str:
         """Where the cursor is, in words, where nothing says more (a road's edge, the
