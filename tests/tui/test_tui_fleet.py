@@ -184,7 +184,7 @@ def test_the_actions_row_names_the_phase_and_what_it_closes() -> None:
     sailing = {"phase": "main", "stage": 4, "dice": [2, 3], "fleet_moved": True, "seat": 0}
     said = turn_status(dict(sailing, fleets=fleets)) or ""
     assert "the fleet has moved" in said and "sail (w)" not in said
-    assert "Fleet phase: no trade, build." in phase_section(sailing).plain
+    assert "No trading or building now." in phase_section(sailing).plain
     fresh = dict(sailing, fleet_moved=False, fleets=fleets)
     assert "sail (w)" in (turn_status(fresh) or "")
     # Only what is offered now is named (seen in play: a swap and a settlement offered

@@ -62,7 +62,7 @@ def phase_section(view: Mapping[str, Any]) -> Text:
     if now == 3 and not _combined(view):
         text.append("Built this turn: no trading.\n", style="italic")
     elif now == 4:
-        text.append("Fleet phase: no trade, build.\n", style="italic")
+        text.append("No trading or building now.\n", style="italic")
     return text
 
 
@@ -143,7 +143,7 @@ def turn_status(view: Mapping[str, Any], keys: frozenset[str] | None = None) -> 
     """The actions row's line on the seat's own turn: the phase and what it allows.
 
     At most two lines of the actions row at 80x24 (about 39 columns): what the phase closes
-    is on the panel's phase line too ("Fleet phase: no trade, build."). `keys`: the
+    is on the panel's phase line too ("No trading or building now."). `keys`: the
     commands' keys offered now, so the fleet phase names only what can be done (None: say
     all it allows).
     """
