@@ -222,6 +222,34 @@ def test_home_systems_are_named_and_show_their_colony_sites() -> None:
                 assert at(text, *LAY.point_cell[site]) == "◦"
 
 
+def test_a_colony_site_beside_a_pirate_base_or_ice_planet_is_drawn_closed() -> None:
+    """Seen in play: "◦ free colony site" on sites next to a pirate base or an ice planet,
+    where the engine forbids a colony. Each empty site of a face-up system is drawn in the
+    closed style exactly when one of its planets holds a pirate base or ice, as the engine's
+    planets say (random play until both show)."""
+    from engine.rulesets.starfarers.layouts import ICE_STRENGTH, PIRATE_STRENGTH
+
+    g = explored()
+    view = g.view(0)
+    text = render_space_map(view)
+    occupied = {p["point"] for p in view["pieces"]}
+    closed = opened = 0
+    for sector in view["sectors"]:
+        if sector["kind"] != "planetary":
+            continue
+        for site in B.SLOTS[sector["slot"]].inner:
+            if site in occupied:
+                continue
+            disc = [g.planet_disc[pi] for pi in B.SITE_PLANETS[site]]
+            barred = any(PIRATE_STRENGTH[d] or ICE_STRENGTH[d] for d in disc)
+            assert at(text, *LAY.point_cell[site]) == "◦"
+            style = style_at(text, W, *LAY.point_cell[site])
+            assert style.color == (P.SITE_CLOSED if barred else P.SITE).color, site
+            closed += barred
+            opened += not barred
+    assert closed and opened, (closed, opened)
+
+
 def test_outposts_show_name_docks_stations_marker_and_docking_point() -> None:
     view = traded().view(0)
     text = render_space_map(view)

@@ -129,6 +129,7 @@ def space_items(ascii: bool) -> list[Item]:
         ("P5", P.PIRATE, "pirate base, strength 5: beat it with cannons"),
         ("I3", P.ICE, "ice planet, strength 3: thaw it with freight pods"),
         (":" if ascii else "◦", P.SITE, "free colony site"),
+        (":" if ascii else "◦", P.SITE_CLOSED, "site closed by a pirate base or ice planet (dim)"),
         (
             " ".join(GREEK_ASCII if ascii else GREEK),
             P.HOME_NAME + P.TILE_STYLES["home"],

@@ -111,6 +111,7 @@ SPACE = Style(bgcolor="#0b0f1e")
 NEBULA = Style(bgcolor="#171029")  # a faint band; it has no effect on play
 LANE = Style(color="#3e4866")  # the dots of open space
 SITE = Style(color="#e8ecff", bold=True)  # a free colony site
+SITE_CLOSED = Style(color="#6a6f80")  # a site no colony may take yet (a pirate base, ice beside)
 HIDDEN = Style(color="#c0c0c0", bgcolor="#303848", bold=True)
 PIRATE = Style(color="#ffffff", bgcolor="#8a1020", bold=True)
 ICE = Style(color="#002030", bgcolor="#a8e0f0", bold=True)

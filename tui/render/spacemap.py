@@ -343,6 +343,9 @@ def _board_layer(ascii: bool, key: _BoardKey) -> Canvas:
     lay = space_map_layout(False)
     c = _frame(ascii).copy()
     points, sectors, planets = key
+    barred = {
+        3 * p.slot + p.face: bool(p.disc and p.disc.startswith(("pirate", "ice"))) for p in planets
+    }
     for s, (face_up, kind, civ) in zip(B.SLOTS, sectors, strict=True):
         style = _tile_style(face_up, kind)
         hatch = "#" if ascii else "░"
@@ -360,7 +363,14 @@ def _board_layer(ascii: bool, key: _BoardKey) -> Canvas:
             continue
         if kind in ("home", "planetary"):
             for site in s.inner:
-                c.put(*lay.point_cell[site], ":" if ascii else "◦", P.SITE)
+                # A site beside a pirate base or ice planet cannot take a colony (seen in
+                # play: drawn as free as any other): dim until the base or ice is gone.
+                closed = any(barred.get(pi, False) for pi in B.SITE_PLANETS[site])
+                c.put(
+                    *lay.point_cell[site],
+                    ":" if ascii else "◦",
+                    P.SITE_CLOSED if closed else P.SITE,
+                )
         if kind == "home":
             c.put(cx, cy, (GREEK_ASCII if ascii else GREEK)[s.index % 4], P.HOME_NAME)
         elif kind == "outpost" and civ is not None:
