@@ -417,3 +417,24 @@ async def test_a_discard_changed_by_hand_no_longer_says_enter_takes_the_hint(
         await pilot.press("right")  # back to the hint's cards
         await until(pilot, lambda: dialog.chosen == hinted, "the hint's cards again")
         assert str(key_line.content).startswith("Hint: "), key_line.content
+
+
+async def test_a_hint_for_another_move_is_said_over_the_bank_pop_up(tmp_path: Path) -> None:
+    """Seen in play: ? in the bank's pop-up, the hint being to end the turn, wrote the hint
+    in the actions box behind the pop-up, cut off. A hint that is none of the pop-up's
+    options is said over it. Seed 7 at a turn with trades to make."""
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.bank_trade(tmp_path), speed="instant")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        assert await wait_for_decision(pilot) == "turn"
+        screen = game_screen(app)
+        assert screen is not None
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog), "the bank's choice")
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        end = next(a for a in screen.legal if a["type"] == "end_turn")
+        screen._show_hint(protocol.hint(screen.rev, end, "value"))
+        await pilot.pause()
+        said = [str(n.message) for n in app._notifications]
+        assert any(m.startswith("Hint: ") and "end" in m.lower() for m in said), said
+        assert app.screen is dialog  # the pop-up stays, its choice still to make

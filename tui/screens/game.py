@@ -838,8 +838,11 @@ class GameScreen(ComposedFlag, Screen[None]):
         cmd, words = hint_words.hint_line(action, self.cmds, self.names, plan[1:])
         self.hint = hint_words.Hint(self.rev, plan, words)
         top = self.app.screen
-        if self.dialog_open and isinstance(top, HintTaker):
-            top.show_hint(plan)
+        if self.dialog_open and isinstance(top, HintTaker) and top.show_hint(plan):
+            pass  # the pop-up shows it
+        elif self.dialog_open and top is not self:  # a pop-up with no option that is the hint:
+            # its words over it (seen: the bank's pop-up hid the hint line behind it, cut)
+            self.notify(f"Hint: {words}", timeout=8)
         elif self.target is not None and not self.dialog_open and action not in self.target.actions:
             pass  # a placement under way stays: the hint shows as words under it (_show_actions)
         elif cmd is not None and cmd.mode == "target" and not self.dialog_open:
