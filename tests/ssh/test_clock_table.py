@@ -56,6 +56,22 @@ async def _table(lobby: Lobby, seats: list[str], seconds: int, **fields: Any) ->
     return hosted
 
 
+async def _alice_at_table(
+    app: Any, lobby: Lobby, seconds: int, **fields: Any
+) -> tuple[HostedTable, GameScreen]:
+    """alice's table of TWO started, bob joined but never there: her game screen at her first
+    decision, with the lobby's banners over it."""
+    hosted = await _table(lobby, TWO, seconds, **fields)
+    await ask(lobby, "bob", "join", table=1, seat=1)  # bob never comes to the table
+    await ask(lobby, "alice", "start", table=1)  # the lobby screen takes her to her seat
+    await until(lambda: isinstance(app.screen, GameScreen), "alice's game screen", 20)
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    await until(lambda: screen.is_mounted and bool(screen.legal), "alice's first decision", 20)
+    await until(lambda: bool(screen.query(AwayBanner)), "the lobby's banners mounted")
+    return hosted, screen
+
+
 def _slot(hosted: HostedTable, seat: int) -> Slot:
     slot = hosted.seats[seat].slot
     assert slot is not None
@@ -524,14 +540,7 @@ async def test_the_seat_deciding_sees_its_clock_count_down_at_80x24(tmp_path: Pa
     fresh for her next decision, gone once it is bob's turn (his absence said instead)."""
     seconds = URGENT + 5
     async with served_app(tmp_path, "alice", (80, 24)) as (app, _pilot, lobby):
-        hosted = await _table(lobby, TWO, seconds, clock=60)
-        await ask(lobby, "bob", "join", table=1, seat=1)  # bob never comes to the table
-        await ask(lobby, "alice", "start", table=1)  # the lobby screen takes her to her seat
-        await until(lambda: isinstance(app.screen, GameScreen), "alice's game screen", 20)
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        await until(lambda: screen.is_mounted and bool(screen.legal), "alice's first decision", 20)
-        await until(lambda: bool(screen.query(ClockBanner)), "the lobby's banners mounted")
+        hosted, screen = await _alice_at_table(app, lobby, seconds, clock=60)
         banner = screen.query_one(ClockBanner)
         away = screen.query_one(AwayBanner)
         await until(lambda: banner.display and _countdown(banner) is not None, "the countdown")
@@ -584,14 +593,7 @@ async def test_the_away_line_waits_for_an_away_seat_only_when_it_must_act(
     game says bob is away, not that the table waits for him (it waited for her); once it is
     his turn, it says the table waits for him."""
     async with served_app(tmp_path, "alice", (80, 24)) as (app, _pilot, lobby):
-        hosted = await _table(lobby, TWO, 0)
-        await ask(lobby, "bob", "join", table=1, seat=1)  # bob never comes to the table
-        await ask(lobby, "alice", "start", table=1)
-        await until(lambda: isinstance(app.screen, GameScreen), "alice's game screen", 20)
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        await until(lambda: screen.is_mounted and bool(screen.legal), "alice's first decision", 20)
-        await until(lambda: bool(screen.query(AwayBanner)), "the lobby's banners mounted")
+        hosted, screen = await _alice_at_table(app, lobby, 0)
         away = screen.query_one(AwayBanner)
         await until(
             lambda: away.display and "is away from the table" in str(away.render()),
