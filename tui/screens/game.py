@@ -9,6 +9,7 @@ The same screen therefore serves solo play and play over SSH.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -114,6 +115,19 @@ def _harbour_at(view: dict[str, Any], vertex: int) -> str:
             kind = str(harbour.get("kind"))
             return f"; the {kind} harbour" if ":" in kind else f"; the 2:1 {kind} harbour"
     return ""
+
+
+def _ships(cmd: choices.Command) -> list[int]:
+    """The ships a target command's actions move to its targets (a Starfarers jump names its
+    ship); none where the ships are themselves the targets."""
+    if (cmd.target_field or cmd.target_kind) == "ship":
+        return []
+    return sorted({a["ship"] for a in cmd.actions if isinstance(a.get("ship"), int)})
+
+
+def _for_ship(cmd: choices.Command, ship: int) -> choices.Command:
+    """`cmd` with only the actions of `ship`."""
+    return replace(cmd, actions=[a for a in cmd.actions if a.get("ship") == ship])
 
 
 class GameScreen(ComposedFlag, Screen[None]):
@@ -592,7 +606,7 @@ class GameScreen(ComposedFlag, Screen[None]):
             return
         if self.target is not None:
             kind = self.target.target_kind
-            count = len(self.target.actions)
+            count = len(self.target.targets())  # places, not actions (ships share them)
             what = PLURALS.get(kind, kind + "s") if count != 1 else SINGULARS.get(kind, kind)
             # Enter and Esc are on the chips below and in the footer.
             bar.status = self._target_line(self.target.label, count, what, bar)
@@ -846,6 +860,8 @@ class GameScreen(ComposedFlag, Screen[None]):
         elif self.target is not None and not self.dialog_open and action not in self.target.actions:
             pass  # a placement under way stays: the hint shows as words under it (_show_actions)
         elif cmd is not None and cmd.mode == "target" and not self.dialog_open:
+            if isinstance(action.get("ship"), int) and len(_ships(cmd)) > 1:
+                cmd = _for_ship(cmd, action["ship"])  # the hinted ship's own places
             spot = next((t for t, a in cmd.targets().items() if a == action), None)
             self._end_flight()
             self._begin_target(cmd, at=spot)
@@ -913,11 +929,31 @@ class GameScreen(ComposedFlag, Screen[None]):
         elif cmd.mode == "direct":
             self._send_soon(cmd.actions[0])
         elif cmd.mode == "target":
-            self._begin_target(cmd)
+            if len(_ships(cmd)) > 1:
+                self._choose_ship(cmd)
+            else:
+                self._begin_target(cmd)
         elif cmd.mode == "free":
             self._open_trade(cmd.dialog)
         else:
             self._open_dialog(cmd)
+
+    def _choose_ship(self, cmd: choices.Command) -> None:
+        """Which ship a target command moves, where several may go to the same places (seen in
+        play: the wormhole's jump took the first of three ships, and counted 1424 points)."""
+        view = self.view or {}
+        where = self.face.namer(view)
+        pieces = {p.get("point"): p.get("piece") for p in view.get("pieces") or ()}
+        options: list[tuple[str | Text, Any]] = []
+        for ship in _ships(cmd):
+            kind = str(pieces.get(ship) or "ship").replace("_", " ")
+            options.append((f"Your {kind}{where(ship) if where else ''}", ship))
+
+        def chosen(ship: Any) -> None:
+            if isinstance(ship, int):
+                self._begin_target(_for_ship(cmd, ship))
+
+        self._push(ChoiceDialog(f"{cmd.label}: which ship?", options), chosen)
 
     def _auto_open(self) -> None:
         types = {a.get("type") for a in self.legal}
