@@ -187,6 +187,7 @@ EXPECTED_WORDS = {
     "build_city": ("City", "city"),
     "buy_development": ("Development card", "development card"),
     "build_spaceport": ("Spaceport", "spaceport"),
+    "build_ship": ("Ship", "ship"),  # Fleet's
     "build_ship:colony": ("Colony ship", "colony ship"),
     "build_ship:trade": ("Trade ship", "trade ship"),
     "build_upgrade:booster": ("Booster", "booster"),
@@ -195,6 +196,16 @@ EXPECTED_WORDS = {
     "maritime_trade": ("Supply trade", "with the supply"),
     "end_turn": ("End the turn", "end the turn"),
 }
+
+
+KEY_REFUSALS = {
+    "maritime_trade": "too few of any one card for your rates (the Trade panel lists them)",
+    "play_knight": "no development card you may play now (one a turn, not one bought this turn)",
+    "move_robber": "the robber moves after a 7 or a Knight",
+    "roll": "the dice are rolled once, at the start of your turn",
+}
+"""What a move's key says when pressed where the move cannot be made and the engine gives
+no reason of its own: the rule that usually stands in its way, by the move's first type."""
 
 
 def why_not_lines(refused: list[tuple[str, str]], fold: bool = False) -> list[str]:

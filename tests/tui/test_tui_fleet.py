@@ -646,7 +646,7 @@ def test_a_ship_paid_for_but_not_buildable_says_why() -> None:
                 if game.can_pay(seat, game.COST["ship"]):
                     said = dict(why_not(game.view(seat)))
                     legal = any(a.type == "build_ship" for a in game.legal_actions())
-                    assert ("Ship" in said) == (not legal), (seed, said)
+                    assert ("build_ship" in said) == (not legal), (seed, said)
                     if not legal:
                         path = game.fleet[seat]
                         if path and len(path) - 1 >= fleets.MAX_SHIPS:
@@ -655,7 +655,7 @@ def test_a_ship_paid_for_but_not_buildable_says_why() -> None:
                             kind = "only while your fleet touches"
                         else:
                             kind = "no free sea edge"
-                        assert kind in said["Ship"], (seed, said)
+                        assert kind in said["build_ship"], (seed, said)
                         seen[kind] = seen.get(kind, 0) + 1
             legal = [a for a in game.legal_actions() if a.type not in ("offer_trade",)]
             game.apply(rng.choice(legal))
@@ -685,7 +685,7 @@ def test_fleet_greys_the_base_builds_with_the_engine_reasons() -> None:
                 said = why_not(game.view(game.current))
                 real = refusals(game)
                 assert said[: len(real)] == real, (seed, said, real)
-                assert all(what == "Ship" for what, _ in said[len(real) :]), said
+                assert all(what == "build_ship" for what, _ in said[len(real) :]), said
                 seen.update(what for what, _ in real)
             legal = [a for a in game.legal_actions() if a.type not in ("offer_trade",)]
             game.apply(rng.choice(legal))
@@ -768,3 +768,32 @@ async def test_the_whole_fleet_board_and_its_key_show_at_120x40(
         key = map_view.key_rows()
         assert key >= 2  # the sea's symbols, in words
         assert map_view.content_size.height >= layout.height + key
+
+
+async def test_the_actions_box_is_fitted_again_when_the_side_panels_change(tmp_path: Path) -> None:
+    """Seen at 80x24 in Fleet: when the side panels began or stopped overflowing, the actions
+    were written again (the "↑↓ scroll the panels" line) but the box kept its rows, one short,
+    its first line scrolled out of sight. Written again, the box is fitted again."""
+    from tui.widgets.action_bar import ActionBar
+
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.fleet_first_roll(tmp_path), speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None
+        bar = screen.query_one(ActionBar)
+        bottom = screen.query_one("#bottom")
+        show = screen._show_actions
+
+        def longer() -> None:  # what the actions say grows by three rows
+            show()
+            bar.status = f"{bar.status}\none\ntwo\nthree"
+
+        screen._show_actions = longer  # type: ignore[method-assign]
+        before = bottom.styles.height
+        assert before is not None
+        screen._side_resized()
+        await pilot.pause()
+        after = bottom.styles.height
+        assert after is not None and after.value == min(10, bar.rows_needed(screen._bar_width(bar)))
+        assert after.value > before.value

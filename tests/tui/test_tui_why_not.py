@@ -156,10 +156,51 @@ async def test_a_key_for_a_move_not_possible_says_why(tmp_path: Path) -> None:
         wanted = f"{specs[what].label}: {reason[:1].lower()}{reason[1:]}"
         assert wanted in said, (wanted, said)
         assert screen.rev == rev and app.screen is screen  # nothing sent, nothing opened
-        # A key of the ruleset with no reason known: not possible now.
+        # A key of the ruleset with no reason from the engine: not possible now, and the rule
+        # that usually stands in the way where there is one ("m" with too few cards said
+        # nothing more).
+        roll = specs["roll"]
+        assert roll.key not in offered  # the turn's dice are rolled already
+        await pilot.press(roll.key)
+        await pilot.pause()
+        wanted = f"{roll.label}: not possible now: {choices.KEY_REFUSALS['roll']}."
+        assert wanted in [str(n.message) for n in app._notifications]
         silent = next(
-            spec for t, spec in specs.items() if spec.key not in offered and t not in refused
+            spec
+            for t, spec in specs.items()
+            if spec.key not in offered
+            and t not in refused
+            and all(u not in choices.KEY_REFUSALS for u, s in specs.items() if s.key == spec.key)
         )
         await pilot.press(silent.key)
         await pilot.pause()
         assert f"{silent.label}: not possible now." in [str(n.message) for n in app._notifications]
+
+
+@pytest.mark.parametrize("ruleset", ["base", "ck", "fleet", "starfarers"])
+def test_every_refusal_names_a_move_with_a_key(ruleset: str) -> None:
+    """A refusal is named by its action's type, so the key of that move can tell it (seen in
+    Fleet: the ship's reason was named "Ship", and `i` said only "not possible now" while
+    the actions box gave the reason). Random play, seed 3, the seat to act's view."""
+    import random
+
+    from engine import GameConfig, new_game
+    from tui.faces import face
+
+    shown = face(ruleset)
+    why_not = shown.why_not
+    assert why_not is not None
+    specs = shown.specs()
+    game = new_game(GameConfig(ruleset, 4, 3, {}))
+    rng = random.Random(3)
+    seen: set[str] = set()
+    for _ in range(1500):
+        if game.to_act is None:
+            break
+        if len(seen) < 20 and rng.random() < 0.2:
+            for what, _reason in why_not(game.view(game.to_act)):
+                seen.add(what)
+                assert what in specs or what.partition(":")[0] in specs, (what, sorted(specs))
+        legal = [a for a in game.legal_actions() if a.type not in ("offer_trade", "counter_trade")]
+        game.apply(rng.choice(legal))
+    assert seen, "nothing refused in the games played"

@@ -103,7 +103,7 @@ def why_not(view: View) -> list[tuple[str, str]]:
     else:  # every edge taken, or beside the pirate
         where = "at your fleet's ends" if path else "on the coast by your settlements"
         reason = f"no free sea edge {where} (none may lie beside the pirate)"
-    return [*out, ("Ship", reason)]
+    return [*out, ("build_ship", reason)]
 
 
 def view_before(view: View, event: dict[str, Any]) -> View | None:

@@ -71,8 +71,9 @@ def keys_markdown(ruleset: str) -> str:
     rows += [f"| {key} | {what} |" for key, what in COMMON_KEYS]
     rows += [
         "",
-        "A key works only when its action is possible: the Actions box lists the ones that"
-        " do now, and the bottom line as many as fit (the move's own keys first).",
+        "A key works only when its action is possible (pressed otherwise, it says why): the"
+        " Actions box lists the ones that do now, and the bottom line as many as fit (the"
+        " move's own keys first).",
     ]
     return "\n".join(rows) + "\n"
 

@@ -265,7 +265,9 @@ class GameScreen(ComposedFlag, Screen[None]):
 
     def _side_resized(self) -> None:
         if self.view is not None and self.legal and self.target is None and self.flight is None:
-            self._show_actions()  # the scroll hint of "Your move." comes or goes
+            # The scroll hint of "Your move." comes or goes: the rows fitted again too (seen
+            # at 80x24 in Fleet: the actions box a row short, its first line scrolled away).
+            self._refresh_actions()
 
     def _side_overflows(self) -> bool:
         """Whether the side panels hold more than their column shows (at 80x24, often)."""
@@ -903,13 +905,17 @@ class GameScreen(ComposedFlag, Screen[None]):
             return
         view = self.view or {}
         self._why_not(view)  # the refusals of this revision
-        reasons = [reason for what, reason in self._refused if what.partition(":")[0] in types]
+        reasons = [  # named by its spec's type ("build_ship:colony") or its action's
+            reason for what, reason in self._refused if what in types or what.split(":")[0] in types
+        ]
         label = self.face.specs()[types[0]].label
         if reasons:
             said = "; ".join(dict.fromkeys(reasons))
             self.notify(f"{label}: {said[:1].lower()}{said[1:]}", severity="warning")
         else:
-            self.notify(f"{label}: not possible now.", severity="warning")
+            rule = next((choices.KEY_REFUSALS[t] for t in types if t in choices.KEY_REFUSALS), "")
+            said = f"not possible now: {rule}." if rule else "not possible now."
+            self.notify(f"{label}: {said}", severity="warning")
         event.stop()
 
     def action_command(self, key: str) -> None:
