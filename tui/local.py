@@ -127,7 +127,13 @@ class LocalGame:
 
 
 def _build(
-    game: Game, kinds: list[str], autosave: Path | None, speed: str, seed: int, game_id: str
+    game: Game,
+    kinds: list[str],
+    autosave: Path | None,
+    speed: str,
+    seed: int,
+    game_id: str,
+    loaded_from: str | None = None,
 ) -> LocalGame:
     from ai.hints import ValueAdviser
     from ai.registry import create_bot
@@ -146,7 +152,9 @@ def _build(
             seat = i
         else:
             seats.append(BotSeat(create_bot(kind, bot_seed(seed, i))))
-    meta = {"seats": kinds, "app": "catan-tui", "game_id": game_id}
+    meta: dict[str, Any] = {"seats": kinds, "app": "catan-tui", "game_id": game_id}
+    if loaded_from is not None:  # a new line of play from a named save: Continue says which
+        meta["loaded_from"] = loaded_from
     table = Table(game, seats, autosave_path=autosave, meta=meta, pace=SPEEDS.get(speed, 0.0))
     if seat is None:
         table.add_spectator(human)
@@ -217,8 +225,10 @@ def load_local(path: Path, saves_dir: Path | None, speed: str = "normal") -> Loc
         kinds = [HUMAN] + ["random"] * (game.num_seats - 1)
     kinds, notices = _seats_from_save([str(k) for k in kinds])
     game_id, autosave = resume_target(path, data, saves_dir)
+    own_line = autosave is None or autosave == path or meta.get("game_id") == game_id
+    loaded_from = None if own_line else path.stem
     try:
-        local = _build(game, kinds, autosave, speed, game.config.seed or 0, game_id)
+        local = _build(game, kinds, autosave, speed, game.config.seed or 0, game_id, loaded_from)
     except ConfigError as exc:
         raise SaveError(f"{path}: {exc}") from None
     local.notices = notices

@@ -35,6 +35,7 @@ class SavedGame:
     game_id: str | None = None
     problem: str | None = None
     seed: int | None = None
+    loaded_from: str | None = None  # the named save this line of play was loaded from
 
     @property
     def autosave(self) -> bool:
@@ -79,8 +80,12 @@ class SavedGame:
         return f"{began:%Y-%m-%d %H:%M} {EN_DASH} {self.when()}"
 
     def identity(self) -> list[str]:
-        """What tells two games apart that look alike: the seed, and the span's start."""
-        return [f"seed {self.seed}"] if self.seed is not None else []
+        """What tells two games apart that look alike: the seed, the save a line of play was
+        loaded from (its game's own autosave went on apart), and the span's start."""
+        out = [f"seed {self.seed}"] if self.seed is not None else []
+        if self.loaded_from:
+            out.append(f"from the save {self.loaded_from}")
+        return out
 
     def players(self) -> str:
         """'you + 3 random', 'you + greedy, mcts': who sits at the table."""
@@ -109,6 +114,15 @@ class SavedGame:
 
 def _int(value: Any) -> int | None:
     return value if type(value) is int else None
+
+
+def _name(value: object) -> str | None:
+    """A save's name from a save's meta, only as a name may be typed (a save is not trusted:
+    no control characters or markup reach the list)."""
+    if not isinstance(value, str) or not value:
+        return None
+    clean = "".join(c if c.isalnum() or c in "-_" else "_" for c in value[:40])
+    return clean or None
 
 
 def _dict(value: object) -> dict[str, Any]:
@@ -145,6 +159,7 @@ def describe(path: Path) -> SavedGame:
         game_id=game_id,
         problem=None if ruleset is not None else "not a save of a known shape",
         seed=_int(config.get("seed")),
+        loaded_from=_name(meta.get("loaded_from")),
     )
 
 

@@ -238,3 +238,25 @@ async def test_stale_temporary_saves_are_cleaned_at_start(tmp_path: Path) -> Non
         await until(pilot, lambda: isinstance(app.screen, MainMenuScreen), "the menu")
     assert not stale.exists() and not stale_named.exists()
     assert fresh.exists() and other.exists()
+
+
+async def test_a_new_line_of_play_says_which_save_it_was_loaded_from(tmp_path: Path) -> None:
+    """Seen in play: a save loaded after its game went on past it gave two entries in
+    Continue, the same seed and turn, told apart by their start times only. The new line of
+    play names the save it was loaded from; the game's own autosave names none."""
+    from tui.saved import describe, game_lines
+
+    auto, named, game = _branch_dir(tmp_path)
+    directory = auto.parent
+    game_id = "20261129-130637-abcdef"
+    game.apply(game.legal_actions()[0])  # the game went on past the save
+    saves.save_to_path(game, auto, {"seats": SEATS, "app": "catan-tui", "game_id": game_id})
+    app = CatanApp(saves_dir=directory, speed="instant", load=named)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _make_a_move(pilot)
+        assert app.local is not None and app.local.autosave not in (auto, None)
+        branch = app.local.autosave
+    assert branch is not None
+    line = game_lines(describe(branch)).plain
+    assert "from the save mine" in line, line
+    assert "from the save" not in game_lines(describe(auto)).plain
