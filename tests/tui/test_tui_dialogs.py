@@ -298,6 +298,15 @@ async def test_the_cargo_swap_asks_how_many_cards_in_words(tmp_path: Path) -> No
         labels = [str(label) for label, _ in dialog.options]
         assert labels == ["Swap none", "Swap 1 card", "Swap 2 cards", "Swap 3 cards"], labels
         assert "How many of your cards do you swap" in str(dialog.body)
+        # Then the cards to give: said as the swap's, not the card's "Accept?" again.
+        from tui.screens.dialogs.discard import DiscardDialog
+
+        await pilot.press("down", "down", "enter")
+        await until(pilot, lambda: isinstance(app.screen, DiscardDialog), "the cards to give")
+        give = app.screen
+        assert isinstance(give, DiscardDialog)
+        assert "The swap: give the cards you swap" in give.prompt, give.prompt
+        assert "Accept?" not in give.prompt
 
 
 async def test_the_plague_ship_names_the_seat_the_cards_go_to(tmp_path: Path) -> None:

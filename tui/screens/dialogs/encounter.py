@@ -75,10 +75,28 @@ def payment_words(view: Mapping[str, Any]) -> tuple[str, str]:
     step is not known (an offer of cards), the card's prompt."""
     from tui.narrate_starfarers import encounter_step
 
-    card = (view.get("encounter") or {}).get("card") or {}
+    encounter = view.get("encounter") or {}
+    card = encounter.get("card") or {}
     name = str(card.get("name") or "Encounter")
     step = encounter_step(view)
-    return name, step.words() if step is not None else str(card.get("prompt") or "")
+    if step is not None:
+        return name, step.words()
+    if _swaps(card):  # the count chosen, its cards (the card's own "Accept?" was answered)
+        if encounter.get("need") == "take_cards":
+            return name, "The swap: take as many cards from the supply as you gave."
+        return name, "The swap: give the cards you swap; as many come back from the supply."
+    return name, str(card.get("prompt") or "")
+
+
+def _swaps(card: Mapping[str, Any]) -> bool:
+    """Whether an encounter card swaps cards one for one (the Cargo swap)."""
+    from engine.rulesets.starfarers.encounters import cards
+
+    number = card.get("id")
+    if not isinstance(number, int) or not 0 < number <= len(cards()):
+        return False
+    outcomes = cards()[number - 1].get("outcomes") or {}
+    return any(e[0] == "SWAP" for effects in outcomes.values() for e in effects)
 
 
 def take_dialog(
