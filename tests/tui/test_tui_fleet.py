@@ -797,3 +797,39 @@ async def test_the_actions_box_is_fitted_again_when_the_side_panels_change(tmp_p
         after = bottom.styles.height
         assert after is not None and after.value == min(10, bar.rows_needed(screen._bar_width(bar)))
         assert after.value > before.value
+
+
+async def test_shift_arrows_move_the_maps_window_at_80x24(tmp_path: Path) -> None:
+    """Seen at 80x24: the Fleet board (and the space map) showed in part, and nothing moved
+    the window but a choice's cursor. Shift+arrows move it within the board, it stays moved
+    while the game goes on, and a choice on the map brings it back to the choice. Seed 5."""
+    from tui.render.hexmap_fleet import bounds
+    from tui.widgets.map_view import MapView, make_highlight
+
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.fleet_first_roll(tmp_path), speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None and screen.view is not None
+        map_view = screen.query_one(MapView)
+        await until(pilot, lambda: map_view._window is not None, "the map drawn")
+        start = map_view._window
+        assert start is not None
+        bx, _, bw, _ = bounds(screen.view)
+        assert start[2] < bw, "the whole board shows: nothing to pan"
+        step = "shift+right" if start[0] + start[2] < bx + bw else "shift+left"
+        await pilot.press(step)
+        await pilot.pause()
+        moved = map_view._window
+        assert moved is not None and moved[0] != start[0] and moved[1:] == start[1:]
+        assert bx <= moved[0] and moved[0] + moved[2] <= bx + bw  # within the board
+        map_view.refresh()
+        await pilot.pause()
+        assert map_view._window == moved  # it stays where it was moved
+        await pilot.press("r")  # the game goes on: still where the person looks
+        await wait_for_decision(pilot)
+        assert map_view._window is not None and map_view._window[0] == moved[0]
+        map_view.highlight = make_highlight("vertex", [0, 1], 0)  # a choice on the map
+        map_view.refresh()
+        await pilot.pause()
+        assert map_view.panned is None  # the window follows the choice's cursor again

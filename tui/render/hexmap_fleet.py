@@ -43,6 +43,7 @@ from tui.render.window import steady
 __all__ = [
     "WINDOWED",
     "Highlight",
+    "bounds",
     "hit_test",
     "map_layout",
     "nearest_target",
@@ -109,6 +110,11 @@ def map_layout(view: Mapping[str, Any] | None = None, *, compact: bool = False) 
         return lay
     _, _, width, height = _crop(view)
     return replace(lay, width=min(WINDOW_WIDTH, width) if compact else width, height=height)
+
+
+def bounds(view: Mapping[str, Any]) -> Window:
+    """The drawn part of the board, in the compact drawing's cells (where a window may go)."""
+    return _crop(view)
 
 
 def window_for(

@@ -49,6 +49,7 @@ __all__ = [
     "Highlight",
     "SpaceLayout",
     "SpaceState",
+    "bounds",
     "hit_test",
     "map_layout",
     "nearest_target",
@@ -209,6 +210,12 @@ def map_layout(view: Mapping[str, Any] | None = None, *, compact: bool = False) 
 
 
 Window = tuple[int, int, int, int]  # left column, top row, width, height
+
+
+def bounds(view: Mapping[str, Any]) -> Window:
+    """The whole drawing, where a window may go (the same for every board)."""
+    lay = space_map_layout(False)
+    return (0, 0, lay.full_width, lay.full_height)
 
 
 def window_for(

@@ -27,6 +27,7 @@ COMMON_KEYS = [
     ("Enter", "confirm the choice"),
     ("Esc", "back out of a choice"),
     ("↑↓", "with nothing to choose on the map: scroll the panels on the right"),
+    ("Shift+←↑↓→", "where the map shows in part (a small screen): move its window"),
     ("PgUp / PgDn / End", "scroll the log; End shows the newest line"),
     ("F6", "the whole log on the whole screen; / in it finds lines by their words"),
     ("?", "a hint (against bots): what the value bot would do, from your view alone"),

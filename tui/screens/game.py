@@ -140,6 +140,10 @@ class GameScreen(ComposedFlag, Screen[None]):
         Binding("down", "cursor('down')", "Down", show=False, priority=True),
         Binding("left", "cursor('left')", "Left", show=False, priority=True),
         Binding("right", "cursor('right')", "Right", show=False, priority=True),
+        Binding("shift+left", "pan(-6, 0)", "Pan the map", show=False),
+        Binding("shift+right", "pan(6, 0)", "Pan the map", show=False),
+        Binding("shift+up", "pan(0, -3)", "Pan the map", show=False),
+        Binding("shift+down", "pan(0, 3)", "Pan the map", show=False),
         Binding("tab", "cursor('next')", "Next target", show=False),
         Binding("shift+tab", "cursor('prev')", "Previous target", show=False),
         Binding("enter", "confirm", "Confirm"),
@@ -917,6 +921,15 @@ class GameScreen(ComposedFlag, Screen[None]):
             said = f"not possible now: {rule}." if rule else "not possible now."
             self.notify(f"{label}: {said}", severity="warning")
         event.stop()
+
+    def action_pan(self, dx: int, dy: int) -> None:
+        """Shift+arrows: the map's window moved, where the map is seen in part (Fleet's sea and
+        the space map at 80x24: the rest of the board could not be looked at). A choice on the
+        map brings the window back to it."""
+        if self.target is not None or self.flight is not None:
+            return
+        if not self.query_one(MapView).pan(dx, dy):
+            self.notify("The map's window is at its edge (or the whole map shows).", timeout=3)
 
     def action_command(self, key: str) -> None:
         if self._plan_key(key):

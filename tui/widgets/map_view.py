@@ -109,6 +109,18 @@ def _call_layout(fn: Callable[..., Any], view: dict[str, Any], compact: bool) ->
         return None
 
 
+Window = tuple[int, int, int, int]  # left column, top row, width, height
+
+
+def _clamped(origin: tuple[int, int], width: int, height: int, bounds: Window) -> Window:
+    """A `width` x `height` window at `origin`, moved to lie within `bounds`."""
+    bx, by, bw, bh = bounds
+    width, height = max(1, min(width, bw)), max(1, min(height, bh))
+    x = min(max(origin[0], bx), bx + bw - width)
+    y = min(max(origin[1], by), by + bh - height)
+    return (x, y, width, height)
+
+
 class MapView(Widget, can_focus=False):
     """The map of the current game, with the target highlight."""
 
@@ -142,6 +154,10 @@ class MapView(Widget, can_focus=False):
         self._key_takes_view = False  # the key names what the map shows (the space map's)
         self._windowed = False  # the map is always seen through a window (its WINDOWED)
         self._window: tuple[int, int, int, int] | None = None  # the window last drawn
+        self._bounds_fn: Callable[..., Any] | None = None  # the drawn part of a windowed map
+        self.panned: tuple[int, int] | None = None
+        """Where the person moved the window to (its top-left cell), while nothing is being
+        chosen on the map; None: the window follows what matters (`window_for`)."""
         self._key_rows = KEY_ROWS_KEPT  # rows the key is given before the log (KEY_ROWS)
         self._origin = (0, 0)
 
@@ -151,6 +167,7 @@ class MapView(Widget, can_focus=False):
             self._render_fn, self._layout_fn = renderer_for(ruleset)
             module = _module_for(ruleset)
             self._window_fn = getattr(module, "window_for", None)
+            self._bounds_fn = getattr(module, "bounds", None)
             self._key_fn = getattr(module, "key_strip", None)
             self._key_takes_view = self._key_fn is not None and "view" in (
                 inspect.signature(self._key_fn).parameters
@@ -220,7 +237,7 @@ class MapView(Widget, can_focus=False):
                     key_fn = self._window_key_fn if size.height >= 10 else None
                     rows = 0 if key_fn is None else 1
                     keep = self._window  # the window shown last stays while it shows the cursor
-                    window = self._window_fn(view, self.highlight, width, size.height - rows, keep)
+                    window = self._window_at(view, width, size.height - rows, keep)
                     key = None
                     lines = 2 if self.compact else 4
                     if key_fn is not None:  # the symbols in view, in words, under the window
@@ -228,7 +245,7 @@ class MapView(Widget, can_focus=False):
                         rows = key.plain.count("\n") + 1
                         if rows > 1:
                             height = size.height - rows
-                            window = self._window_fn(view, self.highlight, width, height, keep)
+                            window = self._window_at(view, width, height, keep)
                             key = key_fn(
                                 view, window, width=width - 1, ascii=self.ascii, lines=lines
                             )
@@ -257,6 +274,34 @@ class MapView(Widget, can_focus=False):
                 text.append(f"\n(map renderer failed: {exc})", style="dim")
                 return text
         return fallback_map(view, self.highlight)
+
+    def _window_at(
+        self, view: dict[str, Any], width: int, height: int, keep: Window | None
+    ) -> Window:
+        """The window to draw: where the person panned it, while nothing is chosen on the
+        map, else the renderer's own choice."""
+        assert self._window_fn is not None
+        if self.panned is not None and self.highlight is None and self._bounds_fn is not None:
+            return _clamped(self.panned, width, height, self._bounds_fn(view))
+        self.panned = None  # a choice on the map: the window follows it again
+        window: Window = self._window_fn(view, self.highlight, width, height, keep)
+        return window
+
+    def pan(self, dx: int, dy: int) -> bool:
+        """Move the window by (dx, dy) cells (a windowed map seen in part: at 80x24 the
+        person could not look at the board beyond it); False where the whole map shows or
+        there is nothing to move."""
+        view, window = self.view, self._window
+        if view is None or window is None or self._bounds_fn is None or self.highlight:
+            return False
+        moved = _clamped(
+            (window[0] + dx, window[1] + dy), window[2], window[3], self._bounds_fn(view)
+        )
+        if moved == window:
+            return False
+        self.panned = moved[:2]
+        self.refresh()
+        return True
 
     def _key_view(self, view: dict[str, Any]) -> dict[str, Any]:
         """The view for a key that names what the map shows (the space map's), else nothing."""
