@@ -29,3 +29,13 @@ def _own_records(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     path = tmp_path_factory.mktemp("records") / "records.json"
     monkeypatch.setenv("CATAN_RECORDS", str(path))
     return path
+
+
+@pytest.fixture(autouse=True)
+def _offers_take_keys_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests drive the app by keys as fast as it draws: an offer's pause before it takes keys
+    (GameScreen.OFFER_SETTLE) is off, as bots play at instant speed; the test of that pause
+    sets it again."""
+    from tui.screens.game import GameScreen
+
+    monkeypatch.setattr(GameScreen, "OFFER_SETTLE", 0.0)

@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 import tui_saves
 from test_tui_trade import Trader
 from tui_keys import game_screen, until, until_offered, wait_for_decision
@@ -86,6 +87,29 @@ async def offered(ruleset: str, size: tuple[int, int]) -> AsyncIterator[tuple[An
             yield app, pilot, await until_offered(pilot)
         finally:
             task.cancel()
+
+
+async def test_a_bots_offer_takes_no_keys_in_its_first_moment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Seen in play: a bot's offer popped up while the person typed (leaving the game: q y
+    n), and the n meant for the next screen declined it; an Enter would have accepted it. An
+    offer that comes unasked takes no key until GameScreen.OFFER_SETTLE has passed."""
+    from textual.widgets import OptionList
+
+    from tui.screens.game import GameScreen
+
+    monkeypatch.setattr(GameScreen, "OFFER_SETTLE", 0.4)
+    async with offered("base", (120, 40)) as (app, pilot, dialog):
+        assert not dialog.settled
+        assert dialog.query_one(OptionList).disabled
+        await pilot.press("n", "enter")  # typed for what was there a moment before
+        await pilot.pause()
+        assert app.screen is dialog and not dialog.answered, "an early key answered the offer"
+        await until(pilot, lambda: dialog.settled, "the offer to take keys", timeout=5)
+        assert not dialog.query_one(OptionList).disabled
+        await pilot.press("n")
+        await until(pilot, lambda: app.screen is not dialog, "the offer declined")
 
 
 async def test_n_declines_inside_the_offer_dialog() -> None:

@@ -292,6 +292,8 @@ class GameScreen(ComposedFlag, Screen[None]):
 
     # -- reading the table ----------------------------------------------------
     FRAME = 0.05  # at most one redraw per this many seconds while others play
+    OFFER_SETTLE = 0.4
+    """Seconds a bot's offer ignores keys once it pops up (`ChoiceDialog.settle`)."""
 
     def _take_waiting(self) -> None:
         """Draw what the table already sent, so the very first frame shows the game."""
@@ -1427,6 +1429,7 @@ class GameScreen(ComposedFlag, Screen[None]):
                 self._send_soon(result)
 
         dialog = ChoiceDialog("A trade offer", options, body, keys=keys, hint_value=_countered)
+        dialog.settle = self.OFFER_SETTLE  # it came unasked: keys typed a moment ago are not for it
         self._push(dialog, chosen)
 
     def _open_trade(self, which: str, again: dict[str, Any] | None = None) -> None:

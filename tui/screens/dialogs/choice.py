@@ -93,7 +93,17 @@ class ChoiceDialog(HintTaker, AnswerOnce[Any]):
         text.append_text(label if isinstance(label, Text) else Text(label))
         return text
 
+    settle: float = 0.0
+    """Seconds the choice ignores keys after it opens: one that pops up unasked (a bot's offer)
+    must not take keys typed for what was on the screen a moment before (seen in play: an
+    offer opened while the person typed, and their keys answered it)."""
+    settled: bool = True
+
     def on_mount(self) -> None:
+        if self.settle > 0:
+            self.settled = False
+            self.query_one(OptionList).disabled = True
+            self.set_timer(self.settle, self._settle)
         self.query_one(OptionList).focus()
         self.call_after_refresh(self._story_takes_focus)
         if self.offers_hint:
@@ -145,6 +155,20 @@ class ChoiceDialog(HintTaker, AnswerOnce[Any]):
         """Tab reaches the story only when it has more than it shows."""
         for box in self.query("#body-box").results(VerticalScroll):
             box.can_focus = box.max_scroll_y > 0
+
+    def _settle(self) -> None:
+        """The keys count from now on."""
+        if not self.drawn:
+            return
+        self.settled = True
+        options = self.query_one(OptionList)
+        options.disabled = False
+        options.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not self.settled and action in ("pick", "dismiss_none"):
+            return False
+        return super().check_action(action, parameters)
 
     def action_pick(self, index: int) -> None:
         self.dismiss(self.options[index][1])
