@@ -438,3 +438,21 @@ async def test_a_hint_for_another_move_is_said_over_the_bank_pop_up(tmp_path: Pa
         said = [str(n.message) for n in app._notifications]
         assert any(m.startswith("Hint: ") and "end" in m.lower() for m in said), said
         assert app.screen is dialog  # the pop-up stays, its choice still to make
+
+
+async def test_a_hint_for_a_spot_said_over_a_pop_up_says_how_to_see_it(tmp_path: Path) -> None:
+    """A hint for a spot on the map, said over a pop-up, ended "— ? shows where", which does
+    not work there (the pop-up has the keys). It says to leave the pop-up first."""
+    from tui_keys import at_base_midgame
+
+    from tui.screens.dialogs.trade import TradeDialog
+
+    async with at_base_midgame(tmp_path, (80, 24)) as (app, pilot, screen):
+        road = next(a for a in screen.legal if a["type"] == "build_road")
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(app.screen, TradeDialog), "the offer form")
+        screen._show_hint(protocol.hint(screen.rev, road, "value"))
+        await pilot.pause()
+        said = [str(n.message) for n in app._notifications if str(n.message).startswith("Hint")]
+        assert said and said[-1].endswith("(Esc, then ? shows where)"), said
+        assert "— ? shows where" not in said[-1]

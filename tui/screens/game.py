@@ -864,6 +864,8 @@ class GameScreen(ComposedFlag, Screen[None]):
             pass  # the pop-up shows it
         elif self.dialog_open and top is not self:  # a pop-up with no option that is the hint:
             # its words over it (seen: the bank's pop-up hid the hint line behind it, cut)
+            if words.endswith(hint_words.SHOWS_WHERE):  # the map is under the pop-up
+                words = words.removesuffix(hint_words.SHOWS_WHERE) + " (Esc, then ? shows where)"
             self.notify(f"Hint: {words}", timeout=8)
         elif self.target is not None and not self.dialog_open and action not in self.target.actions:
             pass  # a placement under way stays: the hint shows as words under it (_show_actions)
