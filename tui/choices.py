@@ -203,6 +203,16 @@ KEY_REFUSALS = {
     "play_knight": "no development card you may play now (one a turn, not one bought this turn)",
     "move_robber": "the robber moves after a 7 or a Knight",
     "roll": "the dice are rolled once, at the start of your turn",
+    # Cities & Knights
+    "build_wall": "a wall goes under a city of yours without one (F3: its price)",
+    "build_knight": "a knight stands on a free corner by your roads (F3: its price)",
+    "activate_knight": "a knight of yours on the board, not yet active (F3: the price)",
+    "promote_knight": "once a turn, not in the turn it was built; a mighty knight needs the"
+    " Fortress (F3: the price)",
+    "move_knight": "an active knight acts once a turn, not in the turn it was built",
+    "improve_city": "a level needs a city and its commodity: cloth for trade, coin for"
+    " politics, paper for science",
+    "play_progress": "no progress card you may play now (Alchemist only before the roll)",
 }
 """What a move's key says when pressed where the move cannot be made and the engine gives
 no reason of its own: the rule that usually stands in its way, by the move's first type."""

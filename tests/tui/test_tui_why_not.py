@@ -204,3 +204,13 @@ def test_every_refusal_names_a_move_with_a_key(ruleset: str) -> None:
         legal = [a for a in game.legal_actions() if a.type not in ("offer_trade", "counter_trade")]
         game.apply(rng.choice(legal))
     assert seen, "nothing refused in the games played"
+
+
+def test_every_rule_a_key_may_say_is_a_move_of_some_ruleset() -> None:
+    """`KEY_REFUSALS` is looked up by the moves' spec types: an entry under a name no ruleset
+    uses would never be said (C&K's wall said only "not possible now" before it had one)."""
+    from tui.faces import face
+
+    types = {t for name in ("base", "ck", "fleet", "starfarers") for t in face(name).specs()}
+    assert set(choices.KEY_REFUSALS) <= types, set(choices.KEY_REFUSALS) - types
+    assert {"build_wall", "maritime_trade", "roll"} <= set(choices.KEY_REFUSALS)
