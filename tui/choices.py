@@ -188,6 +188,8 @@ EXPECTED_WORDS = {
     "buy_development": ("Development card", "development card"),
     "build_spaceport": ("Spaceport", "spaceport"),
     "build_ship": ("Ship", "ship"),  # Fleet's
+    "build_wall": ("City wall", "city wall"),  # C&K's
+    "build_knight": ("Knight", "knight"),
     "build_ship:colony": ("Colony ship", "colony ship"),
     "build_ship:trade": ("Trade ship", "trade ship"),
     "build_upgrade:booster": ("Booster", "booster"),

@@ -99,14 +99,15 @@ async def test_a_bots_offer_takes_no_keys_in_its_first_moment(
 
     from tui.screens.game import GameScreen
 
-    monkeypatch.setattr(GameScreen, "OFFER_SETTLE", 0.4)
+    # Longer than the 0.4 s shipped, so that a loaded machine still presses within it.
+    monkeypatch.setattr(GameScreen, "OFFER_SETTLE", 3.0)
     async with offered("base", (120, 40)) as (app, pilot, dialog):
         assert not dialog.settled
         assert dialog.query_one(OptionList).disabled
         await pilot.press("n", "enter")  # typed for what was there a moment before
         await pilot.pause()
         assert app.screen is dialog and not dialog.answered, "an early key answered the offer"
-        await until(pilot, lambda: dialog.settled, "the offer to take keys", timeout=5)
+        await until(pilot, lambda: dialog.settled, "the offer to take keys", timeout=15)
         assert not dialog.query_one(OptionList).disabled
         await pilot.press("n")
         await until(pilot, lambda: app.screen is not dialog, "the offer declined")

@@ -223,6 +223,9 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
     }
     """What each purchase costs, as counts in HAND_CARDS order."""
     SELLS_DEVELOPMENT: ClassVar[bool] = True
+    EXPECTED_MORE: ClassVar[tuple[str, ...]] = ()
+    """A ruleset's own builds a player may expect in the main phase, beyond the base game's
+    (`refusals`: why one is missing), each with its `representative_build`."""
     """Development cards are bought (not in Cities & Knights, whose progress cards replace
     them): what a player may expect to do (`refusals`)."""
     PIECES: ClassVar[Mapping[str, int]] = PIECES
@@ -795,6 +798,12 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         if checker is None:
             return f"{action.type} is not an action of {self.ruleset_title()}"
         return checker(self, action)
+
+    def representative_build(self, what: str, seat: int) -> Action | None:
+        """Hook: one action of the build `what` (of `EXPECTED_MORE`) by `seat` that gets past
+        the checks of place, whose refusal says why the build is missing; None where there is
+        no such place (the base game expects no more than its own)."""
+        return None
 
     @classmethod
     def ruleset_title(cls) -> str:

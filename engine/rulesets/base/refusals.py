@@ -48,10 +48,14 @@ def refusals(game: BaseGame) -> list[tuple[str, str]]:
     seat = game.current
     legal = {a.type for a in game.legal_actions()}
     out: list[tuple[str, str]] = []
-    for what in EXPECTED:
+    for what in (*EXPECTED, *game.EXPECTED_MORE):
         if what in legal:
             continue
-        action = _representative(game, what, seat)
+        action = (
+            _representative(game, what, seat)
+            if what in EXPECTED
+            else game.representative_build(what, seat)
+        )
         reason = game.check(action) if action is not None else None
         if reason:
             out.append((what, reason))

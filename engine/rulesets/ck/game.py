@@ -38,6 +38,8 @@ from engine.rulesets.ck import progress
 from engine.rulesets.ck.actions import (
     CARD_ACTIONS,
     CODEC,
+    BuildKnight,
+    BuildWall,
     DiscardProgress,
     Pass,
 )
@@ -92,6 +94,17 @@ class CKGame(CKRoll, CKKnights, CKWalls, CKImprovements, CKSetup):
     codec: ClassVar[ActionCodec] = CODEC
     ruleset_name: ClassVar[str] = "ck"
     SELLS_DEVELOPMENT: ClassVar[bool] = False
+    EXPECTED_MORE: ClassVar[tuple[str, ...]] = ("build_wall", "build_knight")
+
+    def representative_build(self, what: str, seat: int) -> Action | None:
+        """A wall under a city of `seat`'s without one; a knight on its first knight spot."""
+        if what == "build_wall":
+            open_cities = [v for v in self.cities_of(seat) if not self.walls[v]]
+            return BuildWall(open_cities[0]) if open_cities else None
+        if what == "build_knight":
+            spots = self.knight_spots(seat)
+            return BuildKnight(spots[0]) if spots else None
+        return None
 
     @lists(ck.PROGRESS_LIMIT)
     def _list_progress_limit(self, d: Decision) -> list[Action]:

@@ -1,0 +1,43 @@
+"""Why a C&K build one may expect is missing: the base game's builds and C&K's own (a city
+wall, a knight), each with the engine's own refusal of a representative action."""
+
+from __future__ import annotations
+
+import random
+
+from engine.config import GameConfig
+from engine.registry import new_game
+from engine.rulesets.base.refusals import refusals
+from engine.rulesets.ck.actions import BuildKnight, BuildWall
+
+
+def test_a_missing_wall_or_knight_is_refused_with_the_engines_reason() -> None:
+    """Random C&K games (seeds 1-4): at the main phase of the seat whose turn it is, a wall or
+    a knight missing from the legal actions comes with the engine's refusal of one under a
+    city of that seat's (a knight: on its first knight spot), and never while one is legal."""
+    seen: dict[str, set[str]] = {"build_wall": set(), "build_knight": set()}
+    for seed in range(1, 5):
+        game = new_game(GameConfig("ck", 4, seed, {}))
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if game.to_act is None:
+                break
+            if game.phase == "main" and game.to_act == game.current:
+                said = dict(refusals(game))
+                legal = {a.type for a in game.legal_actions()}
+                seat = game.current
+                for what in seen:
+                    if what in legal:
+                        assert what not in said, (seed, what, said[what])
+                        continue
+                    action = game.representative_build(what, seat)
+                    if action is None:
+                        assert what not in said
+                        continue
+                    assert isinstance(action, BuildWall | BuildKnight)
+                    assert said[what] == game.check(action)
+                    seen[what].add(said[what])
+            legal_actions = [a for a in game.legal_actions() if a.type != "offer_trade"]
+            game.apply(rng.choice(legal_actions))
+    assert "a city wall costs 2 brick" in seen["build_wall"], seen
+    assert "a knight costs 1 wool and 1 ore" in seen["build_knight"], seen
