@@ -456,3 +456,23 @@ async def test_a_hint_for_a_spot_said_over_a_pop_up_says_how_to_see_it(tmp_path:
         said = [str(n.message) for n in app._notifications if str(n.message).startswith("Hint")]
         assert said and said[-1].endswith("(Esc, then ? shows where)"), said
         assert "— ? shows where" not in said[-1]
+
+
+async def test_question_mark_in_the_offer_form_asks_for_a_hint(tmp_path: Path) -> None:
+    """Seen in play: ? in the offer form did nothing, though the footer showed "? Hint". It
+    asks the game for its hint, which is said over the form."""
+    from tui_keys import at_base_midgame
+
+    from tui.screens.dialogs.trade import TradeDialog
+
+    async with at_base_midgame(tmp_path, (80, 24)) as (app, pilot, screen):
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(app.screen, TradeDialog), "the offer form")
+        form = app.screen
+        await pilot.press("question_mark")
+
+        def said() -> bool:
+            return any(str(n.message).startswith("Hint: ") for n in app._notifications)
+
+        await until(pilot, said, "the hint said over the form")
+        assert screen.hint_asked == screen.rev and app.screen is form

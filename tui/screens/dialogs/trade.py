@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -12,10 +13,11 @@ from textual.reactive import reactive
 from textual.widgets import Label, Static
 
 from tui.screens.dialogs.answer_once import AnswerOnce
+from tui.screens.dialogs.hint_taker import HintTaker
 from tui.widgets.style import resource_style
 
 
-class TradeDialog(AnswerOnce[dict[str, Any] | None]):
+class TradeDialog(HintTaker, AnswerOnce[dict[str, Any] | None]):
     """↑↓ pick a resource, ← give one more (or get one less), → get one more; Enter offers.
 
     Returns {"give": {...}, "get": {...}} from the seat's side, or None.
@@ -38,6 +40,8 @@ class TradeDialog(AnswerOnce[dict[str, Any] | None]):
         Binding("right", "change(1)", "Get more"),
         Binding("enter", "submit", "Offer"),
         Binding("escape", "cancel", "Back"),
+        # the game's hint, said over the form (the footer showed ? Hint, and it did nothing)
+        Binding("question_mark", "app.hint_over_dialog", "Hint", show=False),
     ]
 
     row: reactive[int] = reactive(0)
@@ -116,6 +120,27 @@ class TradeDialog(AnswerOnce[dict[str, Any] | None]):
                 return
         self.amounts[r] = max(-19, min(19, n))
         self._refresh()
+
+    def show_hint(self, plan: Sequence[Any]) -> bool:
+        """A hinted offer fills the form in (as one known when it opens does); any other hint
+        is for the game to say (False)."""
+        action = plan[0] if plan else None
+        if not isinstance(action, dict) or action.get("type") not in (
+            "offer_trade",
+            "counter_trade",
+        ):
+            return False
+        amounts = dict.fromkeys(self.resources, 0)
+        for r, n in (action.get("give") or {}).items():
+            if r in amounts:
+                amounts[r] = -min(int(n), self.hand.get(r, 0))
+        for r, n in (action.get("get") or {}).items():
+            if r in amounts:
+                amounts[r] = int(n)
+        self.amounts = amounts
+        if self.drawn:
+            self._refresh()
+        return True
 
     def result(self) -> dict[str, Any]:
         give = {r: -n for r, n in self.amounts.items() if n < 0}
