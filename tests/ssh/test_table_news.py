@@ -55,6 +55,13 @@ async def two_at_the_table(tmp_path: Path) -> tuple[Lobby, HostedTable, Endpoint
     return lobby, lobby.tables[1], alice, bob
 
 
+async def away_and_back(lobby: Lobby, hosted: HostedTable, bob: Endpoint) -> Endpoint:
+    """bob's connection drops, his seat is seen away, and he joins again: his new one."""
+    bob.close()
+    await until(lambda: hosted.seats[1].away_since is not None, "bob's seat away")
+    return await redeem(lobby, await ask(lobby, "bob", "join", table=1, seat=1))
+
+
 async def notices_until_mark(endpoint: Endpoint, hosted: HostedTable, mark: str) -> list[str]:
     """The notices `endpoint` hears before a chat line `mark` said now at the table."""
     assert hosted.table is not None
@@ -161,9 +168,7 @@ async def test_drops_and_returns_are_told_without_flooding(tmp_path: Path) -> No
     # Arriving at the start of the game is no news.
     assert await notices_until_mark(alice, hosted, "start") == []
 
-    bob.close()
-    await until(lambda: hosted.seats[1].away_since is not None, "bob's seat away")
-    bob = await redeem(lobby, await ask(lobby, "bob", "join", table=1, seat=1))
+    bob = await away_and_back(lobby, hosted, bob)
     assert await notices_until_mark(alice, hosted, "first") == [
         "bob left the table.",
         "bob is back.",
@@ -176,9 +181,7 @@ async def test_drops_and_returns_are_told_without_flooding(tmp_path: Path) -> No
 
     # He flaps: within COMINGS_GAP of the last line, nothing more is said.
     for _ in range(3):
-        bob.close()
-        await until(lambda: hosted.seats[1].away_since is not None, "bob's seat away")
-        bob = await redeem(lobby, await ask(lobby, "bob", "join", table=1, seat=1))
+        bob = await away_and_back(lobby, hosted, bob)
     assert await notices_until_mark(alice, hosted, "flapping") == []
 
     # After the gap, a drop is told again, and his return with it.
@@ -210,9 +213,7 @@ async def test_a_drop_held_back_by_the_gap_is_told_when_it_ends(
 
     monkeypatch.setattr(lobby_host, "COMINGS_GAP", 3.0)
     lobby, hosted, alice, bob = await two_at_the_table(tmp_path)
-    bob.close()
-    await until(lambda: hosted.seats[1].away_since is not None, "bob's seat away")
-    bob = await redeem(lobby, await ask(lobby, "bob", "join", table=1, seat=1))
+    bob = await away_and_back(lobby, hosted, bob)
     assert await notices_until_mark(alice, hosted, "once") == [
         "bob left the table.",
         "bob is back.",

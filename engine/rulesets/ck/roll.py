@@ -61,15 +61,7 @@ class CKRoll(CKBarbarians, CKProgressDraws):
         pending = self.pending
         below = len(pending)
         event = dice[2] if len(dice) > 2 else 1
-        if event <= SHIP_FACES:
-            events = self._step_ship()
-        else:
-            track = GATE_TRACK[event]
-            # The usual gate: the red die above what the track's best level draws on.
-            if dice[0] > red_draws_up_to(max(self.levels[track::3])):
-                events = []
-            else:
-                events = self._step_gate(track)
+        events = self._step_ship() if event <= SHIP_FACES else self._step_gate(GATE_TRACK[event])
         if len(pending) > below:
             pending.insert(below, decision(ck.STEP, self.current, last))
             return events

@@ -63,13 +63,20 @@ class TradeDialog(HintTaker, AnswerOnce[dict[str, Any] | None]):
         self.title_text = title
         self.hand = hand
         self.resources = list(hand)
-        self.amounts = {r: 0 for r in self.resources}
-        for r, n in (give or {}).items():  # a counter starts from the ask, cut to what is held
-            if r in self.amounts:
-                self.amounts[r] = -min(n, self.hand[r])
-        for r, n in (get or {}).items():
-            self.amounts[r] = n
+        self.amounts = self._amounts_of(give or {}, get or {})
         self.note = note
+
+    def _amounts_of(self, give: dict[str, int], get: dict[str, int]) -> dict[str, int]:
+        """The form's amounts for terms: a give negative, cut to what is held (a counter
+        starts from the ask), a get positive; cards the form does not list are left out."""
+        amounts = dict.fromkeys(self.resources, 0)
+        for r, n in give.items():
+            if r in amounts:
+                amounts[r] = -min(int(n), self.hand.get(r, 0))
+        for r, n in get.items():
+            if r in amounts:
+                amounts[r] = int(n)
+        return amounts
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -130,14 +137,7 @@ class TradeDialog(HintTaker, AnswerOnce[dict[str, Any] | None]):
             "counter_trade",
         ):
             return False
-        amounts = dict.fromkeys(self.resources, 0)
-        for r, n in (action.get("give") or {}).items():
-            if r in amounts:
-                amounts[r] = -min(int(n), self.hand.get(r, 0))
-        for r, n in (action.get("get") or {}).items():
-            if r in amounts:
-                amounts[r] = int(n)
-        self.amounts = amounts
+        self.amounts = self._amounts_of(action.get("give") or {}, action.get("get") or {})
         if self.drawn:
             self._refresh()
         return True
