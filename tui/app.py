@@ -39,7 +39,12 @@ from tui.screens.menu import MainMenuScreen
 from tui.screens.replay import PERSON
 from tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
-_OVER_DIALOG_KEYS = {"rules_over_dialog": "f1", "costs_over_dialog": "f3", "log_over_dialog": "f6"}
+_OVER_DIALOG_KEYS = {
+    "rules_over_dialog": "f1",
+    "speed_over_dialog": "f2",
+    "costs_over_dialog": "f3",
+    "log_over_dialog": "f6",
+}
 """The app's keys that open help over a pop-up on the game (its bindings below)."""
 
 
@@ -63,6 +68,8 @@ class CatanApp(App[None]):
         Binding("ctrl+q", "quit", "Quit", show=False),
         # F1 in a pop-up over a game (a modal screen hides the app's plain bindings)
         Binding("f1", "rules_over_dialog", "Rules", priority=True),
+        # F2 too: the game's footer under the pop-up shows it (a bot's offer at the slow speed)
+        Binding("f2", "speed_over_dialog", "Speed", priority=True, show=False),
         # F3 and F6 too: the costs while choosing a discard, the log while answering an offer
         Binding("f3", "costs_over_dialog", "Costs", priority=True),
         Binding("f6", "log_over_dialog", "Whole log", priority=True, show=False),
@@ -369,7 +376,10 @@ class CatanApp(App[None]):
             # Elsewhere the key is the screen's own binding, and a pop-up that binds it
             # itself keeps it (F3 closes the costs card, F6 the whole log).
             bound = self.screen._bindings.key_to_bindings
-            return self._game_under_dialog() is not None and key not in bound
+            game = self._game_under_dialog()
+            if game is None or key in bound:
+                return False
+            return action != "speed_over_dialog" or game.on_speed is not None
         if action == "hint_over_dialog":  # a choice of actions over a game that gives hints
             game = self._game_under_dialog()
             from tui.screens.dialogs.hint_taker import HintTaker
@@ -401,6 +411,12 @@ class CatanApp(App[None]):
         game = self._game_under_dialog()
         if game is not None:
             game.action_hint()
+
+    def action_speed_over_dialog(self) -> None:
+        """F2 in a pop-up over the game: the bots' speed, as on the game itself."""
+        game = self._game_under_dialog()
+        if game is not None:
+            game.action_speed()
 
     def action_rules_over_dialog(self) -> None:
         """F1 in a pop-up over the game (the costs card, a choice): the game's player guide."""

@@ -112,6 +112,21 @@ async def test_f1_works_inside_a_dialog_over_the_game(tmp_path: Path) -> None:
         await until(pilot, lambda: app.screen is dialog, "the question again")
 
 
+async def test_f2_inside_a_dialog_changes_the_speed_the_footer_under_it_shows(
+    tmp_path: Path,
+) -> None:
+    """F2 over a pop-up turns the bots' speed, as on the game; the pop-up stays open."""
+    async with at_saved(tmp_path, "base", (120, 40)) as (app, pilot):
+        before = app.speed
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog), "the question")
+        dialog = app.screen
+        await pilot.press("f2")
+        await until(pilot, lambda: app.speed != before, "the speed to change")
+        assert game_screen(app).speed == app.speed
+        assert app.screen is dialog
+
+
 @pytest.mark.parametrize("ruleset", ["base", "starfarers"])
 async def test_f3_shows_the_costs_card(tmp_path: Path, ruleset: str) -> None:
     expected = {
