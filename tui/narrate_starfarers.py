@@ -305,12 +305,35 @@ def _encounter_answered(t: Teller, e: dict[str, Any]) -> str:
     """The card, now public, and the answer given: "Encounter: Haggler; Blue offered 2 cards"."""
     head = f"Encounter: {e.get('name')}"
     answer, kind, who = e.get("answer"), e.get("answer_kind"), t.whom(e.get("seat"))
+    # A card whose answer leads to nothing (the Friendly freighter's 2 or 3 cards, a convoy
+    # offered nothing) ended on the answer alone, and the player looked for what it brought.
+    quiet = " Nothing else comes of it." if _comes_to_nothing(e) else ""
     if kind == "offer" and isinstance(answer, int):
         cards = f"{answer} card{'s' * (answer != 1)}" if answer else "nothing"
-        return f"{head}; {who} offered {cards}."
+        return f"{head}; {who} offered {cards}.{quiet}"
     if kind == "yesno" and isinstance(answer, int):
-        return f"{head}; {who} answered {'yes' if answer else 'no'}."
-    return f"{head}."
+        return f"{head}; {who} answered {'yes' if answer else 'no'}.{quiet}"
+    return f"{head}.{quiet}"
+
+
+def _comes_to_nothing(e: Mapping[str, Any]) -> bool:
+    """Whether the revealed card's outcome for the answer given is empty (the cards' texts
+    are public, as a card read out at the table is)."""
+    from engine.rulesets.starfarers.encounters import cards
+
+    card, answer, kind = e.get("card"), e.get("answer"), e.get("answer_kind")
+    known = cards()
+    if not isinstance(card, int) or not 1 <= card <= len(known):
+        return False
+    outcomes = known[card - 1].get("outcomes", {})
+    if kind == "offer":
+        key = str(answer)
+    elif kind == "yesno":
+        key = "yes" if answer else "no"
+    else:
+        key = "none"
+    effects = outcomes.get(key)
+    return effects is not None and not effects
 
 
 def _reserve_draw(t: Teller, e: dict[str, Any]) -> str | None:

@@ -250,6 +250,25 @@ def test_a_revealed_encounter_says_the_answer_given(
     assert mine == said.replace("Blue", "you")
 
 
+@pytest.mark.parametrize(
+    ("card", "name", "kind", "answer", "said"),
+    [
+        (7, "Friendly freighter", "offer", 2, "Blue offered 2 cards. Nothing else comes of it."),
+        (7, "Friendly freighter", "offer", 0, "Blue offered nothing."),  # the freighter sulks
+        (6, "Cargo swap", "yesno", 0, "Blue answered no. Nothing else comes of it."),
+        (6, "Cargo swap", "yesno", 1, "Blue answered yes."),  # the swap follows
+    ],
+)
+def test_an_answer_that_leads_to_nothing_says_so(
+    card: int, name: str, kind: str, answer: int, said: str
+) -> None:
+    """The Friendly freighter's 2 cards bought nothing the log showed: the player looked for
+    what they brought. The card's outcome for the answer is empty, and the line says so."""
+    event = {"kind": "encounter_revealed", "seat": 1, "card": card, "name": name}
+    line = narrate(dict(event, answer=answer, answer_kind=kind), NAMES, 0)
+    assert line == f"Encounter: {name}; {said}"
+
+
 def test_the_engine_names_the_answer_kind_of_a_revealed_encounter() -> None:
     """Seed 3, seeded random play until an encounter is answered: the event carries the
     card's kind of answer, as the narration needs."""
