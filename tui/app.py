@@ -69,7 +69,7 @@ class CatanApp(App[None]):
         # F1 in a pop-up over a game (a modal screen hides the app's plain bindings)
         Binding("f1", "rules_over_dialog", "Rules", priority=True),
         # F2 too: the game's footer under the pop-up shows it (a bot's offer at the slow speed)
-        Binding("f2", "speed_over_dialog", "Speed", priority=True, show=False),
+        Binding("f2", "speed_over_dialog", "Speed", priority=True),
         # F3 and F6 too: the costs while choosing a discard, the log while answering an offer
         Binding("f3", "costs_over_dialog", "Costs", priority=True),
         Binding("f6", "log_over_dialog", "Whole log", priority=True, show=False),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 import tui_saves
 from tui_keys import game_screen, step, wait_for_decision
 
@@ -421,3 +422,19 @@ async def test_the_first_settlement_s_hint_leaves_the_confirm_keys_in_view_at_80
             _assert_chips_in_view(bar)
             await pilot.press("tab")
             await pilot.pause()
+
+
+@pytest.mark.parametrize("width", [24, 38, 40, 41, 43, 56])
+def test_a_chip_never_leaves_its_label_on_another_line(width: int) -> None:
+    """At 80x24 "m Bank t Offer k Knight l Move" came out as "... l" then "Move": each chip
+    was counted a column short, so a full row ran past the box's edge."""
+    items = (("m", "Bank"), ("t", "Offer"), ("k", "Knight"), ("l", "Move"), ("e", "End turn"))
+    bar = ActionBar()
+    bar.items = items
+    text, spots = bar._draw(width)
+    lines = text.plain.split("\n")
+    assert all(len(line) <= width for line in lines), lines
+    assert len(spots) == len(items)
+    for (row, x0, x1, key), (_, label) in zip(spots, items, strict=True):
+        assert lines[row][x0:x1] == f" {key}  {label}", (lines, row, x0, x1)
+    assert bar.rows_needed(width) == len(lines)

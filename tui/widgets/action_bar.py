@@ -54,13 +54,19 @@ class ActionBar(Widget):
                 row += 1
         x = 0
         for key, label in self.items:
-            chip = len(key) + 2 + len(label) + 2
-            if x and x + chip > width:
+            # " k " reversed and " label"; two spaces between chips, none at a line's end.
+            # Counted a column short (with its spaces at the end), a full row pushed its last
+            # label onto a line of its own ("k Knight l" / "Move").
+            chip = len(key) + 3 + len(label)
+            if x and x + 2 + chip > width:
                 text.append("\n")
                 row += 1
                 x = 0
+            elif x:
+                text.append("  ")
+                x += 2
             text.append(f" {key} ", style="reverse bold")
-            text.append(f" {label}  ")
+            text.append(f" {label}")
             spots.append((row, x, x + chip, key))
             x += chip
         mark = "- " if self.ascii else "\u00d7 "
