@@ -181,7 +181,13 @@ def _trade_answer(t: _Teller, e: dict[str, Any]) -> str:
 def _trade_closed(t: _Teller, e: dict[str, Any]) -> str:
     other = e.get("with")
     if other is None:
-        return "The trade offer was withdrawn."
+        # After a counter-offer the log said only "withdrawn": was the counter seen?
+        turned = [f"{t.possessive(s)} acceptance" for s in e.get("accepted") or ()]
+        turned += [f"{t.possessive(s)} counter-offer" for s in e.get("countered") or ()]
+        if not turned:
+            return "The trade offer was withdrawn."
+        listed = ", ".join(turned[:-1]) + " and " + turned[-1] if len(turned) > 1 else turned[0]
+        return f"{t.who(e.get('seat'))} withdrew the offer, turning down {listed}."
     return (
         f"{t.who(e.get('seat'))} traded {bundle(e.get('give'))} to {t.whom(other)} "
         f"for {bundle(e.get('get'))}."

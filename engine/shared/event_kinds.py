@@ -51,7 +51,13 @@ HEX_EVENTS = EventKinds(
         ),
         EventKind("trade_offer", ("trade",), doc="a domestic offer (engine.shared.trading)"),
         EventKind("trade_answer", ("seat", "answer"), optional=("give", "get")),
-        EventKind("trade_closed", ("seat", "with"), optional=("give", "get")),
+        EventKind(
+            "trade_closed",
+            ("seat", "with"),
+            optional=("give", "get", "accepted", "countered"),
+            doc="a trade made `with` a seat, or (None) withdrawn; a withdrawal names the seats"
+            " whose acceptance or counter-offer it turned down",
+        ),
         EventKind("game_over", ("winner", "scores"), optional=("victory_point_cards",)),
     )
 )

@@ -263,7 +263,16 @@ class DomesticTrading:
         self.trade = None
         self._trade_closed()
         if isinstance(a, CancelTrade):
-            return [Event("trade_closed", {"seat": self.current, "with": None})]
+            withdrawn: dict[str, Any] = {"seat": self.current, "with": None}
+            terms = (trade.give, trade.get)
+            answers = sorted(trade.answers.items())
+            accepted = [seat for seat, answer in answers if answer == terms]
+            countered = [seat for seat, answer in answers if answer != terms]
+            if accepted:
+                withdrawn["accepted"] = accepted
+            if countered:
+                withdrawn["countered"] = countered
+            return [Event("trade_closed", withdrawn)]
         assert isinstance(a, ConfirmTrade)
         give, get = trade.answers[a.seat]
         self.move_cards(trade.offerer, a.seat, give, get)

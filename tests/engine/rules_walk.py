@@ -9,7 +9,10 @@ event fails there. Starfarers' were written again on 25 November 2026, when its
 left out, the new engine gave the old digests. Written again on 25 November 2026
 (session 19), when Starfarers' first turn of play became turn 1 (it was 0, the
 setup's number): with every "turn" field left out, events, views and snapshots of
-all four variants were the old ones. Regenerate only for a deliberate
+all four variants were the old ones. Written again on 29 November 2026 (session 29),
+when a withdrawn offer's `trade_closed` gained `accepted` and `countered` (the answers it
+turned down, for the log): with those two fields left out, every ruleset's digests were
+the old ones. Regenerate only for a deliberate
 change of the rules or the events:
 
     python -m tests.engine.rules_walk > tests/engine/data/rules_digests.json

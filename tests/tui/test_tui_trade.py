@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 from pathlib import Path
 from typing import Any
 
@@ -169,3 +170,69 @@ async def test_a_counter_offer_starts_from_what_you_hold_and_a_short_one_stays_o
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is not dialog
+
+
+def test_a_withdrawn_offer_says_whose_counter_and_acceptance_it_turned_down() -> None:
+    """Seed 5: the person countered a bot's offer and the log said only "The trade offer was
+    withdrawn.": nothing told whether the counter-offer was seen. The withdrawal names the
+    answers it turned down; one nobody took up still says only that."""
+    from engine.shared.actions import CancelTrade, DeclineTrade
+    from tui.narrate import narrate
+
+    game = new_game(GameConfig("base", 4, 5, {}))
+    rng = random.Random(5)
+    while not (game.view(game.to_act)["phase"] == "main" and _two_kinds(game)):
+        legal = [a for a in game.legal_actions() if a.type not in ("offer_trade", "counter_trade")]
+        game.apply(rng.choice(legal))
+    offerer = game.to_act
+    have, want = _two_kinds(game)
+    game.apply(OfferTrade(((have, 1),), ((want, 1),)))
+    answers: dict[int, str] = {}
+    while game.to_act != offerer:
+        seat = game.to_act
+        legal = game.legal_actions()
+        counter = _counter(game, seat, have)
+        if not answers and counter is not None:
+            game.apply(counter)
+            answers[seat] = "counter"
+        elif AcceptTrade() in legal and "accept" not in answers.values():
+            game.apply(AcceptTrade())
+            answers[seat] = "accept"
+        else:
+            game.apply(DeclineTrade())
+            answers[seat] = "decline"
+    assert sorted(answers.values()) == ["accept", "counter", "decline"], answers
+    (closed,) = game.apply(CancelTrade())
+    countered = [s for s, a in answers.items() if a == "counter"]
+    accepted = [s for s, a in answers.items() if a == "accept"]
+    assert closed.data.get("countered") == countered and closed.data.get("accepted") == accepted
+    names = seat_names(4)
+    line = narrate({"kind": closed.kind, **closed.data}, names, countered[0])
+    who = names[offerer]
+    assert line == (
+        f"{who} withdrew the offer, turning down {names[accepted[0]]}'s acceptance"
+        " and your counter-offer."
+    )
+    quiet = narrate({"kind": "trade_closed", "seat": offerer, "with": None}, names, 0)
+    assert quiet == "The trade offer was withdrawn."
+
+
+def _counter(game: Any, seat: int, wanted: str) -> Any:
+    """A counter-offer by `seat`: 1 card it holds (not `wanted`) for 2 of `wanted`, if legal."""
+    from engine.shared.actions import CounterTrade
+
+    hand = game.view(seat)["me"]["hand"]
+    for r, n in hand.items():
+        counter = CounterTrade(((r, 1),), ((wanted, 2),))
+        if n and r != wanted and game.check(counter) is None:
+            return counter
+    return None
+
+
+def _two_kinds(game: Any) -> tuple[str, str] | None:
+    """Two kinds of resource: one the seat to act holds, and another."""
+    hand = game.view(game.to_act)["me"]["hand"]
+    have = [r for r, n in hand.items() if n]
+    if not have:
+        return None
+    return have[0], next(r for r in hand if r != have[0])
