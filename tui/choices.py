@@ -220,6 +220,16 @@ KEY_REFUSALS = {
 no reason of its own: the rule that usually stands in its way, by the move's first type."""
 
 
+def expected_words(what: str) -> tuple[str, str]:
+    """An expectation's name and the word that shows a reason names it: `EXPECTED_WORDS`, or
+    a C&K progress card's own name (`play_progress:master_merchant`: "Master Merchant")."""
+    kind, _, card = what.partition(":")
+    if kind == "play_progress" and card:
+        name = card.replace("_", " ").title()
+        return name, name.lower()
+    return EXPECTED_WORDS.get(what, (what, what))
+
+
 def why_not_lines(refused: list[tuple[str, str]], fold: bool = False) -> list[str]:
     """(expectation id, engine reason) pairs as lines: one per reason, naming what it stops.
 
@@ -231,7 +241,7 @@ def why_not_lines(refused: list[tuple[str, str]], fold: bool = False) -> list[st
     by_reason: dict[str, list[str]] = {}
     dear: list[str] = []
     for what, reason in refused:
-        shown, name = EXPECTED_WORDS.get(what, (what, what))
+        shown, name = expected_words(what)
         if fold and reason.lower().startswith((f"a {name} costs", f"an {name} costs")):
             dear.append(shown.lower())
             continue
@@ -241,7 +251,7 @@ def why_not_lines(refused: list[tuple[str, str]], fold: bool = False) -> list[st
         names = dear[0] if len(dear) == 1 else f"{', '.join(dear[:-1])} or {dear[-1]}"
         out.append(f"Too few cards for a {names} (F3: costs)")
     for reason, whats in by_reason.items():
-        words = [EXPECTED_WORDS.get(w, (w, w)) for w in whats]
+        words = [expected_words(w) for w in whats]
         if len(words) == 1 and words[0][1] in reason.lower():
             out.append(reason[:1].upper() + reason[1:])
         else:

@@ -8,7 +8,8 @@ import random
 from engine.config import GameConfig
 from engine.registry import new_game
 from engine.rulesets.base.refusals import refusals
-from engine.rulesets.ck.actions import BuildKnight, BuildWall
+from engine.rulesets.ck.actions import BuildKnight, BuildWall, PlayProgress
+from engine.rulesets.ck.cards import PROGRESS, VP_CARDS
 
 
 def test_a_missing_wall_or_knight_is_refused_with_the_engines_reason() -> None:
@@ -41,3 +42,39 @@ def test_a_missing_wall_or_knight_is_refused_with_the_engines_reason() -> None:
             game.apply(rng.choice(legal_actions))
     assert "a city wall costs 2 brick" in seen["build_wall"], seen
     assert "a knight costs 1 wool and 1 ore" in seen["build_knight"], seen
+
+
+def test_each_progress_card_that_cannot_be_played_says_why() -> None:
+    """Random C&K games (seeds 1-4): where no progress card may be played at the main phase,
+    each card held (VP cards aside) comes with the engine's refusal of playing it, named by the
+    card ("play_progress:warlord"); a play pressed said only "no progress card you may play
+    now", never which card wanted what."""
+    seen: dict[str, str] = {}
+    for seed in range(1, 5):
+        game = new_game(GameConfig("ck", 4, seed, {}))
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if game.to_act is None:
+                break
+            if game.phase == "main" and game.to_act == game.current:
+                said = {w: r for w, r in refusals(game) if w.startswith("play_progress")}
+                legal = game.legal_actions()
+                seat = game.current
+                held = [
+                    name
+                    for name, n in game.view(seat)["me"]["development"].items()
+                    if n and PROGRESS.index[name] not in VP_CARDS
+                ]
+                if any(a.type == "play_progress" for a in legal) or not held:
+                    assert not said, (seed, said)
+                else:
+                    assert sorted(said) == sorted(f"play_progress:{c}" for c in held)
+                    for card in held:
+                        reason = game.check(PlayProgress(card))
+                        assert reason and said[f"play_progress:{card}"] == reason
+                        seen[card] = reason
+            legal_actions = [a for a in game.legal_actions() if a.type != "offer_trade"]
+            game.apply(rng.choice(legal_actions))
+    assert seen.get("crane") == "Crane needs a city improvement you could buy", seen
+    assert seen.get("alchemist") == "Alchemist is played only before the roll", seen
+    assert len(seen) >= 6, seen

@@ -214,3 +214,43 @@ def test_every_rule_a_key_may_say_is_a_move_of_some_ruleset() -> None:
     types = {t for name in ("base", "ck", "fleet", "starfarers") for t in face(name).specs()}
     assert set(choices.KEY_REFUSALS) <= types, set(choices.KEY_REFUSALS) - types
     assert {"build_wall", "maritime_trade", "roll"} <= set(choices.KEY_REFUSALS)
+
+
+async def test_p_with_no_card_playable_says_why_for_each_card_held(tmp_path: Path) -> None:
+    """Seen in play: Warlord held with every knight active, p said only "no progress card you
+    may play now (Alchemist only before the roll)". The main phase of a C&K game (seed 2)
+    where the person holds progress cards none of which may be played: p names each card
+    with the engine's reason, and sends nothing."""
+    from tui_keys import game_screen, wait_for_decision
+
+    from engine.rulesets.ck.actions import PlayProgress
+    from engine.rulesets.ck.cards import PROGRESS, VP_CARDS
+
+    def stuck(game: Any) -> bool:
+        if game.to_act != 0 or game.phase != "main" or game.current != 0:
+            return False
+        held = _held(game)
+        return len(held) >= 2 and all(game.check(PlayProgress(c)) for c in held)
+
+    def _held(game: Any) -> list[str]:
+        cards = game.view(0)["me"]["development"]
+        return [c for c, n in cards.items() if n and PROGRESS.index[c] not in VP_CARDS]
+
+    game = tui_saves.play_until("ck", 2, stuck)
+    held = _held(game)
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None
+        rev = screen.rev
+        await pilot.press("p")
+        await pilot.pause()
+        said = [str(n.message) for n in app._notifications if "progress" in str(n.message)]
+        assert len(said) == 1, said
+        for card in held:
+            reason = game.check(PlayProgress(card))
+            assert reason is not None
+            name = card.replace("_", " ").title()
+            assert reason in said[0] and (name in reason or f"{name}: {reason}" in said[0])
+        assert screen.rev == rev and app.screen is screen

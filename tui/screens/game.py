@@ -913,13 +913,19 @@ class GameScreen(ComposedFlag, Screen[None]):
             return
         view = self.view or {}
         self._why_not(view)  # the refusals of this revision
-        reasons = [  # named by its spec's type ("build_ship:colony") or its action's
-            reason for what, reason in self._refused if what in types or what.split(":")[0] in types
+        refused = [  # named by its spec's type ("build_ship:colony") or its action's
+            (what, reason)
+            for what, reason in self._refused
+            if what in types or what.split(":")[0] in types
         ]
         label = self.face.specs()[types[0]].label
-        if reasons:
-            said = "; ".join(dict.fromkeys(reasons))
-            self.notify(f"{label}: {said[:1].lower()}{said[1:]}", severity="warning")
+        if refused:
+            said = "; ".join(dict.fromkeys(reason for _, reason in refused))
+            said = said[:1].lower() + said[1:]
+            if any(what.startswith("play_progress:") for what, _ in refused):
+                # each card held, by name: "Warlord needs one of your knights inactive"
+                said = "; ".join(choices.why_not_lines(refused))
+            self.notify(f"{label}: {said}", severity="warning")
         else:
             rule = next((choices.KEY_REFUSALS[t] for t in types if t in choices.KEY_REFUSALS), "")
             said = f"not possible now: {rule}." if rule else "not possible now."

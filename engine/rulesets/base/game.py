@@ -223,11 +223,11 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
     }
     """What each purchase costs, as counts in HAND_CARDS order."""
     SELLS_DEVELOPMENT: ClassVar[bool] = True
-    EXPECTED_MORE: ClassVar[tuple[str, ...]] = ()
-    """A ruleset's own builds a player may expect in the main phase, beyond the base game's
-    (`refusals`: why one is missing), each with its `representative_build`."""
     """Development cards are bought (not in Cities & Knights, whose progress cards replace
     them): what a player may expect to do (`refusals`)."""
+    EXPECTED_MORE: ClassVar[tuple[str, ...]] = ()
+    """A ruleset's own moves a player may expect in the main phase, beyond the base game's
+    (`refusals`: why one is missing), each with its `representatives`."""
     PIECES: ClassVar[Mapping[str, int]] = PIECES
     EVENTS: ClassVar[EventKinds] = HEX_EVENTS.widen(
         "production", optional=("gold", "blocked")
@@ -804,6 +804,13 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
         the checks of place, whose refusal says why the build is missing; None where there is
         no such place (the base game expects no more than its own)."""
         return None
+
+    def representatives(self, what: str, seat: int) -> list[tuple[str, Action]]:
+        """Hook: (id, action) for each action of `what` (of `EXPECTED_MORE`) whose refusal
+        says why it is missing: the one `representative_build` by default, under `what`'s own
+        id; a move of several kinds names each (C&K's progress cards held, each its own)."""
+        action = self.representative_build(what, seat)
+        return [(what, action)] if action is not None else []
 
     @classmethod
     def ruleset_title(cls) -> str:

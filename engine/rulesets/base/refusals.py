@@ -51,12 +51,13 @@ def refusals(game: BaseGame) -> list[tuple[str, str]]:
     for what in (*EXPECTED, *game.EXPECTED_MORE):
         if what in legal:
             continue
-        action = (
-            _representative(game, what, seat)
-            if what in EXPECTED
-            else game.representative_build(what, seat)
-        )
-        reason = game.check(action) if action is not None else None
-        if reason:
-            out.append((what, reason))
+        if what in EXPECTED:
+            action = _representative(game, what, seat)
+            tried = [(what, action)] if action is not None else []
+        else:
+            tried = game.representatives(what, seat)
+        for named, action in tried:
+            reason = game.check(action)
+            if reason:
+                out.append((named, reason))
     return out

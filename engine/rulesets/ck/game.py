@@ -42,6 +42,7 @@ from engine.rulesets.ck.actions import (
     BuildWall,
     DiscardProgress,
     Pass,
+    PlayProgress,
 )
 from engine.rulesets.ck.cards import (
     ALCHEMIST,
@@ -94,7 +95,7 @@ class CKGame(CKRoll, CKKnights, CKWalls, CKImprovements, CKSetup):
     codec: ClassVar[ActionCodec] = CODEC
     ruleset_name: ClassVar[str] = "ck"
     SELLS_DEVELOPMENT: ClassVar[bool] = False
-    EXPECTED_MORE: ClassVar[tuple[str, ...]] = ("build_wall", "build_knight")
+    EXPECTED_MORE: ClassVar[tuple[str, ...]] = ("build_wall", "build_knight", "play_progress")
 
     def representative_build(self, what: str, seat: int) -> Action | None:
         """A wall under a city of `seat`'s without one; a knight on its first knight spot."""
@@ -105,6 +106,20 @@ class CKGame(CKRoll, CKKnights, CKWalls, CKImprovements, CKSetup):
             spots = self.knight_spots(seat)
             return BuildKnight(spots[0]) if spots else None
         return None
+
+    def representatives(self, what: str, seat: int) -> list[tuple[str, Action]]:
+        """Each progress card `seat` holds, as `play_progress:<card>`: when none may be played,
+        each says why ("Warlord needs one of your knights inactive"), as a key pressed asks."""
+        if what != "play_progress":
+            return super().representatives(what, seat)
+        k = self.DEV_STRIDE
+        held = self.dev_hands[seat * k : seat * k + k]
+        names = PROGRESS.names
+        return [
+            (f"{what}:{names[c]}", PlayProgress(names[c]))
+            for c in range(k)
+            if held[c] and c not in VP_CARDS  # a VP card is shown, never played
+        ]
 
     @lists(ck.PROGRESS_LIMIT)
     def _list_progress_limit(self, d: Decision) -> list[Action]:
