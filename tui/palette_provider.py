@@ -1,11 +1,35 @@
-"""The command palette offers the actions available now on the game screen."""
+"""The command palette offers the actions available now on the game screen, then the
+screen's own commands (rules, costs, save, ...), each with its key."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
 
+from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
+
+SCREEN_COMMANDS = {
+    "rules": "Rules of this game",
+    "costs": "Building costs",
+    "rolls": "Dice rolled so far",
+    "whole-log": "The whole log",
+    "save-as": "Save the game",
+    "speed": "Bot speed (instant, normal, slow)",
+    "chat": "Chat with the table",
+    "leave": "Back to the menu",
+}
+"""The game screen's bindings (by id) the palette offers beside the moves, in its words: F1
+said Ctrl+P gives "every action by name", and "rules" or "save" found nothing."""
+
+
+def key_words(key: str, shown: str | None) -> str:
+    """A key as the F1 table writes it: "F1", "Ctrl+S", "/", "q"."""
+    if shown:
+        return shown
+    if key.startswith("ctrl+"):
+        return "Ctrl+" + key.removeprefix("ctrl+").upper()
+    return key.upper() if key.startswith("f") and key[1:].isdigit() else key
 
 
 class ActionsProvider(Provider):
@@ -20,6 +44,14 @@ class ActionsProvider(Provider):
             out.append((f"{cmd.label} ({cmd.key})", "Game action", partial(screen.start, cmd)))
         if screen.cmds and screen.check_action("hint", ()):
             out.append(("Hint (?)", "What the value bot would do in your seat", screen.action_hint))
+        for binding in GameScreen.BINDINGS:
+            words = SCREEN_COMMANDS.get(getattr(binding, "id", None) or "")
+            if words is None or not isinstance(binding, Binding):
+                continue
+            if screen.check_action(binding.action, ()) is False:
+                continue
+            key = key_words(binding.key, binding.key_display)
+            out.append((f"{words} ({key})", "Command", getattr(screen, f"action_{binding.action}")))
         return out
 
     async def discover(self) -> Hits:

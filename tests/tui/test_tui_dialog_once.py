@@ -106,3 +106,18 @@ def test_the_game_screen_takes_no_key_before_it_is_composed() -> None:
     screen = GameScreen(InMemoryClient(HumanSeat()), names=["Red", "Blue"])
     for action, parameters in (("log_page", (1,)), ("rules", ()), ("leave", ()), ("costs", ())):
         assert screen.check_action(action, parameters) is False, action
+
+
+async def test_the_alchemist_does_not_start_at_a_seven() -> None:
+    """The dice opened at 3 and 4: an Enter pressed at once rolled a 7 (no production)."""
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        every = [
+            {"type": "set_dice", "red": r, "yellow": y} for r in range(1, 7) for y in range(1, 7)
+        ]
+        alchemist = AlchemistDialog(every)
+        await _shown(app, pilot, alchemist)
+        shown = str(alchemist.query_one("#dice", Static).render())
+        assert "Total 6" in shown and "seven" not in shown, shown
+        await pilot.press("enter")
+        assert app.answers == [{"type": "set_dice", "red": 3, "yellow": 3}]

@@ -127,6 +127,45 @@ async def test_f2_inside_a_dialog_changes_the_speed_the_footer_under_it_shows(
         assert app.screen is dialog
 
 
+async def test_the_palette_finds_the_screens_commands_as_well_as_the_moves(
+    tmp_path: Path,
+) -> None:
+    """F1 says Ctrl+P gives every move and command by name: "rules" or "save" found nothing.
+    Typed in the palette, "rules" opens the guide; a move of the moment is offered too."""
+    from textual.command import CommandPalette
+
+    async with at_saved(tmp_path, "base", (120, 40)) as (app, pilot):
+        screen = game_screen(app)
+        await pilot.press("ctrl+p")
+        await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
+        await pilot.press(*"rules")
+        await until(
+            pilot,
+            lambda: "Rules of this game (F1)" in _palette_lines(app),
+            "the rules offered",
+        )
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules")
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, "the game")
+        await pilot.press("ctrl+p")
+        await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
+        await pilot.press(*"end")
+        await until(pilot, lambda: "End the turn (e)" in _palette_lines(app), "the move offered")
+
+
+def _palette_lines(app: Any) -> str:
+    from textual.widgets import OptionList as Options
+
+    found = app.screen.query(Options)
+    if not found:
+        return ""
+    options = found.first()
+    return "\n".join(
+        str(options.get_option_at_index(i).prompt) for i in range(options.option_count)
+    )
+
+
 @pytest.mark.parametrize("ruleset", ["base", "starfarers"])
 async def test_f3_shows_the_costs_card(tmp_path: Path, ruleset: str) -> None:
     expected = {

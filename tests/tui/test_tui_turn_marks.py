@@ -226,6 +226,12 @@ async def test_each_track_keeps_its_key_when_another_is_complete() -> None:
         await pilot.press("1", "2")  # greyed: nothing chosen, the list stays
         await pilot.pause()
         assert app.chosen == [] and app.screen is app.dialog
+        # ...and each says why (a bell alone, kept silent by many terminals, said nothing)
+        said = [str(n.message) for n in app._notifications]
+        assert said == [
+            "Not possible: Trade: complete (level 5).",
+            "Not possible: Politics to level 2 (Church): 2 coin, you have 1.",
+        ], said
         await pilot.press("3")
         await until(pilot, lambda: app.chosen == [science], "science chosen by its own key")
 

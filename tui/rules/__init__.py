@@ -37,7 +37,7 @@ COMMON_KEYS = [
     ("F2", "bot speed: instant, normal, slow"),
     ("Ctrl+S", "save the game under a name"),
     ("q", "back to the main menu (the game is kept)"),
-    ("Ctrl+P", "every action by name"),
+    ("Ctrl+P", "every move and command by name (rules, costs, save...)"),
 ]
 
 

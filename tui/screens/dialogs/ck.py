@@ -98,7 +98,8 @@ after trade was improved, and a remembered 2 did nothing)."""
 
 class ImproveDialog(ChoiceDialog):
     """The three tracks in a fixed order, each on its own key; one that cannot be improved now
-    is greyed with the reason (its key only rings the bell)."""
+    is greyed with the reason, which its key says again (it only rang the bell, which a
+    terminal may keep silent: a 1 pressed for trade seemed to do nothing)."""
 
     def on_mount(self) -> None:  # before ChoiceDialog's (Textual calls each class's)
         options = self.query_one(OptionList)
@@ -108,8 +109,11 @@ class ImproveDialog(ChoiceDialog):
         options.highlighted = next((i for i, (_, a) in enumerate(self.options) if a), None)
 
     def action_pick(self, index: int) -> None:
-        if self.options[index][1] is None:
+        label, action = self.options[index]
+        if action is None:
             self.app.bell()
+            words = label.plain if isinstance(label, Text) else label
+            self.notify(f"Not possible: {words}.", severity="warning", timeout=4)
             return
         super().action_pick(index)
 
@@ -237,7 +241,8 @@ class AlchemistDialog(HintTaker, AnswerOnce[Any]):
     def __init__(self, actions: list[Action]) -> None:
         super().__init__()
         self.actions = {(int(a["red"]), int(a["yellow"])): a for a in actions}
-        self.dice = [3, 4]
+        # Not a 7 (3 and 4 were): an early Enter rolled a seven, nobody's production.
+        self.dice = [3, 3]
         self.which = 0
         self.hinted_dice: tuple[int, int] | None = None  # (red, yellow) of a hinted set_dice
 
