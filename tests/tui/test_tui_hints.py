@@ -193,6 +193,16 @@ async def test_a_hinted_offer_fills_the_trade_form_in(tmp_path: Path) -> None:
         form = app.screen
         assert isinstance(form, TradeDialog)
         assert {r: n for r, n in form.amounts.items() if n} == {give: -1, get: 1}
+        # ...and says so (seen in play: an offer meant for other cards opened on a hint's)
+        note = str(form.query_one("#note", Label).content)
+        assert note.startswith("Offers this turn: ") and note.endswith("filled in from the hint")
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, "the game")
+        screen._show_hint(protocol.hint(screen.rev, {"type": "end_turn"}, "value"))
+        await pilot.press("t")  # a hint of another move: the form opens empty, and says nothing
+        await until(pilot, lambda: isinstance(app.screen, TradeDialog), "the form again")
+        assert isinstance(app.screen, TradeDialog) and not any(app.screen.amounts.values())
+        assert "hint" not in str(app.screen.query_one("#note", Label).content)
 
 
 async def test_a_hinted_bank_trade_is_highlighted_in_both_of_its_choices(tmp_path: Path) -> None:

@@ -1449,6 +1449,9 @@ class GameScreen(ComposedFlag, Screen[None]):
         view = self.view or {}
         hinted = self._hint_now()  # a hinted offer fills the form in
         terms = hinted.action if hinted and hinted.action.get("type") == f"{which}_trade" else {}
+        # ...and says so: a hint asked for in the bank's pop-up filled in a later offer meant
+        # for other cards, unannounced (seen in play)
+        from_hint = bool(terms) and again is None
         terms = again if again is not None else terms
         if which == "counter":
             trade = view.get("trade") or {}
@@ -1458,6 +1461,7 @@ class GameScreen(ComposedFlag, Screen[None]):
                 hand,
                 give=terms.get("give", trade.get("get")),
                 get=terms.get("get", trade.get("give")),
+                note=TradeDialog.FROM_HINT if from_hint else "",
                 most_get=self._holding([offerer] if isinstance(offerer, int) else []),
             )
 
@@ -1471,6 +1475,8 @@ class GameScreen(ComposedFlag, Screen[None]):
         limit = view.get("trade_limit")
         made = view.get("offers_this_turn")
         note = f"Offers this turn: {made}/{limit}" if limit is not None else ""
+        if from_hint:
+            note = f"{note} · {TradeDialog.FROM_HINT}" if note else TradeDialog.FROM_HINT
         me = view.get("seat")
         others = [i for i in range(len(view.get("players") or [])) if i != me]
         dialog = TradeDialog(

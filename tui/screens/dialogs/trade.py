@@ -23,6 +23,9 @@ class TradeDialog(HintTaker, AnswerOnce[dict[str, Any] | None]):
     Returns {"give": {...}, "get": {...}} from the seat's side, or None.
     """
 
+    FROM_HINT = "filled in from the hint"
+    """The note's words while the amounts are a hint's (opened so, or ? pressed in the form)."""
+
     DEFAULT_CSS = """
     TradeDialog { align: center middle; }
     TradeDialog > Vertical {
@@ -138,7 +141,10 @@ class TradeDialog(HintTaker, AnswerOnce[dict[str, Any] | None]):
         ):
             return False
         self.amounts = self._amounts_of(action.get("give") or {}, action.get("get") or {})
+        if self.FROM_HINT not in self.note:
+            self.note = f"{self.note} · {self.FROM_HINT}" if self.note else self.FROM_HINT
         if self.drawn:
+            self.query_one("#note", Label).update(self.note)
             self._refresh()
         return True
 
