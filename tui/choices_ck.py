@@ -162,10 +162,13 @@ def say(action: Mapping[str, Any], names: list[str], where: Any = None) -> str:
         return f"Give {who(action['seat'])} 1 {action['resource']} for a commodity"
     if kind == "choose_seat":
         return who(action["seat"])
-    if kind in ("name_card", "take_card", "give_card"):
-        return f"1 {action['card']}" if kind != "name_card" else str(action["card"])
+    # A verb first: "1 1 brick" (the option's key, then the card) read as a count of cards.
+    if kind == "name_card":
+        return str(action["card"])
+    if kind in ("take_card", "give_card"):
+        return f"{'Take' if kind == 'take_card' else 'Give'} 1 {action['card']}"
     if kind == "pick_resource":
-        return f"1 {action['resource']}"
+        return f"Take 1 {action['resource']}"
     if kind == "swap_numbers":
         return f"Swap{at('hex', action['hex'])} and{at('hex', action['other'])}"
     if kind == "draw_progress":

@@ -129,7 +129,7 @@ async def test_a_person_answers_a_bots_commercial_harbor_by_keys(tmp_path: Path)
         dialog = app.screen
         assert isinstance(dialog, ChoiceDialog)
         assert dialog.title_text == "Commercial Harbor: give a commodity"
-        assert [label for label, _ in dialog.options] == ["1 paper", "1 cloth"]
+        assert [label for label, _ in dialog.options] == ["Give 1 paper", "Give 1 cloth"]
         await pilot.press("enter")
         await wait_for_decision(pilot)
         await pilot.press("q", "y")
@@ -158,11 +158,12 @@ async def test_a_person_answers_a_bots_wedding_by_keys(tmp_path: Path) -> None:
         first = await next_dialog(pilot, None)
         assert first.title_text == "Wedding: give a card"
         assert "you have more VP than the player who played it" in str(first.body)
-        assert [label for label, _ in first.options] == ["1 brick", "1 grain", "1 ore"]
+        labels = [label for label, _ in first.options]
+        assert labels == ["Give 1 brick", "Give 1 grain", "Give 1 ore"]
         await pilot.press("3")  # the ore
         second = await next_dialog(pilot, first)
         assert second.title_text == "Wedding: give a card"
-        assert [label for label, _ in second.options] == ["1 brick", "1 grain"]
+        assert [label for label, _ in second.options] == ["Give 1 brick", "Give 1 grain"]
         await pilot.press("2")  # a grain
         await wait_for_decision(pilot)  # White gives its two; the bots play on to the person
         await pilot.press("q", "y")
