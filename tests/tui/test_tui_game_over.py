@@ -186,6 +186,34 @@ async def test_at_80x24_the_keys_stay_in_view_and_the_arrows_read_the_rest(tmp_p
         assert type(app.screen).__name__ == "MainMenuScreen"
 
 
+async def test_at_80x24_a_record_line_does_not_push_the_keys_off(tmp_path: Path) -> None:
+    """Seen in play: a game won at 80x24 added "Your record: ..." under the headline, and the
+    line naming Enter, r and v fell below the screen (End and PgDn reached only the game's
+    length). The story gives up the rows the record takes; the keys stay in view."""
+    from textual.containers import VerticalScroll
+    from textual.widgets import Label
+
+    record = "Catan: Starfarers: 3 of 7 won (43%), best 15 VP in 44 turns; " + "x" * 30
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.load_game(tui_saves.base_finished(tmp_path))
+        dialog = await wait_for(pilot, GameOverDialog)
+        dialog.show_record(record)
+        hint = dialog.query_one(".hint", Label)
+        story = dialog.query_one(VerticalScroll)
+        deadline = time.monotonic() + 10
+        while not (dialog.query("#record") and 0 < hint.region.bottom <= 24):
+            assert time.monotonic() < deadline, f"the keys are off the screen: {hint.region}"
+            await pilot.pause(0.01)
+        assert dialog.query_one("#record", Label).region.height == 2  # it wraps: two rows
+        assert str(hint.render()).startswith("Enter: main menu")
+        assert story.region.bottom <= hint.region.y
+        await pilot.press("end")
+        await pilot.pause()
+        length = dialog.query_one("#length")
+        assert story.region.y <= length.region.y < story.region.bottom  # the end of the story
+
+
 def test_the_key_line_names_the_scroll_keys_last_and_only_when_the_body_scrolls() -> None:
     from tui.screens.dialogs.scroll_body import keys_line
 

@@ -13,7 +13,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Label, Static
 
 from tui.placings import placings, sources_text
-from tui.screens.dialogs.scroll_body import ScrollBodyDialog
+from tui.screens.dialogs.scroll_body import ScrollBodyDialog, show_keys
 from tui.widgets.style import seat_style
 
 BARS = " ▁▂▃▄▅▆▇█"
@@ -93,6 +93,7 @@ class GameOverDialog(ScrollBodyDialog[str | None]):
     GameOverDialog VerticalScroll { height: auto; max-height: 80vh; }
     GameOverDialog #winner { text-style: bold; }
     GameOverDialog .hint { width: 100%; height: auto; text-wrap: wrap; }
+    GameOverDialog #record { width: 100%; height: auto; text-wrap: wrap; }
     """
     BINDINGS = [
         Binding("enter", "close", "Main menu"),
@@ -160,8 +161,10 @@ class GameOverDialog(ScrollBodyDialog[str | None]):
         covered the winner's line."""
         if self.query("#record"):
             self.query_one("#record", Label).update(f"Your record: {line}")
-            return
-        self.query_one(Vertical).mount(Label(f"Your record: {line}", id="record"), after="#winner")
+        else:
+            record = Label(f"Your record: {line}", id="record")
+            self.query_one(Vertical).mount(record, after="#winner")
+        self.call_after_refresh(show_keys, self, self.key_line)  # the story makes room for it
 
     def _story(self, over: dict[str, Any], scores: list[int], winner: int | None) -> ComposeResult:
         """The placings, the VP chart, the dice and the game's length."""

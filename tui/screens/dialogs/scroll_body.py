@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from textual.containers import VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Label
 
 from tui.screens.dialogs.answer_once import AnswerOnce
@@ -33,12 +34,31 @@ def focus_body(screen: Screen[Any], keys: Callable[[bool], str]) -> None:
 
 
 def show_keys(screen: Screen[Any], keys: Callable[[bool], str]) -> None:
-    """The key line for the body as laid out now (call it again after a resize). Nothing
-    when the pop-up closed before the refresh it waited for (its widgets are gone)."""
+    """The body fitted to the screen and the key line for it as laid out now (call it again
+    after a resize or a line added). Nothing when the pop-up closed before the refresh it
+    waited for (its widgets are gone)."""
     bodies, hints = screen.query(VerticalScroll), screen.query(".hint")
     if not bodies or not hints:
         return
-    hints.first(Label).update(keys(bodies.first().max_scroll_y > 0))
+    body = bodies.first()
+    room = fit_body(screen, body)
+    # The body's content against the rows it may take (its scroll range lags a new cap)
+    scrolls = body.virtual_size.height > room if room else body.max_scroll_y > 0
+    hints.first(Label).update(keys(scrolls))
+
+
+def fit_body(screen: Screen[Any], body: VerticalScroll) -> int:
+    """Cap the body's height so that the lines around it (the headline, a record line added
+    later, the key line) stay on the screen; the rows it may take (0: not known yet). At
+    80x24 the won game's record line pushed the key line off the bottom: nothing said how
+    to leave."""
+    box = body.parent
+    if not isinstance(box, Widget) or not screen.size.height:
+        return 0
+    others = sum(c.outer_size.height for c in box.children if c is not body)
+    room = max(3, screen.size.height - 1 - box.gutter.height - others)
+    body.styles.max_height = room
+    return room
 
 
 class ScrollBodyDialog(AnswerOnce[ResultT]):
