@@ -205,6 +205,12 @@ KEY_REFUSALS = {
     "play_knight": "no development card you may play now (one a turn, not one bought this turn)",
     "move_robber": "the robber moves after a 7 or a Knight",
     "roll": "the dice are rolled once, at the start of your turn",
+    "take_resource": "a resource of your choice is taken only when a card or the rules offer one",
+    # Starfarers (seen in play: h, j, l and y said only "not possible now")
+    "buy_fame": "a fame medal is bought with a Diplomat fame card (a friendship card), for 2"
+    " goods, once a turn",
+    "jump": "a wormhole jump is offered by an encounter, for the rest of that flight",
+    "found_colony": "a colony ship founds a colony in flight, on a free colony site",
     # Cities & Knights
     "build_wall": "a wall goes under a city of yours without one (F3: its price)",
     "build_knight": "a knight stands on a free corner by your roads (F3: its price)",

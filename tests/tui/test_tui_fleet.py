@@ -626,7 +626,8 @@ def test_events_before_a_chip_swap_are_named_by_the_numbers_then() -> None:
 def test_a_ship_paid_for_but_not_buildable_says_why() -> None:
     """Seen in play: `i Ship` vanished once the fleet no longer touched a settlement. Seeds
     1-6 played at random: wherever the seat to move in phases 2-3 can pay for a ship, the face
-    names a reason exactly when no ship can be built, the reason the real game's state gives."""
+    names a reason exactly when no ship can be built, the reason the real game's state gives;
+    where it cannot pay, the price (i with 1 wool and no lumber said only "not possible")."""
     import random
 
     from engine import GameConfig, new_game
@@ -643,7 +644,12 @@ def test_a_ship_paid_for_but_not_buildable_says_why() -> None:
         while game.to_act is not None and game.turn < 120:
             if game.phase == "main" and game.stage != FLEET:
                 seat = game.current
-                if game.can_pay(seat, game.COST["ship"]):
+                if not game.can_pay(seat, game.COST["ship"]) and game.to_act == seat:
+                    # the price, as the base builds' (i said only "not possible now")
+                    said = dict(why_not(game.view(seat)))
+                    assert said["build_ship"] == f"a ship costs {game.price_text('ship')}"
+                    seen["the price"] = seen.get("the price", 0) + 1
+                elif game.can_pay(seat, game.COST["ship"]):
                     said = dict(why_not(game.view(seat)))
                     legal = any(a.type == "build_ship" for a in game.legal_actions())
                     assert ("build_ship" in said) == (not legal), (seed, said)
@@ -659,7 +665,7 @@ def test_a_ship_paid_for_but_not_buildable_says_why() -> None:
                         seen[kind] = seen.get(kind, 0) + 1
             legal = [a for a in game.legal_actions() if a.type not in ("offer_trade",)]
             game.apply(rng.choice(legal))
-    assert len(seen) >= 2, seen
+    assert len(seen) >= 3 and "the price" in seen, seen
 
 
 def test_fleet_greys_the_base_builds_with_the_engine_reasons() -> None:

@@ -254,3 +254,28 @@ async def test_p_with_no_card_playable_says_why_for_each_card_held(tmp_path: Pat
             name = card.replace("_", " ").title()
             assert reason in said[0] and (name in reason or f"{name}: {reason}" in said[0])
         assert screen.rev == rev and app.screen is screen
+
+
+async def test_starfarers_keys_of_moves_not_possible_say_which_rule(tmp_path: Path) -> None:
+    """Seen in play: h, j, l and y in Starfarers' trade & build said only "Buy a fame medal:
+    not possible now." At that phase each says the rule that stands in its way."""
+    from tui_keys import game_screen, wait_for_decision
+
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.starfarers_trade_build(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None
+        specs = screen.face.specs()
+        offered = {c.key for c in screen.cmds}
+        for move in ("buy_fame", "jump", "found_colony", "take_resource"):
+            spec = specs[move]
+            assert spec.key not in offered, move
+            app.clear_notifications()
+            await pilot.press(spec.key)
+            await pilot.pause()
+            said = [str(n.message) for n in app._notifications]
+            refused = dict(screen._refused)
+            rule = refused.get(move) or choices.KEY_REFUSALS[move]
+            assert len(said) == 1 and said[0].startswith(f"{spec.label}: "), said
+            assert rule[1:] in said[0] and not said[0].endswith("not possible now."), said

@@ -91,8 +91,8 @@ def why_not(view: View) -> list[tuple[str, str]]:
     game: Any = sample_consistent(dict(view), Rng(0))
     out = refusals(game)
     seat = game.current
-    if not game.can_pay(seat, game.COST["ship"]):
-        return out
+    if not game.can_pay(seat, game.COST["ship"]):  # the price first (i said only "not now")
+        return [*out, ("build_ship", f"a ship costs {game.price_text('ship')}")]
     if any(a.type == "build_ship" for a in game.legal_actions()):
         return out
     path = game.fleet[seat]
