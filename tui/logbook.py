@@ -23,7 +23,7 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
-from tui.narrate import narrate
+from tui.narrate import and_list, narrate
 from tui.render.palette import seat_style
 
 TOTALS = tuple(range(2, 13))
@@ -152,7 +152,7 @@ class LogBook:
             return None, False  # told as one seat's hand (tui.narrate)
         names = [self.names[p] for p in seats if p != me] + (["you"] if me in seats else [])
         cards = f"{count} card{'s' * (count != 1)}"
-        return f"{', '.join(names[:-1])} and {names[-1]} start with {cards} each.", True
+        return f"{and_list(names)} start with {cards} each.", True
 
     def _add(self, update: Update, line: str, me: int | None, replace: bool = False) -> None:
         text = self.styled(line, me)

@@ -161,11 +161,19 @@ def _play(t: _Teller, e: dict[str, Any]) -> str:
 def _trade_offer(t: _Teller, e: dict[str, Any]) -> str:
     trade = e.get("trade") or {}
     to = trade.get("to") or []
-    whom = ", ".join(t.whom(s) for s in to) if to else "everyone"
+    # "to you and Blue": "to you, Blue" read as if "you" were Blue (seen in play)
+    whom = and_list([t.whom(s) for s in to]) if to else "everyone"
     return (
         f"{t.who(trade.get('offerer'))} {t.verb(trade.get('offerer'), 'offer', 'offers')} "
         f"{bundle(trade.get('give'))} for {bundle(trade.get('get'))} to {whom}."
     )
+
+
+def and_list(items: Sequence[str]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def _trade_answer(t: _Teller, e: dict[str, Any]) -> str:
@@ -186,8 +194,7 @@ def _trade_closed(t: _Teller, e: dict[str, Any]) -> str:
         turned += [f"{t.possessive(s)} counter-offer" for s in e.get("countered") or ()]
         if not turned:
             return "The trade offer was withdrawn."
-        listed = ", ".join(turned[:-1]) + " and " + turned[-1] if len(turned) > 1 else turned[0]
-        return f"{t.who(e.get('seat'))} withdrew the offer, turning down {listed}."
+        return f"{t.who(e.get('seat'))} withdrew the offer, turning down {and_list(turned)}."
     return (
         f"{t.who(e.get('seat'))} traded {bundle(e.get('give'))} to {t.whom(other)} "
         f"for {bundle(e.get('get'))}."

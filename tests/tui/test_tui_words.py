@@ -34,6 +34,10 @@ def test_base_events_read_well() -> None:
         "trade": {"offerer": 1, "give": {"ore": 1}, "get": {"wool": 2}, "to": []},
     }
     assert narrate(offer, NAMES) == "Blue offers 1 ore for 2 wool to everyone."
+    offer["trade"]["to"] = [0, 2]  # "to you, White" read as if you were White
+    assert narrate(offer, NAMES, 0) == "Blue offers 1 ore for 2 wool to you and White."
+    offer["trade"]["to"] = [0, 2, 3]
+    assert narrate(offer, NAMES, 0) == "Blue offers 1 ore for 2 wool to you, White and Orange."
 
 
 SILENT = {"fly", "encounter_done"}
