@@ -447,3 +447,26 @@ async def test_an_offer_brings_the_trade_panel_into_view() -> None:
         closed["trade"] = None
         screen.view = closed
         await until(pilot, lambda: side.scroll_y == 0, "the scores back in view")
+
+
+async def test_an_upgrade_lost_to_wear_and_tear_names_the_encounter(tmp_path: Path) -> None:
+    """Seen in play: "Lose an upgrade" opened on a bot's turn with nothing said of the Ion
+    storm behind it. Seed 1, random play: Micrometeorites takes an upgrade from the person;
+    the pop-up names the card, its prompt and who loses one."""
+    from engine.rulesets.starfarers.encounters import cards
+
+    def worn(g: Any) -> bool:
+        enc = g.view(0).get("encounter") or {}
+        name = (enc.get("card") or {}).get("name")
+        return g.to_act == 0 and enc.get("need") == "lose_upgrade" and name == "Micrometeorites"
+
+    game = tui_saves.play_until("starfarers", 1, worn)
+    card = next(c for c in cards() if c["name"] == "Micrometeorites")
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog), "the loss to choose")
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog) and dialog.title_text == "Lose an upgrade"
+        body = str(dialog.body)
+        assert body.startswith(f"Encounter: Micrometeorites. {card['prompt']}"), body
+        assert "Every mothership with 5 or more upgrades loses one" in body, body

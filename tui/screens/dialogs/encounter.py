@@ -119,3 +119,23 @@ def take_dialog(
         body.append(step.words())
     options: list[tuple[str | Text, Any]] = [(describe(a, names), a) for a in actions]
     return ChoiceDialog(title, options, body)
+
+
+def encounter_situation(card: Mapping[str, Any], need: str) -> str:
+    """The encounter behind a choice it asks of a seat: its name and prompt, and for a wear
+    and tear card's loss, who loses ("every mothership with 7 or more upgrades")."""
+    from engine.rulesets.starfarers.encounters import cards
+
+    text = f"Encounter: {card.get('name')}. {card.get('prompt') or ''}".strip()
+    known = cards()
+    index = card.get("id")
+    if need == "lose_upgrade" and isinstance(index, int) and 1 <= index <= len(known):
+        for effects in known[index - 1].get("outcomes", {}).values():
+            for effect in effects:
+                if effect and effect[0] == "WEAR":
+                    text += (
+                        f" Every mothership with {effect[1]} or more upgrades loses one;"
+                        " you choose which of yours."
+                    )
+                    return text
+    return text
