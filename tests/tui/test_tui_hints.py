@@ -378,12 +378,16 @@ async def test_a_hint_for_another_move_leaves_the_placement_under_way(tmp_path: 
         await pilot.press("d")
         await until(pilot, lambda: screen.target is not None, "the road's cursor")
         cursor = screen.cursor
+        place = screen.query_one(ActionBar).status.split("\n")[1:]  # where the road goes
+        assert place, "no line names the road's place"
         screen._show_hint(protocol.hint(screen.rev, {"type": "end_turn"}, "value"))
         await pilot.pause()
         assert screen.target is not None and screen.cursor == cursor, "the placement was dropped"
         status = screen.query_one(ActionBar).status
         assert status.startswith("Build a road: ←↑↓→"), status
         assert status.endswith("\nHint: End the turn — press e (Esc leaves this first)"), status
+        # ...under the place's line, which it hid (Fleet: what a chip swap would do)
+        assert status.split("\n")[1:-1] == place, status
         # A hint for a spot of another kind says how to get there.
         from tui import hint_words
 

@@ -624,13 +624,7 @@ class GameScreen(ComposedFlag, Screen[None]):
                 bar.status = f"Hint: {hint_words.here(self.target)}"
             hint = self._corner_hint(view) or self._site_hint(view)
             told = self.face.target_hint
-            if hinted and hinted.action not in self.target.actions:  # the hint is another move
-                words = hinted.words
-                elsewhere = words.endswith(hint_words.SHOWS_WHERE)  # another spot on the map
-                words = words.removesuffix(hint_words.SHOWS_WHERE)
-                then = "Esc, then ? shows where" if elsewhere else "Esc leaves this first"
-                bar.status += f"\nHint: {words} ({then})"
-            elif hint:
+            if hint:
                 bar.status += f"\nThis {'place' if kind == 'point' else 'corner'}: {hint}"
             elif robber := self._robber_hint(view):
                 bar.status += f"\nThis hex: {robber}"
@@ -640,6 +634,14 @@ class GameScreen(ComposedFlag, Screen[None]):
                     line = told(view, tuple(self.target.types), self.cursor)
                 line = line or self._place_line(view)
                 bar.status += f"\n{line}" if line else ""
+            if hinted and hinted.action not in self.target.actions:  # the hint is another move
+                # said after the place's line, not instead of it (seen in Fleet: a hint to
+                # end the turn hid what a chip swap would do, whatever hex was chosen)
+                words = hinted.words
+                elsewhere = words.endswith(hint_words.SHOWS_WHERE)  # another spot on the map
+                words = words.removesuffix(hint_words.SHOWS_WHERE)
+                then = "Esc, then ? shows where" if elsewhere else "Esc leaves this first"
+                bar.status += f"\nHint: {words} ({then})"
             bar.items = (("⏎", "Confirm"), ("esc", "Back"))
             return
         if self.legal:
