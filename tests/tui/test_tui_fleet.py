@@ -839,3 +839,18 @@ async def test_shift_arrows_move_the_maps_window_at_80x24(tmp_path: Path) -> Non
         map_view.refresh()
         await pilot.pause()
         assert map_view.panned is None  # the window follows the choice's cursor again
+        # While choosing, the window moves too (the points beyond it could not be looked at)
+        # and stays moved until the choice's cursor moves.
+        chosen = map_view._window
+        assert chosen is not None
+        assert map_view.pan(6, 0) or map_view.pan(-6, 0), "the window cannot move"
+        await pilot.pause()
+        looked = map_view._window
+        assert looked is not None and looked[0] != chosen[0]
+        map_view.refresh()
+        await pilot.pause()
+        assert map_view._window == looked
+        map_view.highlight = make_highlight("vertex", [0, 1], 1)  # the cursor moves on
+        map_view.refresh()
+        await pilot.pause()
+        assert map_view.panned is None

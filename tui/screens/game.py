@@ -937,9 +937,7 @@ class GameScreen(ComposedFlag, Screen[None]):
     def action_pan(self, dx: int, dy: int) -> None:
         """Shift+arrows: the map's window moved, where the map is seen in part (Fleet's sea and
         the space map at 80x24: the rest of the board could not be looked at). A choice on the
-        map brings the window back to it."""
-        if self.target is not None or self.flight is not None:
-            return
+        map keeps the window where it was moved until its cursor moves."""
         if not self.query_one(MapView).pan(dx, dy):
             self.notify("The map's window is at its edge (or the whole map shows).", timeout=3)
 

@@ -156,8 +156,9 @@ class MapView(Widget, can_focus=False):
         self._window: tuple[int, int, int, int] | None = None  # the window last drawn
         self._bounds_fn: Callable[..., Any] | None = None  # the drawn part of a windowed map
         self.panned: tuple[int, int] | None = None
-        """Where the person moved the window to (its top-left cell), while nothing is being
-        chosen on the map; None: the window follows what matters (`window_for`)."""
+        """Where the person moved the window to (its top-left cell), until the cursor of a
+        choice on the map moves; None: the window follows what matters (`window_for`)."""
+        self._panned_over: Any = None  # the highlight the window was moved over
         self._key_rows = KEY_ROWS_KEPT  # rows the key is given before the log (KEY_ROWS)
         self._origin = (0, 0)
 
@@ -278,12 +279,14 @@ class MapView(Widget, can_focus=False):
     def _window_at(
         self, view: dict[str, Any], width: int, height: int, keep: Window | None
     ) -> Window:
-        """The window to draw: where the person panned it, while nothing is chosen on the
-        map, else the renderer's own choice."""
+        """The window to draw: where the person panned it, until a choice's cursor moves
+        (seen in play: while choosing a flight's end, the points beyond the window could not
+        be looked at), else the renderer's own choice."""
         assert self._window_fn is not None
-        if self.panned is not None and self.highlight is None and self._bounds_fn is not None:
+        still = self.highlight is None or self.highlight == self._panned_over
+        if self.panned is not None and still and self._bounds_fn is not None:
             return _clamped(self.panned, width, height, self._bounds_fn(view))
-        self.panned = None  # a choice on the map: the window follows it again
+        self.panned = None  # the cursor moved: the window follows it again
         window: Window = self._window_fn(view, self.highlight, width, height, keep)
         return window
 
@@ -292,7 +295,7 @@ class MapView(Widget, can_focus=False):
         person could not look at the board beyond it); False where the whole map shows or
         there is nothing to move."""
         view, window = self.view, self._window
-        if view is None or window is None or self._bounds_fn is None or self.highlight:
+        if view is None or window is None or self._bounds_fn is None:
             return False
         moved = _clamped(
             (window[0] + dx, window[1] + dy), window[2], window[3], self._bounds_fn(view)
@@ -300,6 +303,7 @@ class MapView(Widget, can_focus=False):
         if moved == window:
             return False
         self.panned = moved[:2]
+        self._panned_over = self.highlight
         self.refresh()
         return True
 
