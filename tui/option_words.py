@@ -23,6 +23,21 @@ CHOICE_WORDS = {
 }
 """Values whose names are the sources' (the seed document, the rulebook), not a player's words."""
 
+CHOICE_HELP = {
+    ("variant", "first_game"): "The rulebook's first map, face up; your starting colonies,"
+    " spaceport and ship are placed for you.",
+    ("variant", "strategic"): "A shuffled map, face up; you choose where your colonies and"
+    " spaceport start.",
+    ("variant", "discoverer"): "A shuffled map, face down: sectors show as your ships reach"
+    " them; you choose your start.",
+    ("variant", "wild_space"): "As discoverer, with every sector shuffled together: a"
+    " civilisation may be missing.",
+    ("board", "random"): "Terrain and numbers shuffled.",
+    ("board", "beginner"): "The rulebook's fixed board for a first game.",
+}
+"""What a value means, where its name alone does not say (the new-game form shows it under
+its row: the variants' names told a newcomer nothing of what they change)."""
+
 
 def option_label(spec: OptionSpec) -> str:
     return LABELS.get(spec.name) or spec.name.replace("_", " ").capitalize()
@@ -32,6 +47,11 @@ def option_help(spec: OptionSpec) -> str | None:
     """The option's line of help as a sentence (a tooltip), if it has one."""
     text = spec.help.strip()
     return f"{text[:1].upper()}{text[1:]}." if text else None
+
+
+def choice_help(spec: OptionSpec, value: Any) -> str | None:
+    """What the option's value `value` means (`CHOICE_HELP`), if it needs saying."""
+    return CHOICE_HELP.get((spec.name, value))
 
 
 def choice_label(value: Any, spec: OptionSpec | None = None) -> str:

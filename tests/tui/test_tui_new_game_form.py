@@ -101,3 +101,32 @@ async def test_enter_after_typing_a_seed_starts_the_game(tmp_path: Path) -> None
         await pilot.press("4", "2", "enter")
         await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game starts")
         assert app.local is not None and app.local.game.config.seed == 42
+
+
+async def test_a_variant_says_what_it_changes_under_its_row(tmp_path: Path) -> None:
+    """Seen in play: First game / Strategic / Discoverer / Wild space had no descriptions (a
+    tooltip, for a mouse only). Under the Variant row, what the chosen one means; another
+    chosen, its own. The base game's board says the same of its two."""
+    from tui.option_words import CHOICE_HELP
+
+    async with at_the_form(tmp_path) as (app, pilot):
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+
+        def about(name: str) -> str:
+            found = screen.query(f"#about-{name}")
+            return str(found.first(Label).render()) if found else ""
+
+        assert about("board") == CHOICE_HELP["board", "random"]
+        screen.query_one("#ruleset", Select).value = "starfarers"
+        await until(pilot, lambda: about("variant") != "", "the variant's words")
+        assert about("variant") == CHOICE_HELP["variant", "first_game"]
+        await pilot.press("tab")  # the ruleset's row, then the variant's, by keys
+        await until(pilot, lambda: app.focused is screen.query_one("#opt-variant"), "Variant")
+        await pilot.press("enter", "down", "down", "enter")  # First game, Strategic, Discoverer
+        await until(
+            pilot,
+            lambda: about("variant") == CHOICE_HELP["variant", "discoverer"],
+            "the discoverer's words",
+        )
+        assert "face down" in about("variant")

@@ -7,11 +7,14 @@ to its default. The seed is never remembered: a new game is a new board.
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select
 
 from ai.registry import DEFAULT_BOT
@@ -22,7 +25,13 @@ from tui.faces import DEFAULT, default_of, playable
 from tui.game_choices import GameChoices
 from tui.local import HUMAN, SPEEDS
 from tui.narrate import seat_names
-from tui.option_words import choice_label, choices_of, option_help, option_label
+from tui.option_words import (
+    choice_help,
+    choice_label,
+    choices_of,
+    option_help,
+    option_label,
+)
 from tui.preferences import NewGameForm, remembered_choices
 from tui.screens.form_rows import ROW, mark_current_row, redraw_keeping_focus
 
@@ -111,6 +120,9 @@ class NewGameScreen(Screen[None]):
                         classes="option",
                         tooltip=option_help(opt),
                     )
+                about = choice_help(opt, value)
+                if about:  # what the value changes, for the keyboard (a tooltip needs a mouse)
+                    yield Label(about, classes="about", id=f"about-{opt.name}")
             with Horizontal(classes=ROW):
                 yield Label("Players", classes="field")
                 yield Select(
@@ -167,6 +179,21 @@ class NewGameScreen(Screen[None]):
             self.speed = str(event.value)
         elif self.choices.change(sid, event.value):
             await redraw_keeping_focus(self, sid)
+        elif sid.startswith("opt-"):
+            await self._tell_choice(event.select, sid.removeprefix("opt-"), event.value)
+
+    async def _tell_choice(self, select: Select[Any], name: str, value: Any) -> None:
+        """The words under an option's row for its new value (none where it needs none)."""
+        spec = next((o for o in get_ruleset(self.choices.ruleset).options if o.name == name), None)
+        about = choice_help(spec, value) if spec is not None else None
+        shown = self.query(f"#about-{name}")
+        if shown and about:
+            shown.first(Label).update(about)
+        elif shown:
+            await shown.remove()
+        elif about and isinstance(select.parent, Widget):
+            label = Label(about, classes="about", id=f"about-{name}")
+            await self.query_one("#form").mount(label, after=select.parent)
 
     @on(Input.Changed, "#seed")
     def _seed(self, event: Input.Changed) -> None:
