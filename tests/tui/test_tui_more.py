@@ -63,6 +63,9 @@ async def test_save_as_then_load_it_from_the_menu(tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert (tmp_path / "my_game.json").exists()
+        # The file's name whole on its own line (a toast wrapped the path mid-name).
+        said = [str(n.message) for n in app._notifications if n.title == "Saved"]
+        assert said == [f"Saved as my_game.json\nin {tmp_path}"], said
         await pilot.press("q", "y")
         await pilot.pause()
         assert type(app.screen).__name__ == "MainMenuScreen"

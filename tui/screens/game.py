@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -1591,7 +1592,10 @@ class GameScreen(ComposedFlag, Screen[None]):
                 self._push(SaveAsDialog(name), named)
                 return
             self.saved_name = name
-            self.notify(f"Saved to {where}")
+            # The file's name on a line of its own: a toast wrapped the whole path mid-name
+            # (".jso" / "n", seen in play)
+            path = Path(where)
+            self.notify(f"Saved as {path.name}\nin {path.parent}", title="Saved")
 
         offered = self.saved_name or (self.save_name() if self.save_name else "my-game")
         self._push(SaveAsDialog(offered), named)
