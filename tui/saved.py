@@ -173,8 +173,13 @@ def in_progress(directory: Path) -> list[SavedGame]:
     return [g for g in map(describe, paths.autosave_files(directory)) if g.in_progress]
 
 
+DETAILS_WIDTH = 64
+"""The longest second line kept whole: a list at 80 columns less its frame and indent."""
+
+
 def game_lines(game: SavedGame, *, file_name: bool = False) -> Text:
-    """Two lines for a list: ruleset and turn (and the file's name); then players and dates.
+    """Two lines for a list: ruleset and turn (and the file's name); then players and dates,
+    with the seed (and the save it was loaded from) on a third where they would not fit.
 
     Each fits a list at 80 columns: the file's name is on the short first line."""
     text = Text()
@@ -182,8 +187,11 @@ def game_lines(game: SavedGame, *, file_name: bool = False) -> Text:
     text.append(f" · {game.progress()}")
     if file_name:
         text.append(f" · {game.name()}", style="dim")
-    details = [game.players(), *(game.identity() if game.problem is None else ()), game.span()]
-    text.append("\n  " + " · ".join(details), style="dim")
+    identity = game.identity() if game.problem is None else []
+    details = " · ".join([game.players(), *identity, game.span()])
+    if len(details) > DETAILS_WIDTH:  # a long seed: the dates wrapped mid-span (seen in play)
+        details = " · ".join([game.players(), game.span()]) + "\n  " + " · ".join(identity)
+    text.append("\n  " + details, style="dim")
     if game.problem is not None:
         problem = game.problem if len(game.problem) <= 70 else game.problem[:69] + "…"
         text.append("\n  " + problem, style="red")

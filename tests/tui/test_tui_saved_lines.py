@@ -65,7 +65,9 @@ def test_a_save_with_three_kinds_of_bot_fits_too(tmp_path: Path) -> None:
     later = dt.datetime(2026, 11, 25, 9, 30).timestamp()
     os.utime(path, (later, later))
     (game,) = saved.all_saves(tmp_path)
-    assert saved.game_lines(game).plain.endswith("2026-11-24 10:10 \u2013 2026-11-25 09:30")
+    lines = saved.game_lines(game).plain.splitlines()
+    assert lines[1].endswith("2026-11-24 10:10 \u2013 2026-11-25 09:30"), lines
+    assert max(len(line) for line in lines) <= 66  # the seed on a line of its own
 
 
 def test_a_starfarers_first_game_saved_before_its_first_roll_is_at_turn_1(tmp_path: Path) -> None:
@@ -77,3 +79,15 @@ def test_a_starfarers_first_game_saved_before_its_first_roll_is_at_turn_1(tmp_pa
     (listed,) = saved.in_progress(tmp_path)
     assert listed.progress() == "turn 1"
     assert "setting up" not in saved.game_lines(listed).plain
+
+
+def test_a_long_seed_goes_on_a_line_of_its_own(tmp_path: Path) -> None:
+    """Seen in Continue: a game seeded at random (18 digits) wrapped its dates mid-span
+    ("2026-11-29" / "15:50:55-15:53"). Where the seed would not fit, it takes a third line
+    and the dates stay whole on the second."""
+    seed = 857323420581432217
+    _autosave(tmp_path, seed, "20261124-101010-abcdef")
+    (game,) = saved.all_saves(tmp_path)
+    lines = saved.game_lines(game, file_name=True).plain.splitlines()
+    assert lines[1:] == ["  you + 3 value · 2026-11-24 10:10:10\u201312:00", f"  seed {seed}"]
+    assert max(len(line) for line in lines) <= 66
