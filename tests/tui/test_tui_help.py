@@ -266,3 +266,14 @@ async def test_the_costs_card_scrolls_under_its_keys_at_80x24(tmp_path: Path) ->
         await until(pilot, lambda: body.scroll_y == body.max_scroll_y, "the end of the card")
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is game_screen(app), "the game")
+
+
+def test_the_starfarers_guide_explains_a_contests_numbers() -> None:
+    """Seen in play: "lost a speed contest against White: 4 to 7 (a new shake each, plus
+    boosters)" while F1 gave the flight's speed as 3 to 5 and no word of contests. The guide
+    says how a contest is counted: its own balls, black worth 0, plus cannons or boosters."""
+    text = " ".join(rules.text("starfarers").split())
+    assert "**contest**" in text
+    for words in ("black worth 0", "**cannons** for a fight", "**boosters** for a race"):
+        assert words in text, words
+    assert "You win ties" in text
