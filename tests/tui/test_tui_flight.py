@@ -100,3 +100,24 @@ async def test_a_trade_ship_docks_at_an_outpost_in_a_few_keys(
         assert keys <= 8
         log = " ".join(strip.text for strip in _screen(app).query_one(EventLog).lines)
         assert "You founded a trade station" in log
+
+
+async def test_a_new_ships_site_is_named_in_words(tmp_path: Path) -> None:
+    """Seen in play: placing a colony ship ("2 legal points") said nothing of where, while a
+    colony's site names its planets. The site under the cursor is named as the log would."""
+    from tui_keys import game_screen, wait_for_decision
+
+    from tui.narrate_starfarers import place_namer
+    from tui.widgets.action_bar import ActionBar
+
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.starfarers_trade_build(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None and screen.view is not None
+        await pilot.press("c")
+        await wait_until(pilot, lambda: screen.target is not None, "the ship's sites")
+        where = place_namer(screen.view)(screen.cursor).strip()
+        assert where.startswith("in "), where
+        status = screen.query_one(ActionBar).status
+        assert status.split("\n")[1] == f"This place: {where}", status

@@ -108,6 +108,17 @@ def _why_no_end(game: Any) -> list[tuple[str, str]]:
     return [("end_turn", re.sub(r"^the ship at [\d.]+ ", "a ship ", reason))]
 
 
+def target_hint(view: View, types: tuple[str, ...], target: int) -> str | None:
+    """Where a new ship would stand, in the log's words ("This place: in home system δ"):
+    a ship's sites said nothing, where a colony's name their planets (seen in play)."""
+    if "build_ship" not in types:
+        return None
+    from tui.narrate_starfarers import place_namer
+
+    where = place_namer(view)(target).strip()
+    return f"This place: {where}" if where else None
+
+
 def relabel(view: View, types: tuple[str, ...]) -> str | None:
     """Cards an encounter asks for are given, not discarded (the Haggler, a toll)."""
     encounter = view.get("encounter") or {}
@@ -156,4 +167,5 @@ FACE = RulesetFace(
     dialogs=dialogs,
     relabel=relabel,
     pieces=pieces,
+    target_hint=target_hint,
 )
