@@ -231,7 +231,9 @@ def expected_words(what: str) -> tuple[str, str]:
     a C&K progress card's own name (`play_progress:master_merchant`: "Master Merchant")."""
     kind, _, card = what.partition(":")
     if kind == "play_progress" and card:
-        name = card.replace("_", " ").title()
+        from tui.narrate_ck import card_name
+
+        name = card_name(card)
         return name, name.lower()
     return EXPECTED_WORDS.get(what, (what, what))
 
