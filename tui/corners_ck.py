@@ -95,3 +95,17 @@ def _rival_roads(view: Mapping[str, Any], edges: Sequence[int]) -> list[int]:
 def seat_name(seat: int) -> str:
     """A seat's colour name ("Blue"), or "Seat 7" past the named colours."""
     return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else f"Seat {seat}"
+
+
+def pillage_hint(view: Mapping[str, Any], v: int) -> str | None:
+    """The city the barbarians would reduce, and whether its wall goes with it: "This city:
+    forest 8 / hills 5; its wall is lost too" (seen in play: the choice said nothing of which
+    city had a wall)."""
+    places = hex_places(view)
+    walls = view.get("walls")
+    if places is None or not isinstance(walls, list) or not 0 <= v < len(walls):
+        return None
+    side, hexes = places.vertex_parts(v)
+    where = places.vertex(v) if side else f"by {hexes}"
+    wall = "its wall is lost too" if walls[v] else "no wall"
+    return f"This city: {where}; {wall}"

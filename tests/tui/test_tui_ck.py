@@ -652,3 +652,22 @@ def test_a_knight_move_onto_a_weaker_rival_says_it_drives_it_off() -> None:
     assert head.startswith("Move your strong knight at ")
     assert line.endswith(": drives off Blue's basic knight · ←↑↓→"), line
     assert plan.actions() == [legal[1]] and not plan.advance()
+
+
+def test_the_pillage_choice_says_which_city_has_a_wall(tmp_path: Path) -> None:
+    """Seen in play: "Choose the city the barbarians pillage" said nothing of which city had a
+    wall (lost with the city). The C&K mid-game save: under the cursor, a walled city says
+    its wall goes too, another says it has none."""
+    from tui.faces import face
+
+    game = saves.load_path(tui_saves.ck_midgame(tmp_path))
+    walled = [v for v, lvl in enumerate(game.vertex_level) if lvl == 2 and game.walls[v]]
+    assert walled, "the save has no walled city: nothing to test"
+    hint = face("ck").target_hint
+    assert hint is not None
+    said = hint(game.view(0), ("lose_city",), walled[0])
+    assert said is not None and said.startswith("This city: "), said
+    assert said.endswith("; its wall is lost too"), said
+    game.walls[walled[0]] = 0  # the same city without its wall
+    unwalled = hint(game.view(0), ("lose_city",), walled[0])
+    assert unwalled == said.replace("its wall is lost too", "no wall"), unwalled

@@ -100,8 +100,10 @@ def rate_source(view: View, card: str, rate: int) -> str | None:
 
 
 def target_hint(view: View, types: tuple[str, ...], target: int) -> str | None:
-    from tui.corners_ck import knight_hint
+    from tui.corners_ck import knight_hint, pillage_hint
 
+    if "lose_city" in types:
+        return pillage_hint(view, target)
     return knight_hint(view, types, target)
 
 
