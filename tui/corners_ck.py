@@ -67,14 +67,16 @@ def knight_hint(view: Mapping[str, Any], types: tuple[str, ...], v: int) -> str 
     if places is None or not isinstance(owners, list) or not 0 <= v < len(owners):
         return None
     owner = owners[v]
+    side, hexes = places.vertex_parts(v)  # beside its hexes, or which of their corners
+    where = places.vertex(v) if side else f"beside {hexes}"
     if owner >= 0:
         level = int(view["knight_level"][v])
         whose = "your" if owner == view.get("seat") else f"{seat_name(owner)}'s"
         state = "active" if view["knight_active"][v] else "inactive"
-        said = f"{whose} {STRENGTH_WORDS.get(level, 'basic')} knight ({state})"
+        # where it stands too (seen in play: a promotion's choices differed by colour alone)
+        said = f"{whose} {STRENGTH_WORDS.get(level, 'basic')} knight ({state}), {where}"
     else:
-        side, hexes = places.vertex_parts(v)  # beside its hexes, or which of their corners
-        said = places.vertex(v) if side else f"beside {hexes}"
+        said = where
         rivals = _rival_roads(view, places.grid.vertex_edges[v])
         if rivals:  # a knight here stops those roads going on through this corner
             whose = " and ".join(f"{seat_name(p)}'s" for p in rivals)

@@ -404,7 +404,13 @@ async def test_a_city_corner_says_the_commodity_and_a_knight_corner_says_the_kni
             2,
             0,
         )
-        assert hint.split(";")[0] == "This corner: your strong knight (inactive)", hint
+        assert hint.split(";")[0].startswith("This corner: your strong knight (inactive), ")
+        # ...and where it stands (a promotion's choices differed by colour alone)
+        places = hex_places(view)
+        assert places is not None
+        side, hexes = places.vertex_parts(v)
+        where = f"the {side} corner of {hexes}" if side else f"beside {hexes}"
+        assert hint.split(";")[0].endswith(f", {where}"), hint
         await pilot.press("escape", "q", "y")
         await pilot.pause()
 
@@ -419,9 +425,9 @@ def test_a_rivals_knight_beside_the_robber_is_named_with_its_state() -> None:
     v = grid.hex_vertices[view["robber"]][0]
     view["knight_owner"] = [-1] * len(view["knight_owner"])
     view["knight_owner"][v], view["knight_level"][v], view["knight_active"][v] = 2, 3, 1
-    assert knight_hint(view, ("target_knight",), v) == (
-        "This corner: White's mighty knight (active); next to the robber"
-    )
+    said = knight_hint(view, ("target_knight",), v)
+    assert said is not None and said.startswith("This corner: White's mighty knight (active), ")
+    assert said.endswith("; next to the robber"), said
     assert knight_hint(view, ("build_road",), v) is None  # not a knight's command
     land = grid.vertex_land
     away = next(
