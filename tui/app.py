@@ -367,8 +367,10 @@ class CatanApp(App[None]):
 
         if not self.screen.is_modal:
             return None
-        games = [s for s in self.screen_stack if isinstance(s, GameScreen)]
-        return games[-1] if games else None
+        # The first screen under the pop-ups: a game kept further down (under the menu) is
+        # not the one a pop-up over the menu is on (F2 showed in the menu's footer).
+        under = next((s for s in reversed(self.screen_stack) if not s.is_modal), None)
+        return under if isinstance(under, GameScreen) else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         key = _OVER_DIALOG_KEYS.get(action)
@@ -526,6 +528,10 @@ class CatanApp(App[None]):
         for command in super().get_system_commands(screen):
             title = command.title.lower()
             if self.ssh_mode and ("screenshot" in title or "url" in title):
+                continue
+            if title == "quit" and isinstance(screen, GameScreen):
+                # Textual's Quit left a game at once, past "Leave this game?" (seen in play):
+                # the game's own "Back to the menu (q)" asks first
                 continue
             yield command
 

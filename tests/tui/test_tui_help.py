@@ -152,6 +152,11 @@ async def test_the_palette_finds_the_screens_commands_as_well_as_the_moves(
         await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
         await pilot.press(*"end")
         await until(pilot, lambda: "End the turn (e)" in _palette_lines(app), "the move offered")
+        # Textual's own Quit left the game at once, past "Leave this game?": in a game, the
+        # palette offers the game's way out, which asks
+        await pilot.press(*(["backspace"] * 3), *"quit")
+        await until(pilot, lambda: "Back to the menu (q)" in _palette_lines(app), "the way out")
+        assert "Quit" not in _palette_lines(app).split("\n")
 
 
 def _palette_lines(app: Any) -> str:
@@ -277,3 +282,33 @@ def test_the_starfarers_guide_explains_a_contests_numbers() -> None:
     for words in ("black worth 0", "**cannons** for a fight", "**boosters** for a race"):
         assert words in text, words
     assert "You win ties" in text
+
+
+async def test_a_pop_up_over_the_menu_is_not_over_the_game_kept_under_it(
+    tmp_path: Path,
+) -> None:
+    """Seen in play: F2 Speed showed in the menu's footer at 80x24 (cutting it off). A game
+    left for the menu stays under it; a pop-up over the menu (Continue's choice of games) is
+    not over that game, so F1, F2, F3 and F6 are the menu's, not the game's."""
+    from tui.screens.dialogs.continue_game import ContinueDialog
+
+    path = tui_saves.base_midgame(tmp_path)
+    app = CatanApp(saves_dir=tmp_path, load=path, speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_decision(pilot)
+        await pilot.press("q", "y")
+        await until(pilot, lambda: isinstance(app.screen, MainMenuScreen), "the menu")
+        assert any(isinstance(s, type(game_screen(app))) for s in app.screen_stack[:-1])
+        from tui import saved
+
+        app.push_screen(ContinueDialog(saved.in_progress(tmp_path)))
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, ContinueDialog) and bool(app.screen.query("#games")),
+            "a pop-up",
+        )
+        assert app._game_under_dialog() is None
+        for action in ("speed_over_dialog", "rules_over_dialog", "costs_over_dialog"):
+            assert app.check_action(action, ()) is False, action
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, MainMenuScreen), "the menu again")
