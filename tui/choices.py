@@ -90,7 +90,7 @@ STARFARERS_SPECS: dict[str, Spec] = {
     "build_ship:colony": Spec("c", "Build a colony ship", "target", field="site", kind="point"),
     "build_ship:trade": Spec("i", "Build a trade ship", "target", field="site", kind="point"),
     "build_upgrade": Spec("b", "Build an upgrade", "dialog", "generic"),
-    "buy_fame": Spec("h", "Buy a fame medal", "dialog", "generic"),
+    "buy_fame": Spec("h", "Buy a half medal (fame)", "dialog", "generic"),
     "choose_start_upgrade": Spec("b", "Choose a starting upgrade", "dialog", "generic"),
     "shake": Spec("k", "Shake the mothership", "direct"),
     "fly_step": Spec("w", "Fly a ship", "flight"),
@@ -156,7 +156,7 @@ FOOTER = {
     "Build a colony ship": "Colony ship",
     "Build a trade ship": "Trade ship",
     "Build an upgrade": "Upgrade",
-    "Buy a fame medal": "Fame",
+    "Buy a half medal (fame)": "Fame",
     "Choose a starting upgrade": "Gift",
     "Jump through the wormhole": "Jump",
     "Found a colony": "Found",
@@ -207,8 +207,8 @@ KEY_REFUSALS = {
     "roll": "the dice are rolled once, at the start of your turn",
     "take_resource": "a resource of your choice is taken only when a card or the rules offer one",
     # Starfarers (seen in play: h, j, l and y said only "not possible now")
-    "buy_fame": "a fame medal is bought with a Diplomat fame card (a friendship card), for 2"
-    " goods, once a turn",
+    "buy_fame": "a half medal is bought with a Diplomat fame card (a friendship card), for 2"
+    " goods, once a turn; 2 half medals make 1 point",
     "jump": "a wormhole jump is offered by an encounter, for the rest of that flight",
     "found_colony": "a colony ship founds a colony in flight, on a free colony site",
     # Cities & Knights

@@ -470,3 +470,13 @@ async def test_an_upgrade_lost_to_wear_and_tear_names_the_encounter(tmp_path: Pa
         body = str(dialog.body)
         assert body.startswith(f"Encounter: Micrometeorites. {card['prompt']}"), body
         assert "Every mothership with 5 or more upgrades loses one" in body, body
+        # Each option on its digit, as in the other choices (the upgrades had none).
+        count = len(dialog.options)
+        assert dialog.keys[:count] == [str(i + 1) for i in range(min(count, 9))], dialog.keys
+        first = dialog.options[0][1]
+        local = app.local
+        assert local is not None
+        rev = local.table.rev
+        await pilot.press("1")
+        await until(pilot, lambda: local.table.rev > rev, "the first option sent by its digit")
+        assert local.game.log[rev].to_json() == first

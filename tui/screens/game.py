@@ -1293,6 +1293,8 @@ class GameScreen(ComposedFlag, Screen[None]):
             return
         else:
             options = [(choices.describe(a, self.names), a) for a in cmd.actions]
+            # each its digit, as in the other choices (Starfarers' upgrades had none)
+            keys = [str(i + 1) if i < 9 else None for i in range(len(options))]
             body = self._situation(view)
             if len(cmd.types) == 1:
                 title = choices.DIALOG_TITLES.get(cmd.types[0], title)
