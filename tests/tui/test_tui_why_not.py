@@ -237,6 +237,7 @@ async def test_p_with_no_card_playable_says_why_for_each_card_held(tmp_path: Pat
         return [c for c, n in cards.items() if n and PROGRESS.index[c] not in VP_CARDS]
 
     game = tui_saves.play_until("ck", 2, stuck)
+    assert game.to_act == 0, "the position was never reached"
     held = _held(game)
     app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:
@@ -279,3 +280,53 @@ async def test_starfarers_keys_of_moves_not_possible_say_which_rule(tmp_path: Pa
             rule = refused.get(move) or choices.KEY_REFUSALS[move]
             assert len(said) == 1 and said[0].startswith(f"{spec.label}: "), said
             assert rule[1:] in said[0] and not said[0].endswith("not possible now."), said
+
+
+async def test_the_progress_list_greys_the_cards_held_that_may_not_be_played(
+    tmp_path: Path,
+) -> None:
+    """Seen in play: Wedding playable and Warlord not, the list offered Wedding alone and said
+    nothing of Warlord. A C&K game (seed 1) at the person's main phase with both kinds held:
+    p lists the playable cards, then each other card greyed with the engine's reason; its
+    key sends nothing and says why."""
+    from tui_keys import game_screen, wait_for_decision
+
+    from engine.rulesets.ck.actions import PlayProgress
+    from engine.rulesets.ck.cards import PROGRESS, VP_CARDS
+    from tui.screens.dialogs.ck import GreyedChoiceDialog
+
+    def held(game: Any) -> list[str]:
+        cards = game.view(0)["me"]["development"]
+        return [c for c, n in cards.items() if n and PROGRESS.index[c] not in VP_CARDS]
+
+    def mixed(game: Any) -> bool:
+        if game.to_act != 0 or game.phase != "main" or game.current != 0:
+            return False
+        said = [game.check(PlayProgress(c)) for c in held(game)]
+        return sum(r is None for r in said) >= 2 and any(r is not None for r in said)
+
+    game = tui_saves.play_until("ck", 1, mixed)
+    assert game.to_act == 0, "the position was never reached"
+    blocked = {c: game.check(PlayProgress(c)) for c in held(game)}
+    blocked = {c: r for c, r in blocked.items() if r is not None}
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None
+        await pilot.press("p")
+        await wait_until(pilot, lambda: isinstance(app.screen, GreyedChoiceDialog), "the list")
+        dialog = app.screen
+        assert isinstance(dialog, GreyedChoiceDialog)
+        greyed = [(i, str(label)) for i, (label, a) in enumerate(dialog.options) if a is None]
+        assert len(greyed) == len(blocked), (greyed, blocked)
+        for card, reason in blocked.items():
+            assert any(reason[1:] in label for _, label in greyed), (card, reason, greyed)
+        first_greyed = greyed[0][0]
+        assert all(a is not None for _, a in dialog.options[:first_greyed])  # playable first
+        rev = screen.rev
+        await pilot.press(str(first_greyed + 1))
+        await pilot.pause()
+        assert app.screen is dialog and screen.rev == rev
+        said = [str(n.message) for n in app._notifications]
+        assert any(s.startswith("Not possible: ") for s in said), said

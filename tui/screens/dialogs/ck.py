@@ -60,7 +60,41 @@ _MAIN_TYPES = frozenset(
 
 
 def progress_dialog(view: View, actions: list[Action], names: list[str]) -> ModalScreen[Any]:
-    return _choice("Play a progress card", view, actions, names)
+    """The cards that may be played, then, greyed with the engine's reason, those held that
+    may not (seen in play: Warlord was left out of the list with no word of why)."""
+    from tui.choices import why_not_lines
+
+    where = hex_namer(view)
+    options: list[tuple[str | Text, Any]] = [(say(a, names, where), a) for a in actions]
+    playable = {str(a.get("card")) for a in actions}
+    held = (view.get("me") or {}).get("development") or {}
+    refused = [
+        (f"play_progress:{card}", reason)
+        for card, n in held.items()
+        if n and card not in playable and (reason := _play_refusal(view, card))
+    ]
+    options += [(line, None) for line in why_not_lines(refused)]
+    return GreyedChoiceDialog(
+        "Play a progress card", options, cancellable=True, keys=_digits(len(options))
+    )
+
+
+def _play_refusal(view: View, card: str) -> str | None:
+    """Why `card` may not be played now, asked of a game drawn from the view (display only;
+    None for a VP card, shown and never played, or a view the sampler cannot rebuild)."""
+    from engine.registry import sample_consistent
+    from engine.rng import Rng
+    from engine.rulesets.ck.actions import PlayProgress
+    from engine.rulesets.ck.cards import PROGRESS, VP_CARDS
+
+    if PROGRESS.index.get(card) in VP_CARDS:
+        return None
+    try:
+        game: Any = sample_consistent(dict(view), Rng(0))
+    except Exception:
+        return None
+    reason = game.check(PlayProgress(card))
+    return str(reason) if reason else None
 
 
 def discard_progress_dialog(
@@ -96,9 +130,11 @@ reach keeps its number, greyed with why (the list renumbered: "2 Science" became
 after trade was improved, and a remembered 2 did nothing)."""
 
 
-class ImproveDialog(ChoiceDialog):
-    """The three tracks in a fixed order, each on its own key; one that cannot be improved now
-    is greyed with the reason, which its key says again (it only rang the bell, which a
+class GreyedChoiceDialog(ChoiceDialog):
+    """Choices each on its own key, some of which cannot be chosen now (an option's action
+    None): the improvements' three tracks in a fixed order, the progress cards held (those
+    that may not be played after those that may). One that cannot be chosen is greyed with
+    the reason, which its key says again (it only rang the bell, which a
     terminal may keep silent: a 1 pressed for trade seemed to do nothing)."""
 
     def on_mount(self) -> None:  # before ChoiceDialog's (Textual calls each class's)
@@ -147,7 +183,7 @@ def improve_dialog(view: View, actions: list[Action], names: list[str]) -> Modal
         " Level 3 gives an ability; the first to level 4 builds a metropolis (+2 VP)."
     )
     keys: list[str | None] = list(IMPROVE_KEYS.values())
-    return ImproveDialog("Improve your cities", options, body, cancellable=True, keys=keys)
+    return GreyedChoiceDialog("Improve your cities", options, body, cancellable=True, keys=keys)
 
 
 def _improve_refusal(view: View, track: str) -> str:
