@@ -12,7 +12,7 @@ from typing import Any
 
 import tui_saves
 from textual.widgets import Label
-from tui_keys import game_screen, until, value_hint, wait_for_decision
+from tui_keys import game_screen, sent_by, until, value_hint, wait_for_decision
 
 from engine.config import GameConfig
 from engine.registry import new_game
@@ -62,12 +62,7 @@ async def test_the_alchemists_dice_take_the_hint_and_enter_rolls_them(tmp_path: 
         assert isinstance(again, AlchemistDialog) and again is not dialog
         assert again.dice == [red, yellow]
         assert _key_line(again) == f"Hint: red {red}, yellow {yellow} · Enter takes it"
-        local = app.local
-        assert local is not None
-        rev = local.table.rev
-        await pilot.press("enter")
-        await until(pilot, lambda: local.table.rev > rev, "the roll")
-        assert local.game.log[rev].to_json() == hint
+        assert await sent_by(pilot, "enter", "the roll") == hint
 
 
 async def test_a_hinted_inventor_swap_is_enter_enter(tmp_path: Path) -> None:
@@ -96,12 +91,7 @@ async def test_a_hinted_inventor_swap_is_enter_enter(tmp_path: Path) -> None:
         assert bar.status.startswith(
             f"Hint: Inventor: swap the chips of {plan._hex(first)}\nand {plan._hex(partner)}"
         ), bar.status
-        local = app.local
-        assert local is not None
-        rev = local.table.rev
-        await pilot.press("enter")
-        await until(pilot, lambda: local.table.rev > rev, "the swap")
-        assert local.game.log[rev].to_json() == hint
+        assert await sent_by(pilot, "enter", "the swap") == hint
 
 
 def _swaps(*pairs: tuple[int, int]) -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import tui_saves
 from test_tui_trade import Trader
-from tui_keys import game_screen, until, until_offered, wait_for_decision
+from tui_keys import game_screen, sent_by, until, until_offered, wait_for_decision
 
 from engine.game import Game
 from engine.registry import new_game
@@ -474,9 +474,4 @@ async def test_an_upgrade_lost_to_wear_and_tear_names_the_encounter(tmp_path: Pa
         count = len(dialog.options)
         assert dialog.keys[:count] == [str(i + 1) for i in range(min(count, 9))], dialog.keys
         first = dialog.options[0][1]
-        local = app.local
-        assert local is not None
-        rev = local.table.rev
-        await pilot.press("1")
-        await until(pilot, lambda: local.table.rev > rev, "the first option sent by its digit")
-        assert local.game.log[rev].to_json() == first
+        assert await sent_by(pilot, "1", "the first option sent by its digit") == first

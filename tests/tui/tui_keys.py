@@ -334,6 +334,17 @@ async def until(
     assert test(), f"timed out after {timeout} s waiting for: {what}"
 
 
+async def sent_by(pilot: Pilot[Any], key: str, what: str) -> dict[str, Any]:
+    """Press `key` in a local game and wait until the table takes an action: that action."""
+    local = pilot.app.local  # type: ignore[attr-defined]
+    assert local is not None
+    rev = local.table.rev
+    await pilot.press(key)
+    await until(pilot, lambda: local.table.rev > rev, what)
+    action: dict[str, Any] = local.game.log[rev].to_json()
+    return action
+
+
 def game_screen(app: Any) -> GameScreen | None:
     for screen in reversed(app.screen_stack):
         if isinstance(screen, GameScreen):
