@@ -43,6 +43,7 @@ _OVER_DIALOG_KEYS = {
     "rules_over_dialog": "f1",
     "speed_over_dialog": "f2",
     "costs_over_dialog": "f3",
+    "rolls_over_dialog": "f4",
     "log_over_dialog": "f6",
 }
 """The app's keys that open help over a pop-up on the game (its bindings below)."""
@@ -72,6 +73,8 @@ class CatanApp(App[None]):
         Binding("f2", "speed_over_dialog", "Speed", priority=True),
         # F3 and F6 too: the costs while choosing a discard, the log while answering an offer
         Binding("f3", "costs_over_dialog", "Costs", priority=True),
+        # F4 as well: the footer under the game-over pop-up shows it
+        Binding("f4", "rolls_over_dialog", "Dice", priority=True),
         Binding("f6", "log_over_dialog", "Whole log", priority=True, show=False),
     ]
 
@@ -413,6 +416,12 @@ class CatanApp(App[None]):
         game = self._game_under_dialog()
         if game is not None:
             game.action_hint()
+
+    def action_rolls_over_dialog(self) -> None:
+        """F4 in a pop-up over the game (the game-over story): every roll so far."""
+        game = self._game_under_dialog()
+        if game is not None:
+            self.push_screen(game.rolls_dialog())
 
     def action_speed_over_dialog(self) -> None:
         """F2 in a pop-up over the game: the bots' speed, as on the game itself."""

@@ -205,6 +205,10 @@ KEY_REFUSALS = {
     "play_knight": "no development card you may play now (one a turn, not one bought this turn)",
     "move_robber": "the robber moves after a 7 or a Knight",
     "roll": "the dice are rolled once, at the start of your turn",
+    "offer_trade": "offers are made after the roll, up to the turn's limit (the Trade panel"
+    " counts them)",
+    "build_settlement": "a settlement needs a free corner on your roads, two corners from any"
+    " other building (F3: its price)",
     "take_resource": "a resource of your choice is taken only when a card or the rules offer one",
     # Starfarers (seen in play: h, j, l and y said only "not possible now")
     "buy_fame": "a half medal is bought with a Diplomat fame card (a friendship card), for 2"

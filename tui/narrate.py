@@ -209,9 +209,16 @@ def _must_discard(t: _Teller, e: dict[str, Any]) -> str:
 
 def _monopoly(t: _Teller, e: dict[str, Any]) -> str:
     taken = e.get("taken")
+    head = f"{t.who(e.get('seat'))} took all the {e.get('resource')}"
     if isinstance(taken, dict):
-        taken = sum(n for n in taken.values() if isinstance(n, int))
-    return f"{t.who(e.get('seat'))} took all the {e.get('resource')} ({taken})."
+        # from whom (seen in play: "took all the ore (3)", and no line said it was yours)
+        parts = [
+            f"{n} from {t.whom(int(p))}"
+            for p, n in taken.items()
+            if isinstance(n, int) and n and str(p).isdigit()
+        ]
+        return f"{head}: {and_list(parts)}." if parts else f"{head}: there was none."
+    return f"{head} ({taken})."
 
 
 def _starting_hand(t: _Teller, e: dict[str, Any]) -> str:

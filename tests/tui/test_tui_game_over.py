@@ -205,7 +205,9 @@ async def test_at_80x24_a_record_line_does_not_push_the_keys_off(tmp_path: Path)
         def laid_out() -> bool:  # the record shown (it wraps: two rows), the keys on screen
             found = dialog.query("#record")
             shown = 0 < hint.region.bottom <= 24
-            return bool(found) and found.first().region.height == 2 and shown
+            cap = story.styles.max_height
+            fitted = cap is not None and story.region.height == cap.cells  # the story's new cap
+            return bool(found) and found.first().region.height == 2 and shown and fitted
 
         deadline = time.monotonic() + 10
         while not laid_out():
@@ -215,9 +217,10 @@ async def test_at_80x24_a_record_line_does_not_push_the_keys_off(tmp_path: Path)
         assert str(hint.render()).startswith("Enter: main menu")
         assert story.region.bottom <= hint.region.y
         await pilot.press("end")
-        await pilot.pause()
         length = dialog.query_one("#length")
-        assert story.region.y <= length.region.y < story.region.bottom  # the end of the story
+        while not story.region.y <= length.region.y < story.region.bottom:  # the story's end
+            assert time.monotonic() < deadline, f"End did not show the length: {length.region}"
+            await pilot.pause(0.01)
 
 
 def test_the_key_line_names_the_scroll_keys_last_and_only_when_the_body_scrolls() -> None:
@@ -295,3 +298,23 @@ def test_a_rematch_on_a_board_that_never_changes_says_only_the_dice_do(
                             view, rematch=True)  # fmt: skip
     again = "same board" if same else "a new board"
     assert dialog.key_names()[1] == f"r: rematch ({again})"
+
+
+async def test_f4_on_the_game_over_pop_up_shows_the_rolls(tmp_path: Path) -> None:
+    """Seen in play: the footer under the game-over story showed f4 Dice, and F4 did nothing
+    (F3 worked there). F4 opens the rolls over it; Esc returns to the story."""
+    from tui.screens.dialogs.rolls import RollsDialog
+
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.load_game(tui_saves.base_finished(tmp_path))
+        dialog = await wait_for(pilot, GameOverDialog)
+        await pilot.pause()
+        await pilot.press("f4")
+        rolls = await wait_for(pilot, RollsDialog)
+        await pilot.press("escape")
+        deadline = time.monotonic() + 10
+        while app.screen is rolls:
+            assert time.monotonic() < deadline, "the rolls never closed"
+            await pilot.pause(0.01)
+        assert app.screen is dialog

@@ -77,6 +77,7 @@ WITH_COLON = {
     "turn",
     "production",
     "game_over",
+    "monopoly",  # "took all the ore: 3 from you"
 }
 """Kinds whose own phrasing uses a colon; any other colon means the generic fallback ran."""
 
@@ -387,3 +388,10 @@ def test_an_encounters_needs_have_words_of_their_own() -> None:
     assert choices.describe({"type": "remove_upgrade", "kind": "cannon"}) == (
         "Lose a cannon (+1 combat strength)"
     )
+
+
+def test_a_monopoly_says_from_whom_it_took() -> None:
+    """Seen in play: "White took all the ore (3)." and no line said the ore was yours."""
+    event = {"kind": "monopoly", "seat": 2, "resource": "ore", "taken": {"0": 3, "3": 1}}
+    assert narrate(event, NAMES, 0) == "White took all the ore: 3 from you and 1 from Orange."
+    assert narrate(dict(event, taken={}), NAMES, 0) == "White took all the ore: there was none."

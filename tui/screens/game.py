@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.reactive import reactive
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 
 from engine.table import protocol
 from engine.table.client import TableClient
@@ -1604,17 +1604,18 @@ class GameScreen(ComposedFlag, Screen[None]):
 
     def action_rolls(self) -> None:
         """F4: every roll so far, a count per total against fair dice."""
+        self._push(self.rolls_dialog(), lambda _: None)
+
+    def rolls_dialog(self) -> ModalScreen[None]:
+        """The rolls so far, for F4 here or over a pop-up on the game (the app's)."""
         from tui.screens.dialogs.rolls import RollsDialog
 
-        self._push(
-            RollsDialog(
-                self.book.dice,
-                self.names,
-                self.ascii,
-                self.face.extra_die,
-                self.query_one(DicePanel).me,
-            ),
-            lambda _: None,
+        return RollsDialog(
+            self.book.dice,
+            self.names,
+            self.ascii,
+            self.face.extra_die,
+            self.query_one(DicePanel).me,
         )
 
     def action_whole_log(self) -> None:

@@ -183,7 +183,8 @@ class GameOverDialog(ScrollBodyDialog[str | None]):
         seconds = stats.get("seconds")
         length = f"{stats.get('turns', '?')} turns, {stats.get('actions', '?')} actions"
         if isinstance(seconds, int | float) and seconds >= 1:
-            length += f", {int(seconds) // 60} min {int(seconds) % 60} s at this table"
+            # this sitting's time: a game resumed from a save counted since (seen in play)
+            length += f", {int(seconds) // 60} min {int(seconds) % 60} s in this sitting"
         yield Static(f"Length: {length}", id="length", classes="heading")
 
     def action_close(self) -> None:
