@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 import tui_saves
-from tui_keys import game_screen, step, wait_for_decision
+from tui_keys import game_screen, step, until, wait_for_decision
 
 from engine.config import GameConfig
 from engine.rulesets.base.board import base_grid
@@ -441,3 +441,34 @@ def test_a_chip_never_leaves_its_label_on_another_line(width: int) -> None:
     for (row, x0, x1, key), (_, label) in zip(spots, items, strict=True):
         assert lines[row][x0:x1] == f" {key}  {label}", (lines, row, x0, x1)
     assert bar.rows_needed(width) == len(lines)
+
+
+async def test_road_building_says_its_roads_are_free_and_how_many_are_left(
+    tmp_path: Path,
+) -> None:
+    """Seen in play: after Road Building the prompt was the ordinary "Build a road", and after
+    one road nothing said a second was due. Seed 7, random play to the person's Road Building:
+    the command says "Build a free road (2 left)", then "(1 left)"."""
+    from engine.rulesets.base.actions import BuildRoad
+
+    def building(g: Any) -> bool:
+        return g.to_act == 0 and g.view(0)["phase"] == "road_building"
+
+    game = tui_saves.play_until("base", 7, building)
+    assert game.to_act == 0, "the position was never reached"
+    left = game.view(0)["free_roads"]
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None
+        roads = [c for c in screen.cmds if "build_road" in c.types]
+        assert [c.label for c in roads] == [f"Build a free road ({left} left)"]
+        if left > 1:
+            edge = next(a for a in game.legal_actions() if isinstance(a, BuildRoad)).edge
+            await screen.send({"type": "build_road", "edge": edge})
+            await until(
+                pilot,
+                lambda: any(c.label == f"Build a free road ({left - 1} left)" for c in screen.cmds),
+                "the second road's prompt",
+            )

@@ -71,6 +71,17 @@ def why_not(view: View) -> list[tuple[str, str]]:
     return refusals(game) if isinstance(game, BaseGame) else []
 
 
+def relabel(view: View, types: tuple[str, ...]) -> str | None:
+    """A Road Building road says it is free and how many are left (seen in play: the prompt
+    was the ordinary "Build a road", and after one road nothing said a second was due)."""
+    left = view.get("free_roads")
+    if view.get("phase") != "road_building" or "build_road" not in types:
+        return None
+    if not isinstance(left, int) or left < 1:
+        return None
+    return f"Build a free road ({left} left)"
+
+
 BASE_FACE = RulesetFace(
     name="base",
     guide=packaged_guide("base.md"),
@@ -83,5 +94,6 @@ BASE_FACE = RulesetFace(
     place_namer=place_namer,
     equipment_title="Development cards",
     why_not=why_not,
+    relabel=relabel,
 )
 FACE = BASE_FACE

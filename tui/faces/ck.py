@@ -69,10 +69,14 @@ def dialogs() -> Mapping[str, DialogMaker]:
 
 
 def relabel(view: View, types: tuple[str, ...]) -> str | None:
-    """The second setup building is a city (§3): its prompt says so."""
+    """The second setup building is a city (§3): its prompt says so; a Road Building road
+    says it is free, as in the base game."""
     from tui.corners_ck import places_city
+    from tui.faces.base import relabel as base_relabel
 
-    return "Place your city" if "build_city" not in types and places_city(view, types) else None
+    if "build_city" not in types and places_city(view, types):
+        return "Place your city"
+    return base_relabel(view, types)
 
 
 def corner_takes(view: View, types: tuple[str, ...]) -> Mapping[str, str] | None:
