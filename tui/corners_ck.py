@@ -20,7 +20,7 @@ from engine.rulesets.base.board import RESOURCES, TERRAIN_RESOURCE
 from engine.rulesets.ck.cards import COMMODITY_FROM, HAND
 from tui.narrate import SEAT_NAMES
 from tui.narrate_ck import STRENGTH_WORDS
-from tui.places import hex_places
+from tui.places import HexPlaces, hex_places
 
 KNIGHT_TYPES = frozenset(
     {
@@ -67,8 +67,7 @@ def knight_hint(view: Mapping[str, Any], types: tuple[str, ...], v: int) -> str 
     if places is None or not isinstance(owners, list) or not 0 <= v < len(owners):
         return None
     owner = owners[v]
-    side, hexes = places.vertex_parts(v)  # beside its hexes, or which of their corners
-    where = places.vertex(v) if side else f"beside {hexes}"
+    where = _corner(places, v, "beside")
     if owner >= 0:
         level = int(view["knight_level"][v])
         whose = "your" if owner == view.get("seat") else f"{seat_name(owner)}'s"
@@ -107,7 +106,12 @@ def pillage_hint(view: Mapping[str, Any], v: int) -> str | None:
     walls = view.get("walls")
     if places is None or not isinstance(walls, list) or not 0 <= v < len(walls):
         return None
-    side, hexes = places.vertex_parts(v)
-    where = places.vertex(v) if side else f"by {hexes}"
     wall = "its wall is lost too" if walls[v] else "no wall"
-    return f"This city: {where}; {wall}"
+    return f"This city: {_corner(places, v, 'by')}; {wall}"
+
+
+def _corner(places: HexPlaces, v: int, beside: str) -> str:
+    """Corner `v` in words: which corner of its hexes where they share another, else `beside`
+    (or "by") its hexes."""
+    side, hexes = places.vertex_parts(v)
+    return places.vertex(v) if side else f"{beside} {hexes}"

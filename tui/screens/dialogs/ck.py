@@ -62,16 +62,22 @@ _MAIN_TYPES = frozenset(
 def progress_dialog(view: View, actions: list[Action], names: list[str]) -> ModalScreen[Any]:
     """The cards that may be played, then, greyed with the engine's reason, those held that
     may not (seen in play: Warlord was left out of the list with no word of why)."""
+    from engine.rulesets.ck.actions import PlayProgress
+    from engine.rulesets.ck.cards import PROGRESS, VP_CARDS
     from tui.choices import why_not_lines
 
     where = hex_namer(view)
     options: list[tuple[str | Text, Any]] = [(say(a, names, where), a) for a in actions]
     playable = {str(a.get("card")) for a in actions}
     held = (view.get("me") or {}).get("development") or {}
+    others = [  # a VP card is shown, never played
+        c for c, n in held.items() if n and c not in playable and PROGRESS.index[c] not in VP_CARDS
+    ]
+    game = _sampled(view) if others else None  # one game asked of every card
     refused = [
-        (f"play_progress:{card}", reason)
-        for card, n in held.items()
-        if n and card not in playable and (reason := _play_refusal(view, card))
+        (f"play_progress:{card}", str(reason))
+        for card in others
+        if game is not None and (reason := game.check(PlayProgress(card)))
     ]
     options += [(line, None) for line in why_not_lines(refused)]
     return GreyedChoiceDialog(
@@ -79,22 +85,16 @@ def progress_dialog(view: View, actions: list[Action], names: list[str]) -> Moda
     )
 
 
-def _play_refusal(view: View, card: str) -> str | None:
-    """Why `card` may not be played now, asked of a game drawn from the view (display only;
-    None for a VP card, shown and never played, or a view the sampler cannot rebuild)."""
+def _sampled(view: View) -> Any:
+    """A game drawn from the view, to ask the engine's reasons of (only for display); None
+    where the sampler cannot rebuild the view."""
     from engine.registry import sample_consistent
     from engine.rng import Rng
-    from engine.rulesets.ck.actions import PlayProgress
-    from engine.rulesets.ck.cards import PROGRESS, VP_CARDS
 
-    if PROGRESS.index.get(card) in VP_CARDS:
-        return None
     try:
-        game: Any = sample_consistent(dict(view), Rng(0))
+        return sample_consistent(dict(view), Rng(0))
     except Exception:
         return None
-    reason = game.check(PlayProgress(card))
-    return str(reason) if reason else None
 
 
 def discard_progress_dialog(
@@ -189,15 +189,12 @@ def improve_dialog(view: View, actions: list[Action], names: list[str]) -> Modal
 def _improve_refusal(view: View, track: str) -> str:
     """The engine's reason `track` cannot be improved though its price is held (level 4 with
     every city a metropolis already), asked of a game drawn from the view, only for display."""
-    from engine.registry import sample_consistent
-    from engine.rng import Rng
     from engine.rulesets.ck.actions import ImproveCity
 
-    try:
-        game: Any = sample_consistent(dict(view), Rng(0))
-    except Exception:  # a view the sampler cannot rebuild: say only "not now"
+    game = _sampled(view)
+    if game is None:  # a view the sampler cannot rebuild: say only "not now"
         return "not now"
-    return game.check(ImproveCity(track)) or "not now"
+    return str(game.check(ImproveCity(track)) or "not now")
 
 
 _ASKS = {
