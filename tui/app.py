@@ -435,7 +435,7 @@ class CatanApp(App[None]):
 
         game = self._game_under_dialog()
         if game is not None:
-            self.push_screen(RulesScreen(game.face.name))
+            self.push_screen(RulesScreen(game.face.name, game.vp_to_win()))
 
     def rematch(self) -> None:
         """The game just over again: the same ruleset, options and seats, the next seed."""

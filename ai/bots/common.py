@@ -11,8 +11,10 @@ and the evaluation already discounts what helps the strongest opponent.
 A bot accepts any offer that leaves it better off by more than a margin
 that grows with the offerer's lead (`accept_margin`), and refuses only a
 seat one build from winning. It makes at most ``max_offers`` unasked offers
-per turn (one) and never repeats terms in a turn, so a person at a table of
-bots is not flooded with offers.
+per turn (one), never repeats terms in a turn, and does not offer again for
+``refused_rounds`` rounds (two) terms that everyone turned down, so a person
+at a table of bots is neither flooded with offers nor asked the same thing
+every turn.
 """
 
 from __future__ import annotations
@@ -59,12 +61,16 @@ class WorldBot(BaseBot):
     lead_margin: ClassVar[float] = 0.25  # and this much more per VP the offerer leads by
     counter_margin: ClassVar[float] = 0.5  # a counter must beat the margin by this
     leader_guard: ClassVar[int] = 2  # no trade with a seat this many VP from winning
+    refused_rounds: ClassVar[int] = 2  # terms everyone declined are not offered again for this long
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.rng = Rng(seed ^ 0x5EED)
         self._offered: set[tuple[int, Counts, Counts]] = set()
         self._offer_turn = -1
+        self._open_offer: tuple[Counts, Counts] | None = None
+        self._refused: dict[tuple[Counts, Counts], int] = {}
+        """Terms of this bot's offers that every seat declined, and the turn they were made."""
 
     # -- worlds --------------------------------------------------------------------------
     def features(self, view: View) -> ModuleType:
@@ -74,6 +80,28 @@ class WorldBot(BaseBot):
         return sample_consistent(view, Rng(self.rng.next64()))
 
     # -- trading -------------------------------------------------------------------------
+    def decide(self, view: View, legal: list[Action]) -> Action:
+        self._note_answers(view)
+        return super().decide(view, legal)
+
+    def _note_answers(self, view: View) -> None:
+        """Whether this bot's open offer was turned down by everyone, told by its next decision.
+
+        Answers that accept or counter bring the offerer to confirm (``trade_confirm``); when
+        everyone declines, the offerer's next decision has no offer on the table. Read from
+        the view, not from events, so a bot that does not listen to events stays one that
+        its host need not tell them (``ai.sandbox``'s ``listens``).
+        """
+        if self._open_offer is None:
+            return
+        if view.get("phase") != "trade_confirm" and not view.get("trade"):
+            self._refused[self._open_offer] = self._offer_turn
+        self._open_offer = None
+
+    def _refused_lately(self, terms: tuple[Counts, Counts], turn: int, seats: int) -> bool:
+        made = self._refused.get(terms)
+        return made is not None and turn - made < self.refused_rounds * seats
+
     def _guarded(self, view: View, seat: int) -> bool:
         """True if ``seat`` is too close to winning to be helped by a trade."""
         return bool(self._vp(view, seat) >= int(view.get("vp_to_win", 10)) - self.leader_guard)
@@ -168,8 +196,9 @@ class WorldBot(BaseBot):
         names = feats.RESOURCES
         base = feats.evaluate(world, me)
         best: tuple[float, Counts, Counts] | None = None
+        seats = int(view["num_seats"])
         for give, get in feats.trade_terms(world, me):
-            if (turn, give, get) in self._offered:
+            if (turn, give, get) in self._offered or self._refused_lately((give, get), turn, seats):
                 continue
             partner = partners[0]
             gain = feats.evaluate(swap(world, feats, me, partner, give, get), me) - base
@@ -179,6 +208,7 @@ class WorldBot(BaseBot):
             return None
         _, give, get = best
         self._offered.add((turn, give, get))
+        self._open_offer = (give, get)
         to = tuple(partners) if len(partners) < int(view["num_seats"]) - 1 else ()
         return OfferTrade(
             make_bag({names[r]: n for r, n in enumerate(give) if n}),

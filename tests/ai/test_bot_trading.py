@@ -4,7 +4,10 @@ accepted, the margin grows with the offerer's lead, and a bot offers at most onc
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 from typing import Any
+
+import pytest
 
 from ai.bots.common import WorldBot, swap
 from ai.features import features_for
@@ -108,3 +111,41 @@ def test_a_bot_offers_at_most_once_a_turn() -> None:
         game.apply(action)
     assert offers, "value bots never offered a trade"
     assert max(offers.values()) == 1
+
+
+def offers_when_all_decline(seed: int) -> dict[tuple[str, str], list[int]]:
+    """Seat 0's offers (terms: the turns made) in a game of value bots where no one accepts."""
+    game = new_game(GameConfig("base", 4, seed))
+    bots = [create_bot("value", 200 + seat) for seat in range(4)]
+    for seat, bot in enumerate(bots):
+        bot.on_game_start(seat, game.view(seat))
+    made: dict[tuple[str, str], list[int]] = {}
+    while game.to_act is not None and int(game.view(0)["turn"]) < 200:
+        seat = game.to_act
+        legal = game.legal_actions()
+        if seat != 0 and game.view(seat)["phase"] == "trade_response":
+            action = next(a for a in legal if a.type == "decline_trade")  # everyone says no
+        else:
+            action = bots[seat].decide(game.view(seat), legal)
+        if seat == 0 and isinstance(action, OfferTrade):
+            terms = (repr(sorted(action.give)), repr(sorted(action.get)))
+            made.setdefault(terms, []).append(int(game.view(0)["turn"]))
+        events = game.apply(action)
+        for p, bot in enumerate(bots):
+            bot.on_events([e.for_seat(p) for e in events])
+    return made
+
+
+@pytest.mark.parametrize("seed", [2, 14])
+def test_terms_everyone_declined_are_not_offered_again_for_two_rounds(seed: int) -> None:
+    """A person who turned an offer down is not asked the same again on the bot's next turn.
+
+    Seeds 2 and 14: games where a bot without the memory offered declined terms again within
+    two rounds. After two rounds the same terms may come back (the hands have changed).
+    """
+    made = offers_when_all_decline(seed)
+    assert sum(len(t) for t in made.values()) >= 5, f"seat 0 offered too little to tell: {made}"
+    assert any(len(turns) > 1 for turns in made.values()), f"nothing was offered twice: {made}"
+    for terms, turns in made.items():
+        gaps = [b - a for a, b in pairwise(turns)]
+        assert all(gap >= 2 * 4 for gap in gaps), f"{terms} offered again too soon: turns {turns}"

@@ -29,11 +29,11 @@ class Board(App[None]):
         yield board
 
 
-async def _rows(width: int) -> list[str]:
+async def _rows(width: int, view: dict[str, Any] = VIEW) -> list[str]:
     app = Board(width)
     async with app.run_test(size=(80, 24)) as pilot:
         board = app.query_one(Scoreboard)
-        board.view = VIEW
+        board.view = view
         await pilot.pause()
         lines = [
             "".join(seg.text for seg in board.render_line(y)) for y in range(board.size.height)
@@ -129,3 +129,19 @@ async def test_pieces_lose_their_spaces_before_they_are_cut() -> None:
     assert all("…" not in row for row in tight), tight
     roomy = await rows(49)
     assert roomy[1].endswith(" 1S 2C 9R"), roomy
+
+
+async def test_ones_own_badges_are_never_cut_and_the_name_gives_way_to_you_first() -> None:
+    """80x24 base game: "Red (you) LR LA" lost its LA in the panel (seen "Red (you) LR L").
+
+    34 columns with its border and padding is the panel at 80x24 (30 inside), the narrowest;
+    the base game's (C&K has no Largest Army, and its "Prog" column is a column wider).
+    """
+    badged = [dict(p) for p in VIEW["players"]]
+    badged[0] |= {"longest_road": True, "largest_army": True}
+    for width in range(34, 48):
+        rows = await _rows(width, {**VIEW, "ruleset": "base", "players": badged})
+        own = rows[1]
+        assert "LR LA" in own, (width, rows)
+        assert "…" not in own, (width, rows)
+        assert own.split()[0] in ("You", "alice"), (width, rows)

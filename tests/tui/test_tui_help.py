@@ -312,3 +312,33 @@ async def test_a_pop_up_over_the_menu_is_not_over_the_game_kept_under_it(
             assert app.check_action(action, ()) is False, action
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, MainMenuScreen), "the menu again")
+
+
+async def test_f1_in_a_game_to_another_target_says_so_above_the_guide(tmp_path: Path) -> None:
+    """The guide names the ruleset's target (10): a game to 12 points says so on top, and a
+    game to the guide's own target adds nothing. F1 over a pop-up says it too."""
+    game = tui_saves.play_until(
+        "base",
+        7,
+        tui_saves.human_to_act({"build_road"}),
+        min_actions=40,
+        options={"vp_to_win": 12},
+    )
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_decision(pilot)
+        for opened_over in ("the game", "a pop-up"):
+            if opened_over == "a pop-up":
+                await pilot.press("q")
+                await until(pilot, lambda: isinstance(app.screen, ChoiceDialog), "the question")
+            await pilot.press("f1")
+            await until(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules")
+            note = app.screen.query_one("#this-game", Static)
+            words = " ".join(str(note.content).split())
+            assert words == "This game is played to 12 victory points, not the 10 this guide names."
+            await pilot.press("escape")
+            await until(pilot, lambda: not isinstance(app.screen, RulesScreen), "back")
+    async with at_saved(tmp_path, "base", (80, 24)) as (app, pilot):
+        await pilot.press("f1")
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules")
+        assert not app.screen.query("#this-game"), "a game to 10 points needs no note"

@@ -7,8 +7,9 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.app import App
-from tui_keys import at_base_midgame, game_screen, step, wait_for_decision
+from tui_keys import at_base_midgame, game_screen, step, until, wait_for_decision
 
 from ai.registry import create_bot
 from ai.seat import BotSeat
@@ -236,3 +237,91 @@ def _two_kinds(game: Any) -> tuple[str, str] | None:
     if not have:
         return None
     return have[0], next(r for r in hand if r != have[0])
+
+
+async def test_the_no_offer_line_fits_the_trade_panel_at_both_sizes(tmp_path: Path) -> None:
+    """At 80x24 "No offer. Offers this turn: 0/3" wrapped after "turn:"; there it reads
+    "No offer (0/3 made this turn)", on one line, and at 120x40 as before."""
+    from tui.widgets.trade_panel import TradePanel
+
+    for size, line in (
+        ((80, 24), "No offer (0/3 made this turn)"),
+        ((120, 40), "No offer. Offers this turn: 0/3"),
+    ):
+        async with at_base_midgame(tmp_path, size) as (_app, _pilot, screen):
+            panel = screen.query_one(TradePanel)
+            rows = [
+                "".join(seg.text for seg in panel.render_line(y)).strip()
+                for y in range(panel.size.height)
+            ]
+            assert line in rows, (size, rows)
+
+
+class Haggler(BotSeat):
+    """Blue: offers the person two different one-for-one trades every turn, and accepts."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(create_bot("random", seed))
+        self.made: dict[int, int] = {}  # turn: offers made in it
+
+    async def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        if AcceptTrade() in legal:
+            return AcceptTrade()
+        hand = (view.get("me") or {}).get("hand") or {}
+        have = [r for r, n in hand.items() if n]
+        turn = int(view["turn"])
+        if view["phase"] == "main" and self.made.get(turn, 0) < 2 and have:
+            n = self.made[turn] = self.made.get(turn, 0) + 1
+            want = [r for r in hand if r != have[0]][n - 1]
+            return OfferTrade(((have[0], 1),), ((want, 1),), (0,))
+        return await super().decide(view, legal)
+
+
+@pytest.mark.parametrize("blue", ["human", "random"])
+async def test_every_offer_of_a_person_pops_up_and_a_bots_second_is_declined_aloud(
+    blue: str,
+) -> None:
+    """Over SSH a person's second offer in a turn (after a counter, say) was declined unseen
+    and both logs read "declined". A person's offers all pop up; a bot's second offer in a
+    turn is still declined for you, and a note says so. Blue offers twice a turn (seed 8)."""
+    game = new_game(GameConfig("base", 4, 8, {}))
+    human = HumanSeat()
+    haggler = Haggler(1)
+    table = Table(
+        game, [human, haggler, BotSeat(create_bot("random", 2)), BotSeat(create_bot("random", 3))]
+    )
+    client = InMemoryClient(human)
+    app = CatanApp(speed="instant")
+    shown: dict[int, int] = {}  # turn: Blue's offers that popped up
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        task = asyncio.get_running_loop().create_task(table.run())
+        app.push_client_game(client, names=seat_names(4), kinds=["human", blue, "random", "random"])
+        for _ in range(600):
+            await wait_for_decision(pilot)
+            screen = game_screen(app)
+            assert screen is not None
+            dialog = app.screen
+            if isinstance(dialog, ChoiceDialog) and dialog.title_text == "A trade offer":
+                assert str(dialog.body).startswith("Blue gives"), dialog.body
+                turn = int(screen.view["turn"])
+                shown[turn] = shown.get(turn, 0) + 1
+                await pilot.press("n")  # decline
+                await until(pilot, lambda d=dialog: app.screen is not d, "the offer answered")
+                continue
+            if (
+                any(n == 2 for n in haggler.made.values())
+                and table.game.view(0)["phase"] != "trade_response"
+            ):
+                twice = [t for t, n in haggler.made.items() if n == 2]
+                if twice and all(t in shown for t in twice):
+                    break
+            await step(pilot)
+        task.cancel()
+        twice = [t for t, n in haggler.made.items() if n == 2]
+        assert twice, "Blue never offered twice in a turn"
+        notes = [str(n.message) for n in app._notifications]
+        if blue == "human":
+            assert all(shown.get(t) == 2 for t in twice), (shown, haggler.made)
+        else:
+            assert all(shown.get(t) == 1 for t in twice), (shown, haggler.made)
+            assert any("Blue offered again this turn: declined for you" in n for n in notes), notes

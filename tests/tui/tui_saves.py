@@ -31,7 +31,7 @@ def play_until(
     *,
     min_actions: int = 0,
     max_actions: int = 20000,
-    options: dict[str, str] | None = None,
+    options: dict[str, Any] | None = None,
 ) -> Game:
     """A game played by seeded random choices (no trade offers) until `stop` holds."""
     game = new_game(GameConfig(ruleset, 4, seed, options or {}))

@@ -992,7 +992,15 @@ class GameScreen(ComposedFlag, Screen[None]):
             return
         if types and types <= {"accept_trade", "decline_trade"}:
             if self._offer_heard():
-                self._send_soon({"type": "decline_trade"})  # one offer a seat a turn reaches you
+                self._send_soon({"type": "decline_trade"})  # one offer a bot a turn reaches you
+                offerer = ((self.view or {}).get("trade") or {}).get("offerer")
+                named = isinstance(offerer, int) and 0 <= offerer < len(self.names)
+                name = self.names[offerer] if named and isinstance(offerer, int) else "A bot"
+                self.notify(
+                    f"{name} offered again this turn: declined for you"
+                    " (one offer a turn from each bot is shown).",
+                    timeout=6,
+                )
                 return
             self._open_answer()
             return
@@ -1409,13 +1417,19 @@ class GameScreen(ComposedFlag, Screen[None]):
         return ""
 
     def _offer_heard(self) -> bool:
-        """True if the seat offering now already had an offer put to this person this turn.
+        """True if the bot offering now already had an offer put to this person this turn.
 
-        Records the offer otherwise: at most one unasked offer per seat per turn pops up.
+        Records the offer otherwise: at most one unasked offer per bot per turn pops up. A
+        person's offers always do (over SSH: offer, hear a counter, withdraw, offer again;
+        the second offer was declined unseen, and both logs blamed the other person).
         """
         view = self.view or {}
         trade = view.get("trade") or {}
-        key = (view.get("turn"), trade.get("offerer"))
+        offerer = trade.get("offerer")
+        seated = isinstance(offerer, int) and 0 <= offerer < len(self.kinds)
+        if isinstance(offerer, int) and seated and self.kinds[offerer] == "human":
+            return False
+        key = (view.get("turn"), offerer)
         if key in self.offers_heard:
             return True
         self.offers_heard.add(key)
@@ -1571,7 +1585,12 @@ class GameScreen(ComposedFlag, Screen[None]):
     def action_rules(self) -> None:
         from tui.screens.rules import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.face.name))
+        self.app.push_screen(RulesScreen(self.face.name, self.vp_to_win()))
+
+    def vp_to_win(self) -> int | None:
+        """The points this game is played to, from the view (None before the first view)."""
+        target = (self.view or {}).get("vp_to_win")
+        return target if isinstance(target, int) else None
 
     def action_costs(self) -> None:
         """The building-costs card, over the game (no decision pops up while it is open)."""

@@ -4,6 +4,8 @@ The guide is one Rich renderable in a scrolling Static (tui/rules: the text,
 the costs card and the map key), laid out once per width (rules.DrawnGuide).
 A page (PgDn, Space; PgUp back) is the visible height less one line, so the
 last line of one page is the first of the next and no line is ever missed.
+Opened from a game played to another target than the ruleset's, a line above
+the guide says so (the guide names the default).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from engine.registry import get_ruleset
 from tui import rules
 from tui.faces import face_or_default
 from tui.screens.scroll_keys import OverlapPaging, scroll_bindings
@@ -26,6 +29,7 @@ class GuideScroll(OverlapPaging, VerticalScroll):
 class RulesScreen(Screen[None]):
     DEFAULT_CSS = """
     RulesScreen #guide { padding: 0 2; }
+    RulesScreen #this-game { padding: 0 2; background: $boost; text-style: bold; }
     """
 
     BINDINGS = [
@@ -35,12 +39,28 @@ class RulesScreen(Screen[None]):
         *scroll_bindings(),
     ]
 
-    def __init__(self, ruleset: str) -> None:
+    def __init__(self, ruleset: str, vp_to_win: int | None = None) -> None:
         super().__init__()
         self.ruleset = face_or_default(ruleset).name
+        self.vp_to_win = vp_to_win
+        """The game's target, when opened from a game (None: the menu's guide)."""
+
+    def this_game(self) -> str | None:
+        """The line for a game whose target is not the one the guide names, else None."""
+        specs = {s.name: s for s in get_ruleset(self.ruleset).options}
+        spec = specs.get("vp_to_win")
+        if self.vp_to_win is None or spec is None or self.vp_to_win == spec.default:
+            return None
+        return (
+            f"This game is played to {self.vp_to_win} victory points,"
+            f" not the {spec.default} this guide names."
+        )
 
     def compose(self) -> ComposeResult:
         ascii = bool(getattr(self.app, "ascii", False))
+        note = self.this_game()
+        if note is not None:
+            yield Static(note, id="this-game")
         with GuideScroll(id="guide-box"):
             yield Static(rules.DrawnGuide(self.ruleset, ascii=ascii), id="guide")
         yield Footer()

@@ -47,6 +47,11 @@ def _pieces(player: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
+def _badge_width(player: dict[str, Any]) -> int:
+    """Columns the seat's " LR" and " LA" take beside its name."""
+    return 3 * bool(player.get("longest_road")) + 3 * bool(player.get("largest_army"))
+
+
 def _initials(pieces: str) -> str:
     """Each count with its kind's first letter ("2col 3port" as "2c 3p"), where words do not fit."""
     return re.sub(r"(\d+)([A-Za-z])[A-Za-z]*", r"\1\2", pieces)
@@ -83,8 +88,8 @@ class Scoreboard(Widget):
     def _label_width(self, seat: int, me: Any, player: dict[str, Any], fit: int) -> int:
         """The widest the seat's label gets: name, "(you)" or the bot's kind, badges, the
         thinking mark (the kind once went uncounted: the Pieces column was cut at 120x40)."""
-        badges = 3 * bool(player.get("longest_road")) + 3 * bool(player.get("largest_army"))
-        label = self._seat_label(seat, me, fit)
+        badges = _badge_width(player)
+        label = self._seat_label(seat, me, fit - badges)
         kind = self._kind_shown(seat, label)
         return len(label) + (len(kind) + 1 if kind else 0) + badges + 2
 
@@ -144,7 +149,7 @@ class Scoreboard(Widget):
                 shown = [line.replace(" ", "") for line in shown]
         for row_no, p in enumerate(players):
             seat = p.get("seat", 0)
-            label = self._seat_label(seat, me, fit)
+            label = self._seat_label(seat, me, fit - _badge_width(p))
             who = Text(label.removesuffix(" (you)"), style=seat_style(seat))
             if label.endswith(" (you)"):
                 who.append(" (you)")

@@ -81,7 +81,10 @@ class TradePanel(Widget):
             limit = view.get("trade_limit")
             made = view.get("offers_this_turn")
             if limit is not None:
-                text.append(f"No offer. Offers this turn: {made}/{limit}\n", style="dim")
+                line = f"No offer. Offers this turn: {made}/{limit}"
+                if len(line) > self.content_size.width:  # 80x24: it wrapped after "turn:"
+                    line = f"No offer ({made}/{limit} made this turn)"
+                text.append(line + "\n", style="dim")
         shown = face_or_default(view.get("ruleset"))
         rates = best_rates(view)
         if rates:
