@@ -32,8 +32,9 @@ from typing import Any
 
 import platformdirs
 
-from engine.errors import ConfigError
+from engine.errors import CatanError, ConfigError
 from engine.files import read_json, set_aside, why
+from engine.registry import get_ruleset
 from engine.saves import write_atomic
 from tui.option_words import ruleset_title
 from tui.paths import APP_NAME
@@ -254,18 +255,37 @@ def tally(label: str, games: Sequence[GameRecord]) -> Tally:
     return Tally(label, len(games), len(won), quickest, streak)
 
 
+def target(game: GameRecord) -> int | None:
+    """The points the game was played to, if not its ruleset's usual (None: the usual)."""
+    wanted = game.options.get("vp_to_win")
+    if not isinstance(wanted, int) or isinstance(wanted, bool):
+        return None
+    try:
+        specs = {s.name: s for s in get_ruleset(game.ruleset).options}
+    except CatanError:
+        return None
+    spec = specs.get("vp_to_win")
+    return None if spec is None or wanted == spec.default else wanted
+
+
 def tallies(games: Sequence[GameRecord], title: Any) -> list[Tally]:
     """A tally per ruleset played (in the order first played), then all together if several.
 
-    `title` names a ruleset for people ("base" → "Catan").
+    `title` names a ruleset for people ("base" → "Catan"). Games to another target than the
+    ruleset's have a line of their own ("Catan (base game), to 8 points"): a quickest win
+    to 8 points is no record to 10. All of them together have no quickest win.
     """
-    order: list[str] = []
+    order: list[tuple[str, int | None]] = []
     for g in games:
-        if g.ruleset not in order:
-            order.append(g.ruleset)
-    out = [tally(str(title(r)), [g for g in games if g.ruleset == r]) for r in order]
+        if (g.ruleset, target(g)) not in order:
+            order.append((g.ruleset, target(g)))
+    out = []
+    for ruleset, points in order:
+        label = str(title(ruleset)) + (f", to {points} points" if points is not None else "")
+        out.append(tally(label, [g for g in games if (g.ruleset, target(g)) == (ruleset, points)]))
     if len(out) > 1:
-        out.append(tally("All", list(games)))
+        every = tally("All", list(games))
+        out.append(Tally(every.label, every.played, every.won, None, every.streak))
     return out
 
 

@@ -43,7 +43,7 @@ async def test_people_at_an_ssh_table_chat_by_slash(tmp_path: Path) -> None:
         while (msg := await recv(bob, "alice's line"))["t"] != protocol.SAID:
             pass
         assert (msg["seat"], msg["name"], msg["text"]) == (0, "alice", "gl hf")
-        await until(lambda: "alice: gl hf" in _log(screen), "alice's own line in her log")
+        await until(lambda: "You: gl hf" in _log(screen), "alice's own line in her log, as You")
 
         await bob.send(protocol.say("\x1b[31mthanks\x1b[0m [b]"))
         await until(lambda: "bob: [31mthanks[0m [b]" in _log(screen), "bob's line, escapes out")

@@ -520,9 +520,12 @@ async def _act_for_alice(hosted: HostedTable) -> None:
     """alice's seat takes a legal action, as her client would send it; applied on return."""
     table = hosted.table
     assert table is not None and table.game.to_act == 0
+    human = _slot(hosted, 0).human
+    # an act that arrives before the seat is asked is dropped (a stale answer): wait
+    await until(lambda: human._deciding, "alice's seat asked to decide")
     rev = table.rev
     legal = [a.to_json() for a in table.game.legal_actions()]
-    _slot(hosted, 0).human.deliver(protocol.act(rev, first_plain(legal)))
+    human.deliver(protocol.act(rev, first_plain(legal)))
     await until(lambda: table.rev > rev, f"alice's action at rev {rev} applied")
 
 
@@ -677,3 +680,49 @@ async def test_the_others_see_whose_clock_runs_at_80x24(tmp_path: Path) -> None:
         await until(lambda: (shown() or seconds) < first, "bob's clock counting down")
         reading.cancel()
         bob.close()
+
+
+async def test_a_person_away_is_not_called_thinking_while_the_table_waits_for_them(
+    tmp_path: Path,
+) -> None:
+    """Seen over SSH: "Waiting for bob (0:20): away from the table" above, and "bob is
+    thinking…" in the Actions box and "bob …" in the scores below. The Actions box and the
+    scores say away; while alice decides, bob's row says away too, without the thinking mark."""
+    from tui.widgets.action_bar import ActionBar
+    from tui.widgets.scoreboard import Scoreboard
+
+    async with served_app(tmp_path, "alice", (80, 24)) as (app, _pilot, lobby):
+        hosted, screen = await _alice_at_table(app, lobby, 0)
+        board = screen.query_one(Scoreboard)
+
+        def row(name: str) -> str:
+            lines = [
+                "".join(s.text for s in board.render_line(y)) for y in range(board.size.height)
+            ]
+            return next((line for line in lines if f" {name} " in line), "")
+
+        await until(lambda: screen.away == frozenset({1}), "bob told away to the game screen")
+        await until(lambda: " bob away " in row("bob"), "bob's row marked away")
+        await _act_for_alice(hosted)  # her settlement, then her road: then bob must act
+        await _act_for_alice(hosted)
+        bar = screen.query_one(ActionBar)
+        await until(
+            lambda: bar.status == "Waiting for bob: away from the table.", "the Actions line"
+        )
+        assert "…" not in row("bob"), row("bob")
+
+
+async def test_ctrl_b_hands_an_away_seat_to_a_bot_over_a_pop_up_too(tmp_path: Path) -> None:
+    """The banner offers ctrl+b while a pop-up (an offer to answer, here q's question) holds
+    the keys: a pop-up is modal, and the app's key did nothing until it was answered."""
+    from tui.screens.dialogs.choice import ChoiceDialog
+
+    async with served_app(tmp_path, "alice", (80, 24)) as (app, pilot, lobby):
+        hosted, screen = await _alice_at_table(app, lobby, 0)
+        await until(lambda: screen.away == frozenset({1}), "bob told away")
+        await pilot.press("q")
+        await until(lambda: isinstance(app.screen, ChoiceDialog), "the question")
+        dialog = app.screen
+        await pilot.press("ctrl+b")
+        await until(lambda: _slot(hosted, 1).bot is not None, "a bot in bob's seat")
+        assert app.screen is dialog, "the pop-up stays open"

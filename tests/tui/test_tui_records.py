@@ -280,3 +280,23 @@ async def test_no_games_yet_is_said(tmp_path: Path) -> None:
         assert isinstance(app.screen, RecordsScreen)
         assert str(app.screen.query_one("#records-summary").render()) == EMPTY
         assert not app.screen.query("#records-games")
+
+
+def test_games_to_another_target_have_a_line_of_their_own() -> None:
+    """A quickest win to 5 points was counted as the base game's record (to 10)."""
+    games = [
+        _record(game_id="a", turns=50),
+        _record(game_id="b", turns=12, options={"vp_to_win": 5}),
+        _record(game_id="c", turns=44, options={"vp_to_win": 10}),  # the usual, said aloud
+        _record(game_id="d", ruleset="ck", turns=20, options={"vp_to_win": 8}),
+    ]
+    lines = tallies(games, ruleset_title)
+    labels = [t.label for t in lines]
+    assert labels == [
+        "Catan (base game)",
+        "Catan (base game), to 5 points",
+        "Catan: Cities & Knights, to 8 points",
+        "All",
+    ]
+    assert [t.quickest for t in lines] == [44, 12, 20, None]
+    assert [t.played for t in lines] == [2, 1, 1, 4]

@@ -57,7 +57,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     import asyncio
-    import logging
 
     from platformdirs import user_config_dir
 
@@ -99,9 +98,18 @@ def run(args: argparse.Namespace) -> int:
             flush=True,
         )
 
-    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
+    console_logging()
     try:
         asyncio.run(serve_forever(config, ready))
     except OSError as exc:
         raise ConfigError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
     return 0
+
+
+def console_logging() -> None:
+    """The server's own lines (sign-ins, tables made, started, over, drops; never a card) on
+    its console, with the time; asyncssh and every other library at warnings only."""
+    import logging
+
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
+    logging.getLogger("catan.serve").setLevel(logging.INFO)

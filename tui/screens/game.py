@@ -196,6 +196,8 @@ class GameScreen(ComposedFlag, Screen[None]):
         self.client = client
         self.names = names
         self.kinds = kinds or []
+        self.away: frozenset[int] = frozenset()
+        """Seats whose person has left the table (over SSH, told by the lobby): not thinking."""
         self.ascii = ascii
         self.on_save = on_save
         self.save_name = save_name  # a free name to offer for the first save
@@ -364,12 +366,14 @@ class GameScreen(ComposedFlag, Screen[None]):
         if not text:
             return
         name = name or "someone"
-        if msg.get("earlier"):  # replayed after the game's story: say when it was said
-            name += _when(msg)
-        self.query_one(EventLog).apply(self.book.said(seat, name, text))
         me = (self.view or {}).get("seat")
         # one's own line comes back too (a watcher's has no seat: told by its words)
         own = seat == me and (me is not None or text == self._last_said)
+        if own and me is not None:
+            name = "You"  # as every other line of one's own in the log says
+        if msg.get("earlier"):  # replayed after the game's story: say when it was said
+            name += _when(msg)
+        self.query_one(EventLog).apply(self.book.said(seat, name, text))
         if not msg.get("earlier") and not own:
             # the log's last lines may be a bot's moves by the time one looks: a toast too
             words = f"{name}: {text}"
@@ -592,6 +596,18 @@ class GameScreen(ComposedFlag, Screen[None]):
             return 0
         return self.size.height - 1 - height - map_view.key_rows()  # 1: the footer
 
+    def set_away(self, seats: frozenset[int]) -> None:
+        """The lobby's word on who is away: the Actions line and the scores stop calling
+        them thinking (seen: "bob is thinking…" under "Waiting for bob: away")."""
+        if seats == self.away:
+            return
+        self.away = seats
+        for board in self.query(Scoreboard):
+            board.away = seats
+            board.refresh()
+        if self.is_mounted:
+            self._refresh_actions()
+
     def _refresh_actions(self) -> None:
         self._show_actions()
         self._fit_bottom()
@@ -666,7 +682,10 @@ class GameScreen(ComposedFlag, Screen[None]):
             who = (
                 self.names[to_act] if isinstance(to_act, int) and to_act < len(self.names) else "?"
             )
-            bar.status = f"{who} is thinking…" if to_act != me else "…"
+            if to_act in self.away:
+                bar.status = f"Waiting for {who}: away from the table."
+            else:
+                bar.status = f"{who} is thinking…" if to_act != me else "…"
             bar.items = ()
 
     def _your_move(self) -> str:

@@ -431,6 +431,14 @@ class LobbyScreen(Screen[None]):
         banner, table = self.banner, self._table(self.in_game)
         if banner is None or table is None:
             return
+        if self.game_screen is not None:
+            self.game_screen.set_away(
+                frozenset(
+                    i
+                    for i, s in enumerate(table["seats"])
+                    if s["kind"] == "person" and s["away"] is not None and not s["bot"]
+                )
+            )
         if clock is not None and clock.display:  # the table waits for this seat, not the away
             banner.display = False
             return

@@ -39,7 +39,9 @@ class ServedApp(CatanApp):
 
     BINDINGS = [
         *CatanApp.BINDINGS,
-        Binding("ctrl+b", "handover", "Away seat to a bot", show=False),
+        # priority: a pop-up (an offer to answer) is modal and would keep the key from the app
+        # while the banner over it offers ctrl+b
+        Binding("ctrl+b", "handover", "Away seat to a bot", show=False, priority=True),
     ]
 
     lobby_client: TableClient | None = None

@@ -489,7 +489,7 @@ class Lobby:
             return [error_message(str(exc))]
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
             # A malformed request (wrong types inside it) must not end the lobby connection.
-            log.info("malformed lobby request from %s: %r (%s)", user, msg, exc)
+            log.debug("malformed lobby request from %s: %r (%s)", user, msg, exc)
             return [error_message(f"malformed request: {exc}")]
         if reply is None:
             return [self.snapshot(user)]
@@ -530,6 +530,7 @@ class Lobby:
                 seat.user = user
                 break
         self.changed()
+        log.info("table %d: %s made it (%s, %d seats)", table.id, user, ruleset, len(seats))
         return self.snapshot(user) | {"created": table.id}
 
     async def _do_join(self, user: str, msg: dict[str, Any]) -> dict[str, Any]:
@@ -597,6 +598,7 @@ class Lobby:
             raise LobbyRefusal("only the table's host can start it")
         self._start(table)
         self.changed()
+        log.info("table %d: started", table.id)
         mine = next((i for i, s in enumerate(table.seats) if s.user == user), None)
         if mine is None:  # a table of bots only: nobody to seat
             return self.snapshot(user)
@@ -708,12 +710,28 @@ class Lobby:
         try:
             await hosted.table.run()
             self._count_game(hosted)
+            log.info("table %d: %s", hosted.id, self._outcome(hosted))
         except Exception:
             log.exception("table %d stopped", hosted.id)
         finally:
             hosted.status = "over"
             self.changed()
         await self._retire(hosted)
+
+    @staticmethod
+    def _outcome(hosted: HostedTable) -> str:
+        """How a table's game ended, for the server's console ("game over, alice won")."""
+        table = hosted.table
+        if table is None or not table.game.is_over:
+            return "stopped"
+        winner = table.game.winner
+        if winner is None or not 0 <= winner < len(hosted.seats):
+            return "game over"
+        seat = hosted.seats[winner]
+        who = (
+            seat.user if seat.kind == "person" and seat.user else f"seat {winner + 1} ({seat.bot})"
+        )
+        return f"game over, {who} won"
 
     def _count_game(self, hosted: HostedTable) -> None:
         """A game that ended at this table goes into the standings (tui/ssh/standings.py)."""
@@ -834,6 +852,7 @@ class Lobby:
                 return  # a connection that was taken over: the seat is still held
             info.endpoint = None
             if hosted.status == "playing":
+                log.info("table %d seat %d: %s left the table", hosted.id, endpoint.seat, info.user)
                 info.away_since = now = time.monotonic()
                 if info.slot is not None:
                     info.slot.set_away(now)
@@ -872,6 +891,14 @@ class Lobby:
         return {"id": hosted.id, "host": hosted.host, "seats": summary["seats"]}
 
     async def close(self) -> None:
+        playing = sum(1 for h in self.tables.values() if h.status == "playing")
+        if playing:
+            log.info(
+                "%d table%s in play saved in %s: they resume at the next start",
+                playing,
+                "s" * (playing != 1),
+                self.saves,
+            )
         for hosted in self.tables.values():
             if hosted.task is not None:
                 hosted.task.cancel()

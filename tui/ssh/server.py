@@ -238,7 +238,14 @@ class Service:
         return self.tokens.issue(f"lobby:{user}", lambda: self.lobby.open(user))
 
     async def start(self) -> None:
-        self.lobby.restore()
+        restored = self.lobby.restore()
+        if restored:
+            log.info(
+                "resumed %d unfinished table%s from %s",
+                restored,
+                "s" * (restored != 1),
+                self.lobby.saves,
+            )
         await self.zygote.start()
         await self.socket.start()
         self.ssh = await asyncssh.create_server(
@@ -296,6 +303,8 @@ class CatanSSHServer(asyncssh.SSHServer):
         """Failed password attempts on this connection."""
         self._logging_in = False
         """Counted in `Service.logging_in` until authenticated or closed."""
+        self.user: str | None = None
+        """Who signed in on this connection (None until then)."""
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -332,11 +341,16 @@ class CatanSSHServer(asyncssh.SSHServer):
 
     def auth_completed(self) -> None:
         self._logged_in_or_gone()
+        if self.conn is not None:
+            self.user = str(self.conn.get_extra_info("username"))
+            log.info("%s signed in from %s", self.user, self.peer)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._logged_in_or_gone()
         if self.conn is not None:
             self.service.connections.discard(self.conn)
+        if self.user is not None:
+            log.info("%s disconnected", self.user)
 
     def begin_auth(self, username: str) -> bool:
         return True  # always authenticate; there are no anonymous seats

@@ -70,6 +70,8 @@ class Scoreboard(Widget):
     during it (answering an offer, discarding) is marked ? (it once moved the ▶ there: during
     Bot 3's turn, alice answering its offer read "▶ You")."""
     pondering = True
+    away: frozenset[int] = frozenset()
+    """Seats whose person has left the table (SSH): marked "away", never "…" (thinking)."""
     """The seat to move is deciding now ("Blue …"); a replay only marks whose move it is."""
 
     def watch_view(self) -> None:
@@ -88,7 +90,7 @@ class Scoreboard(Widget):
     def _label_width(self, seat: int, me: Any, player: dict[str, Any], fit: int) -> int:
         """The widest the seat's label gets: name, "(you)" or the bot's kind, badges, the
         thinking mark (the kind once went uncounted: the Pieces column was cut at 120x40)."""
-        badges = _badge_width(player)
+        badges = _badge_width(player) + 3 * (seat in self.away)  # " away" for the " …"
         label = self._seat_label(seat, me, fit - badges)
         kind = self._kind_shown(seat, label)
         return len(label) + (len(kind) + 1 if kind else 0) + badges + 2
@@ -163,7 +165,9 @@ class Scoreboard(Widget):
             if badges:
                 who.append(" " + " ".join(badges), style="bold yellow")
             mark = self._mark(seat)
-            if self.thinking == seat and seat != me and self.pondering:
+            if seat in self.away:
+                who.append(" away", style="dim")
+            elif self.thinking == seat and seat != me and self.pondering:
                 who.append(" …", style="italic")
             row: list[RenderableType] = [mark, who, str(_vp(p)), str(_cards(p))]
             if has_dev:
