@@ -366,13 +366,19 @@ class CatanApp(App[None]):
 
     def _game_under_dialog(self) -> Any:
         """The game screen under the pop-up on top, if a pop-up is on top of a game."""
+        return self.game_under(self.screen)
+
+    def game_under(self, screen: Screen[Any]) -> Any:
+        """The game screen under the pop-up `screen`, if it is a pop-up over a game."""
         from tui.screens.game import GameScreen
 
-        if not self.screen.is_modal:
+        if not screen.is_modal:
             return None
+        stack = self.screen_stack
+        below = stack[: stack.index(screen)] if screen in stack else stack
         # The first screen under the pop-ups: a game kept further down (under the menu) is
         # not the one a pop-up over the menu is on (F2 showed in the menu's footer).
-        under = next((s for s in reversed(self.screen_stack) if not s.is_modal), None)
+        under = next((s for s in reversed(below) if not s.is_modal), None)
         return under if isinstance(under, GameScreen) else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -538,7 +544,8 @@ class CatanApp(App[None]):
             title = command.title.lower()
             if self.ssh_mode and ("screenshot" in title or "url" in title):
                 continue
-            if title == "quit" and isinstance(screen, GameScreen):
+            in_game = isinstance(screen, GameScreen) or self.game_under(screen) is not None
+            if title == "quit" and in_game:
                 # Textual's Quit left a game at once, past "Leave this game?" (seen in play):
                 # the game's own "Back to the menu (q)" asks first
                 continue

@@ -210,6 +210,8 @@ KEY_REFUSALS = {
     "build_settlement": "a settlement needs a free corner on your roads, two corners from any"
     " other building (F3: its price)",
     "take_resource": "a resource of your choice is taken only when a card or the rules offer one",
+    "steal": "a card is stolen right after the robber moves, from a rival beside its hex",
+    "discard": "cards are discarded on a 7, by each hand over the limit",
     # Starfarers (seen in play: h, j, l and y said only "not possible now")
     "buy_fame": "a half medal is bought with a Diplomat fame card (a friendship card), for 2"
     " goods, once a turn; 2 half medals make 1 point",

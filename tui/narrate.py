@@ -255,7 +255,10 @@ def _build(t: _Teller, e: dict[str, Any]) -> str:
 
 def _game_over(t: _Teller, e: dict[str, Any]) -> str:
     scores = e.get("scores")
-    tail = f" Scores: {', '.join(str(s) for s in scores)}." if isinstance(scores, list) else ""
+    tail = ""
+    if isinstance(scores, list):  # best first, by name (seen: "Scores: 9, 8, 5, 10.")
+        ranked = sorted(enumerate(scores), key=lambda p: -p[1] if isinstance(p[1], int) else 0)
+        tail = " Scores: " + ", ".join(f"{t.whom(seat)} {n}" for seat, n in ranked) + "."
     who = t.who(e.get("winner"))
     return f"{who} {t.verb(e.get('winner'), 'win', 'wins')} the game!{tail}"
 

@@ -69,7 +69,12 @@ AFTER_ATTACK = "Every knight is inactive now and the ship sails back to its star
 
 def _attack_outcome(t: Teller, e: Event) -> str:
     strength, defence = e.get("barbarians"), e.get("defenders")
-    head = f"The barbarians attack: barbarians {strength}, knights of Catan {defence}."
+    shares = e.get("contributions")
+    each = ""
+    if isinstance(shares, list) and shares:  # who gave what decides Defender and pillage
+        parts = [f"{t.whom(s)} {n}" for s, n in enumerate(shares) if isinstance(n, int)]
+        each = f" ({', '.join(parts)})"
+    head = f"The barbarians attack: barbarians {strength}, knights of Catan {defence}{each}."
     if e.get("catan_wins"):
         tied = e.get("tied") or []
         if tied:
@@ -109,11 +114,37 @@ def _to(t: Teller, v: Any) -> str:
     return f" to {place}" if place else ""
 
 
+SILENT_EFFECTS = {
+    "warlord": "every knight of {theirs} is active now",
+    "crane": "{their} next city improvement costs one commodity less",
+}
+"""What a card does that no event of its own tells (seen: "Blue played Warlord." and no more)."""
+
+
+def _progress_played(t: Teller, e: Event) -> str:
+    seat, card = e.get("seat"), e.get("card")
+    line = f"{t.who(seat)} played {card_name(card)}"
+    effect = SILENT_EFFECTS.get(card) if isinstance(card, str) else None
+    if effect is None:
+        return line + "."
+    mine = seat == t.me
+    words = effect.format(theirs="yours" if mine else "theirs", their="your" if mine else "their")
+    return f"{line}: {words}."
+
+
 def _displaced(t: Teller, e: Event) -> str:
     at = t.at(("vertex", e.get("vertex")))
+    level = e.get("strength")
+    strength = STRENGTH_WORDS.get(level, "") if isinstance(level, int) else ""
+    knight = f"{strength} knight" if strength else "knight"
+    whose = t.whose(e.get("seat"))
+    if e.get("fate") == "supply":  # seen in play: the knight just vanished from the map
+        return f"{whose} {knight}{at} had no free corner on its roads: back to the supply."
+    if e.get("fate") == "deserted":
+        return f"{whose} {knight}{at} deserted."
     to = _to(t, e.get("to")) if isinstance(e.get("to"), int) else ""
     gone = f",{to}" if to else ""
-    return f"{t.whose(e.get('seat'))} knight{at} left its corner{gone}."
+    return f"{whose} {knight}{at} left its corner{gone}."
 
 
 def _deserter_lost(t: Teller, e: Event) -> str:
@@ -231,7 +262,7 @@ TELL: dict[str, Callable[[Teller, Event], str | None]] = {
         f"{t.who(e.get('seat'))} drew {card_name(e.get('card'))}: 1 VP, shown at once."
     ),
     "progress_discarded": _discarded,
-    "progress_played": lambda t, e: f"{t.who(e.get('seat'))} played {card_name(e.get('card'))}.",
+    "progress_played": _progress_played,
     "improve": _improve,
     "metropolis": _metropolis,
     "knight": _knight,

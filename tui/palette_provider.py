@@ -23,6 +23,17 @@ SCREEN_COMMANDS = {
 said Ctrl+P gives "every action by name", and "rules" or "save" found nothing."""
 
 
+OVER_DIALOG = {
+    "rules_over_dialog": ("Rules of this game", "F1"),
+    "costs_over_dialog": ("Building costs", "F3"),
+    "rolls_over_dialog": ("Dice rolled so far", "F4"),
+    "log_over_dialog": ("The whole log", "F6"),
+    "speed_over_dialog": ("Bot speed (instant, normal, slow)", "F2"),
+}
+"""The app's commands over a pop-up on the game (tui/app.py `_OVER_DIALOG_KEYS`), in the
+words the game screen's palette uses for them."""
+
+
 def key_words(key: str, shown: str | None) -> str:
     """A key as the F1 table writes it: "F1", "Ctrl+S", "/", "q"."""
     if shown:
@@ -38,7 +49,7 @@ class ActionsProvider(Provider):
 
         screen = self.screen
         if not isinstance(screen, GameScreen):
-            return []
+            return self._over_dialog()
         out: list[tuple[str, str, Callable[[], None]]] = []
         for cmd in screen.cmds:
             out.append((f"{cmd.label} ({cmd.key})", "Game action", partial(screen.start, cmd)))
@@ -52,6 +63,20 @@ class ActionsProvider(Provider):
                 continue
             key = key_words(binding.key, binding.key_display)
             out.append((f"{words} ({key})", "Command", getattr(screen, f"action_{binding.action}")))
+        return out
+
+    def _over_dialog(self) -> list[tuple[str, str, Callable[[], None]]]:
+        """Over a pop-up on the game (an offer, the costs card): the help its keys open
+        there too (seen in play: Ctrl+P over a pop-up listed only Textual's own commands)."""
+        app = self.app
+        game_under = getattr(app, "game_under", None)
+        if game_under is None or game_under(self.screen) is None:
+            return []
+        out: list[tuple[str, str, Callable[[], None]]] = []
+        for action, (words, key) in OVER_DIALOG.items():
+            if app.check_action(action, ()) is False:
+                continue
+            out.append((f"{words} ({key})", "Command", getattr(app, f"action_{action}")))
         return out
 
     async def discover(self) -> Hits:

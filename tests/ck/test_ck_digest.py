@@ -1,10 +1,11 @@
 """Seeded random games' digests, recorded before game.py was split per rule and sped up.
 
-Re-recorded three times since, on purpose: the second setup building is told as one city
+Re-recorded four times since, on purpose: the second setup building is told as one city
 event (it was a settlement event, then a city event); the merchant's event names the seat it
 was taken from ("previous"); a Deserter whose player cannot take the knight says so
-("deserter_lost"). Each was checked to be the only difference (with the field or event
-stripped, the old digests came out).
+("deserter_lost"); a knight lost from the board says its strength and its fate
+("knight_displaced": "supply" or "deserted"). Each was checked to be the only difference
+(with the field or event stripped, the old digests came out).
 
 Each digest hashes, step by step, the legal actions listed (in order), the action
 chosen, the events it gave and, at the end, the game's snapshot: a refactor that
@@ -23,8 +24,8 @@ from tests.ck.ckfix import OPEN_ENDED, new
 
 DIGESTS = {
     (3, 101): "2e45e14db3884785f8a26d667788425b1ace7369f26795e01b933aaea6f8d5f0",
-    (4, 102): "5d17b33aab3b0e62d5cff57f66f6971faf4a93aad77acc817ed4fb208c2f73bb",
-    (3, 103): "2f38ca8e8304cd6ef0e095fb741ed56ecc6ccf764e386a0f8b2eea6221575396",
+    (4, 102): "c93defa3fdc3e4c09e77c6f36ed096026054e83ed12b9b3a97f13e99ebce767b",
+    (3, 103): "bacb3b44af44c02e505e80b32c0ba6c642f63c9dd40d18327e9e33944744480b",
     (4, 104): "c718ae778cb7341abee876eac32076ac5be8e34441441f6aa53311e4e369d7ca",
 }
 

@@ -107,7 +107,8 @@ def test_edge_29_equal_knights_cannot_be_displaced_a_weaker_one_with_nowhere_to_
     events = act(weaker, MoveKnight(17, 23))
     assert (weaker.knight_owner[23], weaker.knight_level[23]) == (0, 2)
     assert weaker.knights_left[3:6] == [2, 2, 2]
-    assert {"kind": "knight_displaced", "seat": 1, "vertex": 23} in events
+    lost = {"kind": "knight_displaced", "seat": 1, "vertex": 23, "strength": 1, "fate": "supply"}
+    assert lost in events
     assert weaker.phase == "main"
 
 

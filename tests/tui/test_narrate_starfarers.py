@@ -69,7 +69,7 @@ TOLD: dict[str, tuple[dict[str, Any], str | None]] = {
     ),
     "game_over": (
         {"winner": 1, "scores": [3, 15, 4, 5]},
-        "Blue wins the game! Scores: 3, 15, 4, 5.",
+        "Blue wins the game! Scores: Blue 15, Orange 5, White 4, you 3.",
     ),
     "half_medals": ({"seat": 1, "change": -1}, "Blue lost a half medal."),
     "jump": ({"seat": 1, "from": 1, "to": 3}, "Blue's ship jumped through the wormhole."),

@@ -603,6 +603,15 @@ def test_a_moved_or_displaced_knight_is_told_where_it_went() -> None:
     assert narrate(gone, ["Red", "Blue", "White"], 0, where, ck) == (
         f"Blue's knight at {a} left its corner, to {b}."
     )
+    # seen in play: a knight with no retreat only "left its corner", and was gone from the map
+    lost = {"kind": "knight_displaced", "seat": 1, "vertex": 10, "strength": 2, "fate": "supply"}
+    assert narrate(lost, ["Red", "Blue", "White"], 0, where, ck) == (
+        f"Blue's strong knight at {a} had no free corner on its roads: back to the supply."
+    )
+    fled = {"kind": "knight_displaced", "seat": 0, "vertex": 10, "strength": 3, "fate": "deserted"}
+    assert narrate(fled, ["Red", "Blue", "White"], 0, where, ck) == (
+        f"Your mighty knight at {a} deserted."
+    )
     odd = {"kind": "knight", "seat": 0, "what": "vanished", "vertex": 10}
     assert narrate(odd, ["Red", "Blue", "White"], 0, where, ck) == f"Your knight vanished at {a}."
 
@@ -677,3 +686,52 @@ def test_the_pillage_choice_says_which_city_has_a_wall(tmp_path: Path) -> None:
     game.walls[walled[0]] = 0  # the same city without its wall
     unwalled = hint(game.view(0), ("lose_city",), walled[0])
     assert unwalled == said.replace("its wall is lost too", "no wall"), unwalled
+
+
+def test_a_card_whose_effect_has_no_event_says_it_when_played() -> None:
+    """Seen in play: "Blue played Warlord." and nothing of the knights it woke."""
+    from tui.faces import face
+    from tui.narrate import narrate
+
+    ck = face("ck").tell()
+    names = ["Red", "Blue", "White"]
+    theirs = {"kind": "progress_played", "seat": 1, "card": "warlord"}
+    assert narrate(theirs, names, 0, None, ck) == (
+        "Blue played Warlord: every knight of theirs is active now."
+    )
+    mine = {"kind": "progress_played", "seat": 0, "card": "crane"}
+    assert narrate(mine, names, 0, None, ck) == (
+        "You played Crane: your next city improvement costs one commodity less."
+    )
+    plain = {"kind": "progress_played", "seat": 1, "card": "bishop"}
+    assert narrate(plain, names, 0, None, ck) == "Blue played Bishop."
+
+
+async def test_a_barbarian_attack_is_a_toast_with_each_seats_share(tmp_path: Path) -> None:
+    """Seen in play: attacks on a bots' turn at instant speed were only log lines. An attack
+    the screen hears is told in a toast too, with what each seat gave (not the after-note)."""
+    from tui_keys import game_screen, wait_for_decision
+
+    from tui.app import CatanApp
+
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        assert app.load_game(tui_saves.ck_midgame(tmp_path))
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None
+        attack = {
+            "kind": "attack",
+            "barbarians": 5,
+            "defenders": 2,
+            "contributions": [2, 0, 0, 0],
+            "catan_wins": False,
+            "pillaged": [1, 2, 3],
+        }
+        screen._collect_infos([attack], 0, None)
+        await pilot.pause()
+        toasts = [n for n in app._notifications if n.title == "Barbarians"]
+        assert [str(n.message) for n in toasts] == [
+            "The barbarians attack: barbarians 5, knights of Catan 2 (you 2, Blue 0, White 0,"
+            " Orange 0). The barbarians win; a city is pillaged: Blue, White, Orange."
+        ]

@@ -159,6 +159,37 @@ async def test_the_palette_finds_the_screens_commands_as_well_as_the_moves(
         assert "Quit" not in _palette_lines(app).split("\n")
 
 
+async def test_the_palette_over_a_pop_up_offers_the_games_help_and_no_hard_quit(
+    tmp_path: Path,
+) -> None:
+    """Seen in play: Ctrl+P over a pop-up listed Keys, Quit, Screenshot and Theme, and its
+    Quit left the game at once. Over a pop-up on the game it offers the help its keys open
+    there (rules, costs, dice, the whole log), and no Quit."""
+    from textual.command import CommandPalette
+
+    async with at_saved(tmp_path, "base", (80, 24)) as (app, pilot):
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog), "the question")
+        dialog = app.screen
+        await pilot.press("ctrl+p")
+        await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
+        await pilot.press(*"quit")
+        await pilot.pause()
+        assert "Quit" not in _palette_lines(app).split("\n")
+        await pilot.press(*(["backspace"] * 4), *"dice")
+        await until(
+            pilot, lambda: "Dice rolled so far (F4)" in _palette_lines(app), "the dice offered"
+        )
+        await pilot.press(*(["backspace"] * 4), *"rules")
+        await until(
+            pilot, lambda: "Rules of this game (F1)" in _palette_lines(app), "the rules offered"
+        )
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules")
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is dialog, "the question again")
+
+
 def _palette_lines(app: Any) -> str:
     from textual.widgets import OptionList as Options
 

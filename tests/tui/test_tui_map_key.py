@@ -35,7 +35,7 @@ async def test_the_key_under_the_hex_map_shows_at_120x40_and_not_at_80x24(
         width = map_view.layout_of().width
         assert all(len(line) <= width for line in strip), (width, strip)
         if ruleset == "ck":
-            assert strip[0].startswith("1 active knight  2 inactive"), strip
+            assert strip[0].startswith("1 knight  2 inactive  B underlined: wall"), strip
         assert strip[-1] == "r settlement  R city  X robber  ◦ harbour corner  F1 the whole key"
         await pilot.resize_terminal(80, 24)
         await pilot.pause()

@@ -472,3 +472,31 @@ async def test_road_building_says_its_roads_are_free_and_how_many_are_left(
                 lambda: any(c.label == f"Build a free road ({left - 1} left)" for c in screen.cmds),
                 "the second road's prompt",
             )
+
+
+async def test_an_edge_with_a_road_names_whose_road_it_is(tmp_path: Path) -> None:
+    """Seen in play (C&K's Diplomat): four rival roads to choose from, "This edge: the
+    north-east side of forest 8" for each, told apart by colour alone. A road there is named."""
+    from types import SimpleNamespace
+
+    from tui_keys import at_base_midgame
+
+    from tui.places import hex_places
+
+    async with at_base_midgame(tmp_path, (80, 24)) as (_app, _pilot, screen):
+        view = screen.view or {}
+        places = hex_places(view)
+        assert places is not None
+        owners = view["edges"]
+        blue = owners.index(1)
+        mine = owners.index(0)
+        free = owners.index(-1)
+        screen.target = SimpleNamespace(target_kind="edge")  # type: ignore[assignment]
+        lines = {}
+        for edge in (blue, mine, free):
+            screen.cursor = edge
+            lines[edge] = screen._place_line(view)
+        screen.target = None
+        assert lines[blue] == f"This edge: Blue's road, {places.edge(blue)}"
+        assert lines[mine] == f"This edge: your road, {places.edge(mine)}"
+        assert lines[free] == f"This edge: {places.edge(free)}"

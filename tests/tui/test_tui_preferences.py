@@ -220,10 +220,12 @@ async def test_f2_in_a_game_is_remembered_and_a_command_line_speed_wins(tmp_path
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game shows")
         assert app.speed == "normal"
-        await pilot.press("f2")  # normal -> the next speed
+        await pilot.press("f2")  # normal -> faster (it went to slow first, seen in play)
         await until(pilot, lambda: settings_path().exists(), "the speed is saved")
         chosen = json.loads(settings_path().read_text())["speed"]
-        assert chosen != "normal" and app.speed == chosen
+        assert chosen == "instant" and app.speed == chosen
+        said = [str(n.message) for n in app._notifications]
+        assert "Bot speed: instant (F2 again: slow)" in said, said
         assert app.local is not None
         from tui.local import SPEEDS
 

@@ -154,7 +154,7 @@ async def test_a_key_for_a_move_not_possible_says_why(tmp_path: Path) -> None:
         await pilot.pause()
         said = [str(n.message) for n in app._notifications]
         wanted = f"{specs[what].label}: {reason[:1].lower()}{reason[1:]}"
-        assert wanted in said, (wanted, said)
+        assert any(m.startswith(wanted) for m in said), (wanted, said)  # then what is lacking
         assert screen.rev == rev and app.screen is screen  # nothing sent, nothing opened
         # A key of the ruleset with no reason from the engine: not possible now, and the rule
         # that usually stands in the way where there is one ("m" with too few cards said
@@ -213,7 +213,47 @@ def test_every_rule_a_key_may_say_is_a_move_of_some_ruleset() -> None:
 
     types = {t for name in ("base", "ck", "fleet", "starfarers") for t in face(name).specs()}
     assert set(choices.KEY_REFUSALS) <= types, set(choices.KEY_REFUSALS) - types
-    assert {"build_wall", "maritime_trade", "roll"} <= set(choices.KEY_REFUSALS)
+    assert {"build_wall", "maritime_trade", "roll", "steal", "discard"} <= set(choices.KEY_REFUSALS)
+    # a face's own rules are its own moves (C&K: the robber after a 7, a chase or the Bishop)
+    for name in ("base", "ck", "fleet", "starfarers"):
+        own = face(name).key_refusals or {}
+        assert set(own) <= set(face(name).specs()), (name, set(own) - set(face(name).specs()))
+    ck_robber = (face("ck").key_refusals or {})["move_robber"]
+    assert "Knight" not in ck_robber and "Bishop" in ck_robber
+
+
+async def test_c_and_k_keys_say_its_own_rules_and_the_roll_comes_first(tmp_path: Path) -> None:
+    """Seen in play (C&K): h said "the robber moves after a 7 or a Knight" (C&K has no Knight
+    card); before the roll, k and w gave the reasons of a knight's and a wall's place and e
+    nothing at all. Before the roll every key names the roll; after it, C&K's own rules."""
+    from tui_keys import game_screen, wait_for_decision
+
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        game = tui_saves.play_until("ck", 5, tui_saves.human_to_act({"roll"}), min_actions=60)
+        assert app.load_game(tui_saves.write(game, tmp_path))
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None and (screen.view or {}).get("phase") == "pre_roll"
+        for key in ("k", "w", "e"):
+            await pilot.press(key)
+            await pilot.pause()
+        said = [str(n.message) for n in app._notifications]
+        for label in ("Recruit a knight", "Build a city wall", "End the turn"):
+            assert any(
+                m.startswith(f"{label}: not possible now: first roll the dice (r)") for m in said
+            ), (label, said)
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.load_game(tui_saves.ck_midgame(tmp_path))
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None and (screen.view or {}).get("phase") == "main"
+        assert "h" not in {c.key for c in screen.cmds}  # the robber does not move now
+        await pilot.press("h")
+        await pilot.pause()
+        said = [str(n.message) for n in app._notifications]
+        assert any("when a knight chases it (z), or with the Bishop" in m for m in said), said
 
 
 async def test_p_with_no_card_playable_says_why_for_each_card_held(tmp_path: Path) -> None:
@@ -330,3 +370,65 @@ async def test_the_progress_list_greys_the_cards_held_that_may_not_be_played(
         assert app.screen is dialog and screen.rev == rev
         said = [str(n.message) for n in app._notifications]
         assert any(s.startswith("Not possible: ") for s in said), said
+
+
+async def test_a_key_pressed_while_a_step_waits_names_the_step(tmp_path: Path) -> None:
+    """Seen in play: Esc out of the robber's choice, then e said only "not possible now", and
+    r in the setup said "the dice are rolled once, at the start of your turn". Outside the
+    main phase a key of a move not possible names the step the turn waits for, by its key."""
+    from tui_keys import game_screen, wait_for_decision
+
+    from engine.config import GameConfig
+
+    app = CatanApp(saves_dir=tmp_path, speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.load_game(tui_saves.base_robber(tmp_path))
+        assert await wait_for_decision(pilot) == "target"
+        screen = game_screen(app)
+        assert screen is not None
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen.target is None, "the robber's choice backed out")
+        for key, label in (("e", "End the turn"), ("d", "Build a road")):
+            await pilot.press(key)
+            await pilot.pause()
+            said = [str(n.message) for n in app._notifications]
+            wanted = f"{label}: not possible now: first move the robber (h)."
+            assert wanted in said, (wanted, said)
+    seats = ["human", "random", "random", "random"]
+    app = CatanApp(saves_dir=tmp_path, speed="instant", play=(GameConfig("base", 4, 11), seats))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for_decision(pilot) == "target"
+        screen = game_screen(app)
+        assert screen is not None
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen.target is None, "the corner's choice backed out")
+        await pilot.press("r")
+        await pilot.pause()
+        said = [str(n.message) for n in app._notifications]
+        wanted = "Roll the dice: not possible now: first build a settlement (s)."
+        assert wanted in said, (wanted, said)
+
+
+async def test_a_price_refused_says_what_the_hand_lacks(tmp_path: Path) -> None:
+    """Seen in play: "a settlement costs 1 brick, 1 lumber, 1 wool and 1 grain", the player
+    left to find the missing wool. A key refused for its price names what is missing."""
+    from tui_keys import at_base_midgame
+
+    from tui.narrate import and_list
+
+    async with at_base_midgame(tmp_path, (80, 24)) as (app, pilot, screen):
+        offered = {c.key for c in screen.cmds}
+        refused = dict(screen.face.why_not(screen.view or {}))  # type: ignore[misc]
+        specs = screen.face.specs()
+        priced = [w for w, r in refused.items() if " costs " in r and specs[w].key not in offered]
+        assert priced, f"nothing refused for its price: {refused}"
+        what = priced[0]
+        hand = (screen.view or {})["me"]["hand"]
+        name = choices.EXPECTED_WORDS[what][0]  # "Settlement": its line on the costs card
+        card = next(c for c in screen.face.costs() if c.item == name)
+        lacking = [f"{n - hand.get(r, 0)} {r}" for r, n in card.cost if hand.get(r, 0) < n]
+        assert lacking, (card, hand)
+        await pilot.press(specs[what].key)
+        await pilot.pause()
+        said = [str(n.message) for n in app._notifications]
+        assert any(m.endswith(f"(you lack {and_list(lacking)})") for m in said), (lacking, said)

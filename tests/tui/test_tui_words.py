@@ -217,6 +217,12 @@ def test_the_person_is_lower_case_inside_a_sentence() -> None:
         " The barbarians win; a city is pillaged: you, Blue."
         " Every knight is inactive now and the ship sails back to its start."
     )
+    # seen in play: nothing said who gave what, which decides Defender and pillage
+    shared = attack | {"contributions": [0, 1, 0, 0]}
+    assert (narrate(shared, NAMES, 0, None, ck) or "").startswith(
+        "The barbarians attack: barbarians 3, knights of Catan 1 (you 0, Blue 1, White 0,"
+        " Orange 0). The barbarians win"
+    )
     tied = {"kind": "attack", "barbarians": 2, "defenders": 4, "catan_wins": True, "tied": [2, 0]}
     said = narrate(tied, NAMES, 0, None, ck) or ""
     assert "Tied defenders draw a progress card: White, you. Every knight" in said, said

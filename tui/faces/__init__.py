@@ -93,6 +93,9 @@ class RulesetFace:
     relabel: Callable[[View, tuple[str, ...]], str | None] | None = None
     # the scoreboard's "Pieces" of a seat (view, seat), where its player entry says less
     pieces: Callable[[View, int], str] | None = None
+    # what a key says where its move is not possible and the engine gives no reason, where
+    # this ruleset's rule differs from `choices.KEY_REFUSALS` (C&K's robber has no Knight card)
+    key_refusals: Mapping[str, str] | None = None
 
     @property
     def title(self) -> str:

@@ -130,4 +130,14 @@ FACE = BASE_FACE.derive(
     target_hint=target_hint,
     plan=plan,
     rate_source=rate_source,
+    key_refusals={
+        "move_robber": "the robber moves after a 7 once the barbarians have attacked, when a"
+        " knight chases it (z), or with the Bishop",
+        "chase_robber": "an active knight beside the robber's hex chases it, once the"
+        " barbarians have attacked, not in the turn it was built",
+        "move_knight": "an active knight acts once a turn, not in the turn it was built, along"
+        " your roads to a free corner or onto a weaker rival knight",
+        "improve_city": "level n of a track costs n of its commodity (cloth for trade, coin"
+        " for politics, paper for science), and needs a city",
+    },
 )

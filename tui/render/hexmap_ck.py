@@ -97,7 +97,7 @@ def key_strip(*, ascii: bool = False) -> Text:
     """The key under the map, C&K's pieces first: as many lines show as rows are spare."""
     from tui.render.legend import hex_key_line, key_line, shortened
 
-    words = ("active knight", "inactive", "walled city", "metropolis", "merchant")
+    words = ("knight", "inactive", "underlined: wall", "metropolis", "merchant")
     pieces = key_line(shortened(ck_items(ascii), dict(enumerate(words))))
     return Text("\n").join([pieces, hex_key_line(ascii)])
 

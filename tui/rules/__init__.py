@@ -75,6 +75,10 @@ def keys_markdown(ruleset: str) -> str:
         "A key works only when its action is possible (pressed otherwise, it says why): the"
         " Actions box lists the ones that do now, and the bottom line as many as fit (the"
         " move's own keys first).",
+        "",
+        "Beside a name in the Scores box: ▶ whose turn it is; ? someone who must act during"
+        " it (an answer to an offer, a discard); … that seat deciding now; away: a person who"
+        " left the table (over SSH).",
     ]
     return "\n".join(rows) + "\n"
 

@@ -26,7 +26,7 @@ from engine.table.client import TableClient
 from tui import choices, hint_words, plans
 from tui.faces import face
 from tui.logbook import LogBook, Update
-from tui.narrate import bundle
+from tui.narrate import and_list, bundle
 from tui.places import buildings_around, corner_start, hex_places, robber_start
 from tui.screens.composed import ComposedFlag
 from tui.screens.dialogs.choice import ChoiceDialog
@@ -55,7 +55,9 @@ CARD_LABELS = {
     "play_road_building": "Road Building: two free roads",
     "play_year_of_plenty": "Year of Plenty: two resources from the bank",
 }
-SPEED_ORDER = ("instant", "normal", "slow")
+SPEED_ORDER = ("slow", "normal", "instant")
+"""F2 makes the bots faster, then from instant back to slow (it went from normal to slow:
+a player who wanted faster got slower first)."""
 PLURALS = {"vertex": "corners", "hex": "hexes"}  # what the map calls them, in the plural
 SINGULARS = {"vertex": "corner"}
 SIDE_STEP = 3  # rows the side panels scroll for Up or Down when no target is being chosen
@@ -464,9 +466,19 @@ class GameScreen(ComposedFlag, Screen[None]):
     def _collect_infos(
         self, events: list[dict[str, Any]], me: Any, where: Callable[[Any], str] | None
     ) -> None:
-        """Shakes and encounter outcomes of this seat become information dialogs."""
+        """Shakes and encounter outcomes of this seat become information dialogs; a barbarian
+        attack, a toast for everyone (seen in play: on a bot's turn at instant speed, C&K's
+        biggest moment was a log line one had to find)."""
         for e in events:
             kind = e.get("kind")
+            if kind == "attack":
+                from tui.narrate import narrate
+                from tui.narrate_ck import AFTER_ATTACK
+
+                words = narrate(e, self.names, me, where, self.face.tell()) or ""
+                words = words.replace(AFTER_ATTACK, "").strip()
+                if words:
+                    self.notify(words, title="Barbarians", timeout=12, markup=False)
             if e.get("seat") != me or me is None:
                 continue
             if kind in ("shake", "encounter_shake"):
@@ -723,6 +735,12 @@ class GameScreen(ComposedFlag, Screen[None]):
             return ""
         kind = target.target_kind
         if kind == "edge" and 0 <= cursor < places.grid.num_edges:
+            owners = view.get("edges")
+            owner = owners[cursor] if isinstance(owners, list) and cursor < len(owners) else -1
+            if isinstance(owner, int) and 0 <= owner < len(self.names):
+                # a road already there (the Diplomat's: four edges told apart by colour alone)
+                whose = "your" if owner == view.get("seat") else f"{self.names[owner]}'s"
+                return f"This edge: {whose} road, {places.edge(cursor)}"
             return f"This edge: {places.edge(cursor)}"
         if kind == "vertex" and 0 <= cursor < places.grid.num_vertices:
             return f"This corner: {places.vertex(cursor)}"
@@ -941,7 +959,17 @@ class GameScreen(ComposedFlag, Screen[None]):
             if what in types or what.split(":")[0] in types
         ]
         label = self.face.specs()[types[0]].label
-        if refused:
+        first = self._pending_step() if view.get("phase") != "main" else ""
+        if first:
+            # a step the turn waits for (the robber backed out of with Esc, the setup's
+            # settlement, the roll): the rule of the key pressed was the wrong answer there
+            # ("the dice are rolled once, at the start of your turn" in the setup), and so
+            # was the engine's reason for the move itself (a wall's place, before the roll)
+            self.notify(f"{label}: not possible now: first {first}.", severity="warning")
+        elif refused:
+            # a price refused says what is missing too (seen: "a settlement costs 1 brick,
+            # 1 lumber, 1 wool and 1 grain", with the player left to find the wool)
+            refused = [(what, reason + self._lack(what, reason)) for what, reason in refused]
             said = "; ".join(dict.fromkeys(reason for _, reason in refused))
             said = said[:1].lower() + said[1:]
             if any(what.startswith("play_progress:") for what, _ in refused):
@@ -949,10 +977,33 @@ class GameScreen(ComposedFlag, Screen[None]):
                 said = "; ".join(choices.why_not_lines(refused))
             self.notify(f"{label}: {said}", severity="warning")
         else:
-            rule = next((choices.KEY_REFUSALS[t] for t in types if t in choices.KEY_REFUSALS), "")
+            rules = {**choices.KEY_REFUSALS, **(self.face.key_refusals or {})}
+            rule = next((rules[t] for t in types if t in rules), "")
             said = f"not possible now: {rule}." if rule else "not possible now."
             self.notify(f"{label}: {said}", severity="warning")
         event.stop()
+
+    def _lack(self, what: str, reason: str) -> str:
+        """ " (you lack 1 wool)" where `reason` is the price of `what` (its costs card line)
+        and the hand falls short of it; "" otherwise."""
+        if " costs " not in reason:
+            return ""
+        name = choices.expected_words(what)[0].lower()
+        card = next((c for c in self.face.costs() if c.item.lower() == name), None)
+        hand = ((self.view or {}).get("me") or {}).get("hand") or {}
+        if card is None or not isinstance(hand, dict):
+            return ""
+        short = [(n - int(hand.get(r, 0)), r) for r, n in card.cost if int(hand.get(r, 0)) < n]
+        if not short:
+            return ""
+        return f" (you lack {and_list([f'{n} {r}' for n, r in short])})"
+
+    def _pending_step(self) -> str:
+        """What this decision asks for, by its keys ("move the robber (h)"), or ""."""
+        steps = [
+            f"{c.label[:1].lower()}{c.label[1:]} ({c.key})" for c in self.cmds if len(c.key) == 1
+        ]
+        return " or ".join(steps[:3])
 
     def action_pan(self, dx: int, dy: int) -> None:
         """Shift+arrows: the map's window moved, where the map is seen in part (Fleet's sea and
@@ -1675,7 +1726,8 @@ class GameScreen(ComposedFlag, Screen[None]):
         i = SPEED_ORDER.index(self.speed) if self.speed in SPEED_ORDER else 0
         self.speed = SPEED_ORDER[(i + 1) % len(SPEED_ORDER)]
         self.on_speed(self.speed)
-        self.notify(f"Bot speed: {self.speed}")
+        after = SPEED_ORDER[(i + 2) % len(SPEED_ORDER)]
+        self.notify(f"Bot speed: {self.speed} (F2 again: {after})")
 
     def action_leave(self) -> None:
         """q: ask first; a finished game leaves without asking."""

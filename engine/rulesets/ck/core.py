@@ -85,7 +85,7 @@ class CKCore(BaseGame):
         EventKind("improve", ("seat", "track", "level")),
         EventKind("metropolis", ("seat", "track", "vertex"), optional=("previous",)),
         EventKind("knight", ("seat", "vertex", "what"), optional=("to", "strength")),
-        EventKind("knight_displaced", ("seat", "vertex"), optional=("to",)),
+        EventKind("knight_displaced", ("seat", "vertex"), optional=("to", "strength", "fate")),
         EventKind(
             "deserter_lost",
             ("seat", "why"),

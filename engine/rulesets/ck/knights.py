@@ -270,8 +270,13 @@ class CKKnights(CKCore):
             self.knight_owner,
             self.knight_level,
         )
-        if not dests:
-            return [Event("knight_displaced", {"seat": owner, "vertex": v})]
+        if not dests:  # no free corner on its owner's roads: back to the supply
+            return [
+                Event(
+                    "knight_displaced",
+                    {"seat": owner, "vertex": v, "strength": strength, "fate": "supply"},
+                )
+            ]
         self.knights_left[owner * 3 + strength - 1] -= 1  # held aside until it is placed
         self._push(ck.DISPLACED, owner, (strength, active, flags, *dests))
         return []

@@ -639,7 +639,8 @@ def _place_merchant(game: CKGame, seat: int, h: int) -> list[Event]:
 
 
 def _desert(game: CKGame, thief: int, v: int) -> list[Event]:
-    events = [Event("knight_displaced", {"seat": game.knight_owner[v], "vertex": v})]
+    lost = {"seat": game.knight_owner[v], "vertex": v, "strength": game.knight_level[v]}
+    events = [Event("knight_displaced", lost | {"fate": "deserted"})]
     victim, strength, active, _ = game.take_knight(v, events)
     del victim
     for s in range(strength, 0, -1):
