@@ -432,3 +432,22 @@ async def test_a_price_refused_says_what_the_hand_lacks(tmp_path: Path) -> None:
         await pilot.pause()
         said = [str(n.message) for n in app._notifications]
         assert any(m.endswith(f"(you lack {and_list(lacking)})") for m in said), (lacking, said)
+
+
+async def test_p_before_the_roll_says_the_cards_rule_not_the_roll(tmp_path: Path) -> None:
+    """A card may be played before the roll: p there says why no card may be played, not
+    "first roll the dice" (a player with no card would roll and be refused again)."""
+    from tui_keys import game_screen, wait_for_decision
+
+    game = tui_saves.play_until("base", 7, tui_saves.human_to_act({"roll"}), min_actions=40)
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None and (screen.view or {}).get("phase") == "pre_roll"
+        assert "p" not in {c.key for c in screen.cmds}, "a card is playable: nothing to test"
+        await pilot.press("p")
+        await pilot.pause()
+        said = [str(n.message) for n in app._notifications]
+        rule = choices.KEY_REFUSALS["play_knight"]
+        assert any(m.endswith(f"not possible now: {rule}.") for m in said), said

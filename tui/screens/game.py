@@ -959,12 +959,14 @@ class GameScreen(ComposedFlag, Screen[None]):
             if what in types or what.split(":")[0] in types
         ]
         label = self.face.specs()[types[0]].label
-        first = self._pending_step() if view.get("phase") != "main" else ""
-        if first:
+        # a card may be played before the roll too: its own rule, not "first roll the dice"
+        playing = any(t.startswith("play_") for t in types)
+        first = self._pending_step() if view.get("phase") != "main" and not playing else ""
+        if first and not refused:
             # a step the turn waits for (the robber backed out of with Esc, the setup's
             # settlement, the roll): the rule of the key pressed was the wrong answer there
-            # ("the dice are rolled once, at the start of your turn" in the setup), and so
-            # was the engine's reason for the move itself (a wall's place, before the roll)
+            # ("the dice are rolled once, at the start of your turn" in the setup; a wall's
+            # place before the roll, with a city to wall)
             self.notify(f"{label}: not possible now: first {first}.", severity="warning")
         elif refused:
             # a price refused says what is missing too (seen: "a settlement costs 1 brick,

@@ -74,26 +74,33 @@ class TradePanel(Widget):
     def render(self) -> Text:
         view = self.view or {}
         text = Text()
-        trade = view.get("trade")
-        if trade:
-            text.append_text(self._offer(trade, view.get("seat")))
-        else:
-            limit = view.get("trade_limit")
-            made = view.get("offers_this_turn")
-            if limit is not None:
-                line = f"No offer. Offers this turn: {made}/{limit}"
-                if len(line) > self.content_size.width:  # 80x24: it wrapped after "turn:"
-                    line = f"No offer ({made}/{limit} made this turn)"
-                text.append(line + "\n", style="dim")
         shown = face_or_default(view.get("ruleset"))
         rates = best_rates(view)
+        packed = None
         if rates:
             chips = [Text(f"{shown.rates_word}:", style="bold")]
             for name, rate in rates.items():
                 chip = Text(f"{rate}:1 ", style="bold" if rate < 4 else "")
                 chip.append(name, style=resource_style(name))
                 chips.append(chip)
-            text.append_text(_packed(chips, self.content_size.width))
+            packed = _packed(chips, self.content_size.width)
+        trade = view.get("trade")
+        if trade:
+            text.append_text(self._offer(trade, view.get("seat")))
+            if packed is not None:
+                text.append_text(packed)
+        else:
+            # the rates first: at 80x24 with four players the panel shows a line or two
+            # before it scrolls, and `m` refused sends the player to the rates
+            if packed is not None:
+                text.append_text(packed)
+            limit = view.get("trade_limit")
+            made = view.get("offers_this_turn")
+            if limit is not None:
+                line = f"No offer. Offers this turn: {made}/{limit}"
+                if len(line) > self.content_size.width:  # 80x24: it wrapped after "turn:"
+                    line = f"No offer ({made}/{limit} made this turn)"
+                text.append(("\n" if packed is not None else "") + line, style="dim")
         supply = view.get("supply")
         if isinstance(supply, dict) and shown.shows_supply:
             chips = [Text("Supply:", style="bold")]
