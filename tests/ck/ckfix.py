@@ -31,6 +31,7 @@ def position(
     dice: list[int] | None = (3, 4),  # type: ignore[assignment]
     forced_dice: list[list[int]] | None = None,
     revealed: list[dict[str, int]] | None = None,
+    options: dict[str, Any] | None = None,
     **extra: Any,
 ) -> CKGame:
     """A game at seat `current`'s main phase (by default) from pieces, hands and extra state."""
@@ -38,7 +39,7 @@ def position(
         ruleset="ck",
         seats=seats,
         seed=7,
-        options={"board": "beginner"},
+        options={"board": "beginner", **(options or {})},
         pieces=pieces or [SeatPieces() for _ in range(seats)],
         hands=hands or [{} for _ in range(seats)],
         development=[

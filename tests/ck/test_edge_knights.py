@@ -36,6 +36,44 @@ def test_edge_25_a_new_knight_may_be_activated_but_not_act_or_be_promoted() -> N
     assert game.check(PromoteKnight(17)) == "a knight cannot be promoted in the turn it was built"
 
 
+WAITS = "a knight activated this turn acts from your next turn on (this game's rule)"
+
+
+@pytest.mark.parametrize("wait", [False, True])
+def test_edge_25_a_knight_activated_this_turn_acts_at_once_unless_the_table_says_wait(
+    wait: bool,
+) -> None:
+    """Spec §10.5: a knight built earlier and activated this turn may act (the default). Some
+    rule summaries read the rulebook's sentence as "not in the turn it was activated": the
+    option `activated_knights_wait` plays that reading (a knight active already is not held)."""
+    game = position(
+        pieces=[seat(settlements=(12,), roads=path(12, 17, 23, 29)), seat(), seat()],
+        hands=[KNIGHT_HAND, {}, {}],
+        options={"activated_knights_wait": wait},
+        **knights(NV, {17: (0, 1, 0), 29: (0, 1, 1)}),
+    )
+    act(game, ActivateKnight(17))
+    if wait:
+        assert game.check(MoveKnight(17, 23)) == WAITS
+        assert not [a for a in game.legal_actions() if isinstance(a, MoveKnight) and a.vertex == 17]
+    else:
+        assert game.check(MoveKnight(17, 23)) is None
+    assert game.check(MoveKnight(29, 23)) is None  # active before this turn: it acts
+
+
+def test_edge_25_knights_the_warlord_wakes_wait_too_where_the_table_says_so() -> None:
+    game = position(
+        pieces=[seat(settlements=(12,), roads=path(12, 17, 23, 29)), seat(), seat()],
+        progress=[{"warlord": 1}, {}, {}],
+        options={"activated_knights_wait": True},
+        **knights(NV, {17: (0, 1, 0), 29: (0, 1, 1)}),
+    )
+    act(game, PlayProgress("warlord"))
+    assert game.knight_active[17] and game.knight_active[29]
+    assert game.check(MoveKnight(17, 23)) == WAITS
+    assert game.check(MoveKnight(29, 23)) is None
+
+
 def test_edge_26_a_knight_that_acted_and_was_reactivated_cannot_act_again() -> None:
     game = position(
         pieces=[seat(settlements=(12,), roads=path(12, 17, 23)), seat(), seat()],

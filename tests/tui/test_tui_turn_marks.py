@@ -143,6 +143,24 @@ async def test_an_accept_reads_as_one() -> None:
     assert lines[:4] == ["You give 1 wool for 1 coin", "bob accepts", "waiting for Bot 3", ""]
 
 
+async def test_the_seats_still_to_answer_read_as_a_list() -> None:
+    """Over SSH: "waiting for you, bob" read as spoken to bob; it is "you and bob"."""
+    view: dict[str, Any] = {
+        "seat": 0,
+        "players": [{"seat": p} for p in range(3)],
+        "trade": {
+            "offerer": 2,
+            "give": {"wool": 1},
+            "get": {"coin": 1},
+            "to": [0, 1],
+            "waiting": [0, 1],
+            "answers": {},
+        },
+    }
+    lines = await _trade_lines(view)
+    assert "waiting for you and bob" in lines, lines
+
+
 # -- 1. every seat's improvement levels ---------------------------------------------------
 
 

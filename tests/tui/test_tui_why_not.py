@@ -451,3 +451,44 @@ async def test_p_before_the_roll_says_the_cards_rule_not_the_roll(tmp_path: Path
         said = [str(n.message) for n in app._notifications]
         rule = choices.KEY_REFUSALS["play_knight"]
         assert any(m.endswith(f"not possible now: {rule}.") for m in said), said
+
+
+@pytest.mark.parametrize(("limit", "made"), [(0, 0), (2, 2)])
+async def test_t_says_when_the_turns_offers_are_used_up(
+    tmp_path: Path, limit: int, made: int
+) -> None:
+    """Over SSH: t after 3 offers of 3 said the general rule ("offers are made after the
+    roll, up to the turn's limit"). Used up, it says so; a game of no offers says that."""
+    from tui_keys import game_screen, wait_for_decision
+
+    from engine.shared.actions import DeclineTrade, OfferTrade
+
+    def stop(game: Any) -> bool:
+        hand = game.view(0)["me"]["hand"]
+        return game.to_act == 0 and game.view(0)["phase"] == "main" and any(hand.values())
+
+    game = tui_saves.play_until(
+        "base", 7, stop, min_actions=60, options={"trade_offers_per_turn": limit}
+    )
+    for _ in range(made):  # the person's offers, each declined by everyone
+        hand = game.view(0)["me"]["hand"]
+        have = next(r for r, n in hand.items() if n)
+        want = next(r for r in hand if r != have)
+        game.apply(OfferTrade(((have, 1),), ((want, 1),)))
+        while game.to_act != 0 or game.view(0)["phase"] != "main":
+            game.apply(DeclineTrade())
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None and (screen.view or {}).get("offers_this_turn") == made
+        assert "t" not in {c.key for c in screen.cmds}
+        await pilot.press("t")
+        await pilot.pause()
+        said = [str(n.message) for n in app._notifications]
+        wanted = (
+            "this game allows no offers between players"
+            if limit == 0
+            else "this turn's 2 offers are made (the Trade panel counts them)"
+        )
+        assert f"Offer a trade: not possible now: {wanted}." in said, said

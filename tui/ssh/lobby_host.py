@@ -125,6 +125,11 @@ AWAY_ANSWER_WAIT = 10.0
 AWAY_DECLINED = "{name} is away: their answer to the offer counts as a decline."
 
 
+def _told(seat: int | None) -> str:
+    """A seat as the lobby and the server's console number them, from 1 ("seat 2")."""
+    return "?" if seat is None else str(seat + 1)
+
+
 class Slot:
     """A person's seat that a bot can take over while the person is away.
 
@@ -258,7 +263,7 @@ class Slot:
         """The decline of an offer the person, away, did not answer; everyone is told."""
         decline = _decline_of(legal)
         assert decline is not None
-        log.info("seat %s: %s is away, their answer is a decline", self._seat, self.name)
+        log.info("seat %s: %s is away, their answer is a decline", _told(self._seat), self.name)
         if self._table is not None:
             self._table.tell(AWAY_DECLINED.format(name=self.name))
         return decline
@@ -271,7 +276,7 @@ class Slot:
         table = self._table
         if action not in legal and (table is None or _refused(table, action)):
             action = legal[0]  # never an illegal stand-in: the table would ask the person again
-        log.info("seat %s: time ran out for %s", self._seat, self.name)
+        log.info("seat %s: time ran out for %s", _told(self._seat), self.name)
         if table is not None:
             table.tell(TIME_RAN_OUT.format(name=self.name))
         return action
@@ -660,9 +665,8 @@ class Lobby:
             )
         bot_name = lobby_bot(str(msg.get("bot", DEFAULT_BOT)))
         seat.slot.set_bot(BotSeat(create_bot(bot_name, bot_seed(table.seed, no)), name=bot_name))
-        log.info(
-            "table %d seat %d: %s handed %s's seat to %s", table.id, no, user, seat.user, bot_name
-        )
+        told = (table.id, no + 1, user, seat.user, bot_name)  # seats from 1, as in the lobby
+        log.info("table %d seat %d: %s handed %s's seat to %s", *told)
         table.table.tell(BOT_PLAYS.format(bot=bot_name, name=seat.user))
         seat.back_due = False  # the bot's line said it: their return is told as such
         self.changed()
@@ -821,7 +825,7 @@ class Lobby:
         info = hosted.seats[no]
         assert info.slot is not None
         if info.endpoint is not None:
-            log.info("table %d seat %d: %s took the seat over", hosted.id, no, info.user)
+            log.info("table %d seat %d: %s took the seat over", hosted.id, no + 1, info.user)
         # Subscribing the new client ends the previous one (HumanSeat keeps one live client).
         info.endpoint = SeatEndpoint(self, hosted, no, InMemoryClient(info.slot.human))
         info.away_since = None
@@ -852,7 +856,8 @@ class Lobby:
                 return  # a connection that was taken over: the seat is still held
             info.endpoint = None
             if hosted.status == "playing":
-                log.info("table %d seat %d: %s left the table", hosted.id, endpoint.seat, info.user)
+                seat_no = endpoint.seat + 1  # as the lobby numbers them ("seat 2: bob")
+                log.info("table %d seat %d: %s left the table", hosted.id, seat_no, info.user)
                 info.away_since = now = time.monotonic()
                 if info.slot is not None:
                     info.slot.set_away(now)

@@ -9,7 +9,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from tui.faces import face_or_default
-from tui.narrate import bundle
+from tui.narrate import and_list, bundle
 from tui.widgets.fit import refresh_fitting
 from tui.widgets.style import resource_style, seat_style
 
@@ -68,7 +68,8 @@ class TradePanel(Widget):
         waiting = trade.get("waiting") or []
         if waiting:
             who = ["you" if s == me else self.names[s] for s in waiting if 0 <= s < len(self.names)]
-            text.append("  waiting for " + ", ".join(who) + "\n", style="dim")
+            # "you and bob" (seen: "waiting for you, bob" read as spoken to bob)
+            text.append("  waiting for " + and_list(who) + "\n", style="dim")
         return text
 
     def render(self) -> Text:

@@ -7,8 +7,18 @@ from engine.rulesets.base import OPTIONS as BASE_OPTIONS
 from engine.rulesets.base import game_ruleset
 from engine.rulesets.ck.game import CKGame
 
-OPTIONS = tuple(
-    OptionSpec(o.name, o.choices, 13, o.help) if o.name == "vp_to_win" else o for o in BASE_OPTIONS
+OPTIONS = (
+    *(
+        OptionSpec(o.name, o.choices, 13, o.help) if o.name == "vp_to_win" else o
+        for o in BASE_OPTIONS
+    ),
+    OptionSpec(
+        "activated_knights_wait",
+        (False, True),
+        False,
+        "a knight activated this turn acts from its owner's next turn on (the rule as some"
+        " summaries read it; by default it may act at once unless it was built this turn)",
+    ),
 )
 
 

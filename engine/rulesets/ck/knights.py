@@ -21,8 +21,11 @@ from engine.rulesets.ck.core import KNIGHT_SET, CKCore
 from engine.rulesets.ck.knight_paths import reachable, vertex_links
 from engine.shared.dispatch import applies, checks, lists
 
-BUILT, ACTED, PROMOTED = 1, 2, 4
-"""A knight's flags for the turn: built this turn, acted this turn, promoted this turn."""
+BUILT, ACTED, PROMOTED, WOKEN = 1, 2, 4, 8
+"""A knight's flags for the turn: built, acted, promoted this turn; and activated this turn
+where the table plays `activated_knights_wait` (it acts from its owner's next turn)."""
+WAIT_OPTION = "activated_knights_wait"
+"""The option that makes a knight activated this turn wait for a later turn to act."""
 
 
 class CKKnights(CKCore):
@@ -83,7 +86,7 @@ class CKKnights(CKCore):
             if not active[v]:
                 if activate:
                     out.append(_ACTIVATE[v])
-            elif not flags[v] & (BUILT | ACTED):
+            elif not flags[v] & (BUILT | ACTED | WOKEN):
                 moves = self.knight_moves(v)
                 if moves:
                     out.extend([_move(v, w) for w in moves])
@@ -166,8 +169,15 @@ class CKKnights(CKCore):
         assert isinstance(a, ActivateKnight)
         seat = self.current
         self._pay(seat, self.COST["activate"])
-        self.knight_active[a.vertex] = 1
+        self.wake(a.vertex)
         return [Event("knight", {"seat": seat, "vertex": a.vertex, "what": "activated"})]
+
+    def wake(self, v: int) -> None:
+        """The knight at `v` active; one that was not, resting this turn where the table plays
+        `activated_knights_wait` (an activation by grain, or by the Warlord)."""
+        if not self.knight_active[v] and self.config.options.get(WAIT_OPTION):
+            self.knight_flags[v] |= WOKEN
+        self.knight_active[v] = 1
 
     @checks(PromoteKnight)
     def _check_promote(self, a: Action) -> str | None:
@@ -227,6 +237,8 @@ class CKKnights(CKCore):
             return "a knight cannot act in the turn it was built"
         if self.knight_flags[v] & ACTED:
             return "a knight acts at most once per turn"
+        if self.knight_flags[v] & WOKEN:
+            return "a knight activated this turn acts from your next turn on (this game's rule)"
         return None
 
     @checks(MoveKnight)

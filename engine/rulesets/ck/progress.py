@@ -290,7 +290,7 @@ def _sabotage(game: CKGame, seat: int) -> list[Event]:
 
 def _warlord_effect(game: CKGame, seat: int) -> list[Event]:
     for v in knights_of(game, seat):
-        game.knight_active[v] = 1
+        game.wake(v)
     return []
 
 
