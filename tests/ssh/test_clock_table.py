@@ -726,3 +726,13 @@ async def test_ctrl_b_hands_an_away_seat_to_a_bot_over_a_pop_up_too(tmp_path: Pa
         await pilot.press("ctrl+b")
         await until(lambda: _slot(hosted, 1).bot is not None, "a bot in bob's seat")
         assert app.screen is dialog, "the pop-up stays open"
+        # the scores say a bot plays bob's seat (nothing did: "bob" as before)
+        from tui.widgets.scoreboard import Scoreboard
+
+        board = screen.query_one(Scoreboard)
+
+        def bobs_row() -> str:
+            rows = ["".join(s.text for s in board.render_line(y)) for y in range(board.size.height)]
+            return next((row for row in rows if " bob " in row), "")
+
+        await until(lambda: " bob bot " in bobs_row(), "bob's row marked as played by a bot")

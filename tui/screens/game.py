@@ -200,6 +200,8 @@ class GameScreen(ComposedFlag, Screen[None]):
         self.kinds = kinds or []
         self.away: frozenset[int] = frozenset()
         """Seats whose person has left the table (over SSH, told by the lobby): not thinking."""
+        self.stand_ins: frozenset[int] = frozenset()
+        """People's seats a bot plays for now (the host's ctrl+b, over SSH)."""
         self.ascii = ascii
         self.on_save = on_save
         self.save_name = save_name  # a free name to offer for the first save
@@ -608,14 +610,15 @@ class GameScreen(ComposedFlag, Screen[None]):
             return 0
         return self.size.height - 1 - height - map_view.key_rows()  # 1: the footer
 
-    def set_away(self, seats: frozenset[int]) -> None:
-        """The lobby's word on who is away: the Actions line and the scores stop calling
-        them thinking (seen: "bob is thinking…" under "Waiting for bob: away")."""
-        if seats == self.away:
+    def set_away(self, seats: frozenset[int], stand_ins: frozenset[int] = frozenset()) -> None:
+        """The lobby's word on who is away, and whose seat a bot plays while they are: the
+        Actions line and the scores stop calling them thinking (seen: "bob is thinking…"
+        under "Waiting for bob: away"), and a seat handed to a bot says so in the scores."""
+        if (seats, stand_ins) == (self.away, self.stand_ins):
             return
-        self.away = seats
+        self.away, self.stand_ins = seats, stand_ins
         for board in self.query(Scoreboard):
-            board.away = seats
+            board.away, board.stand_ins = seats, stand_ins
             board.refresh()
         if self.is_mounted:
             self._refresh_actions()

@@ -432,12 +432,11 @@ class LobbyScreen(Screen[None]):
         if banner is None or table is None:
             return
         if self.game_screen is not None:
+            seats = list(enumerate(table["seats"]))
+            people = [(i, s) for i, s in seats if s["kind"] == "person"]
             self.game_screen.set_away(
-                frozenset(
-                    i
-                    for i, s in enumerate(table["seats"])
-                    if s["kind"] == "person" and s["away"] is not None and not s["bot"]
-                )
+                frozenset(i for i, s in people if s["away"] is not None and not s["bot"]),
+                frozenset(i for i, s in people if s["bot"]),
             )
         if clock is not None and clock.display:  # the table waits for this seat, not the away
             banner.display = False

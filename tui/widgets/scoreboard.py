@@ -72,6 +72,8 @@ class Scoreboard(Widget):
     pondering = True
     away: frozenset[int] = frozenset()
     """Seats whose person has left the table (SSH): marked "away", never "…" (thinking)."""
+    stand_ins: frozenset[int] = frozenset()
+    """People's seats a bot plays for now (SSH): marked "bot"."""
     """The seat to move is deciding now ("Blue …"); a replay only marks whose move it is."""
 
     def watch_view(self) -> None:
@@ -90,7 +92,7 @@ class Scoreboard(Widget):
     def _label_width(self, seat: int, me: Any, player: dict[str, Any], fit: int) -> int:
         """The widest the seat's label gets: name, "(you)" or the bot's kind, badges, the
         thinking mark (the kind once went uncounted: the Pieces column was cut at 120x40)."""
-        badges = _badge_width(player) + 3 * (seat in self.away)  # " away" for the " …"
+        badges = _badge_width(player) + 3 * (seat in self.away) + 4 * (seat in self.stand_ins)
         label = self._seat_label(seat, me, fit - badges)
         kind = self._kind_shown(seat, label)
         return len(label) + (len(kind) + 1 if kind else 0) + badges + 2
@@ -165,6 +167,8 @@ class Scoreboard(Widget):
             if badges:
                 who.append(" " + " ".join(badges), style="bold yellow")
             mark = self._mark(seat)
+            if seat in self.stand_ins:
+                who.append(" bot", style="dim")
             if seat in self.away:
                 who.append(" away", style="dim")
             elif self.thinking == seat and seat != me and self.pondering:
