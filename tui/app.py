@@ -33,7 +33,7 @@ from tui.local import LocalGame, load_local, new_local
 from tui.narrate import seat_names
 from tui.palette_provider import ActionsProvider
 from tui.preferences import NewGameForm, Preferences
-from tui.records import Records, record_line
+from tui.records import Records, record_line, target
 from tui.screens.game import GameScreen
 from tui.screens.menu import MainMenuScreen
 from tui.screens.replay import PERSON
@@ -264,7 +264,10 @@ class CatanApp(App[None]):
 
         games = saved.in_progress(self.saves_dir)
         if not games:
-            self.notify("There is no game to continue yet.", severity="warning")
+            self.notify(
+                "No game in progress to continue: New game starts one, Load opens a saved one.",
+                severity="warning",
+            )
             return False
         if len(games) == 1:
             return self.load_game(games[0].path)
@@ -355,7 +358,7 @@ class CatanApp(App[None]):
             if line:
                 self.notify(line, severity="warning", timeout=8)
         if problem is None:
-            line = record_line(records.games, record.ruleset)
+            line = record_line(records.games, record.ruleset, target(record))
             self.record_said = line  # the game-over pop-up shows it (a toast covered its story)
             from tui.screens.dialogs.game_over import GameOverDialog
 

@@ -289,9 +289,13 @@ def tallies(games: Sequence[GameRecord], title: Any) -> list[Tally]:
     return out
 
 
-def record_line(games: Sequence[GameRecord], ruleset: str) -> str:
-    """One line for the end of a game: "Catan (base game): 3 of 7 won, 2 in a row."."""
-    t = tally(ruleset_title(ruleset), [g for g in games if g.ruleset == ruleset])
+def record_line(games: Sequence[GameRecord], ruleset: str, points: int | None = None) -> str:
+    """One line for the end of a game: "Catan (base game): 3 of 7 won, 2 in a row.", of the
+    games to the same target (`points`, None: the ruleset's usual), as your record lines them
+    up (a game to 5 points was counted with those to 10)."""
+    label = ruleset_title(ruleset) + (f", to {points} points" if points is not None else "")
+    same = [g for g in games if g.ruleset == ruleset and target(g) == points]
+    t = tally(label, same)
     line = f"{t.label}: {t.won} of {t.played} won"
     if t.streak > 1:
         line += f", {t.streak} in a row"

@@ -318,3 +318,19 @@ async def test_f4_on_the_game_over_pop_up_shows_the_rolls(tmp_path: Path) -> Non
             assert time.monotonic() < deadline, "the rolls never closed"
             await pilot.pause(0.01)
         assert app.screen is dialog
+
+
+def test_the_vp_chart_ends_on_the_final_points() -> None:
+    """Seen in play: a game's last turn never showed (the sampling stopped short of it), so a
+    winner's bar stayed flat below the points it ended on."""
+    from tui.screens.dialogs.game_over import BARS, vp_chart
+
+    history = [[0, 0]] * 99 + [[5, 2]]  # all on the last turn
+    lines = vp_chart(history, ["Red", "Blue"], width=40).plain.splitlines()
+    column = 7  # the names' column: 6 at least, and a space
+    red = lines[0][column : column + 40]
+    assert lines[0].endswith(" 5") and red[-1] == BARS[-1], lines
+    assert set(red[:-1]) == {BARS[0]}, lines
+    short = vp_chart([[0, 0], [1, 0], [2, 1]], ["Red", "Blue"], width=40).plain.splitlines()
+    middle = BARS[round(1 / 2 * (len(BARS) - 1))]
+    assert short[0][column : column + 3] == BARS[0] + middle + BARS[-1], short

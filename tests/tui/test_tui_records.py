@@ -182,6 +182,17 @@ def test_the_line_at_a_games_end_counts_that_game_only() -> None:
     assert record_line(games, "ck") == "Catan: Cities & Knights: 1 of 1 won."
 
 
+def test_the_line_at_a_games_end_counts_games_to_the_same_target() -> None:
+    """Seen in play: after a game to 5 points, "Catan (base game): 0 of 2 won" counted the
+    game to 10 as well, where the record screen lines them up apart."""
+    games = [
+        _record(game_id="a"),
+        _record(game_id="b", winner=1, scores=(3, 5, 2, 1), options={"vp_to_win": 5}),
+    ]
+    assert record_line(games, "base") == "Catan (base game): 1 of 1 won."
+    assert record_line(games, "base", 5) == "Catan (base game), to 5 points: 0 of 1 won."
+
+
 def test_results_in_words() -> None:
     assert result_words(_record(), NAMES) == "Won 10-8"
     lost = _record(winner=1, scores=(8, 10, 9, 5))

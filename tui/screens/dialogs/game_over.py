@@ -26,7 +26,9 @@ def vp_chart(history: list[list[int]], names: list[str], width: int = 40) -> Tex
         return text
     top = max(max(row) for row in history) or 1
     n = len(history)
-    picks = [history[min(n - 1, i * n // width)] for i in range(min(width, n))]
+    k = min(width, n)
+    # first to last, the last always (it was left out: a game's final points never showed)
+    picks = [history[round(i * (n - 1) / (k - 1))] if k > 1 else history[-1] for i in range(k)]
     column = max([6, *(len(name) for name in names)]) + 1  # the lines start together
     for seat, name in enumerate(names):
         text.append(f"{name:<{column}}", style=seat_style(seat))
