@@ -111,6 +111,13 @@ def target_hint(view: View, types: tuple[str, ...], target: int) -> str | None:
     return knight_hint(view, types, target)
 
 
+def attack_toast(line: str) -> tuple[str, str]:
+    """A barbarian attack's toast: its outcome, without the note on what follows every attack."""
+    from tui.narrate_ck import AFTER_ATTACK
+
+    return "Barbarians", line.replace(AFTER_ATTACK, "").strip()
+
+
 FACE = BASE_FACE.derive(
     "ck",
     guide=packaged_guide("ck.md"),
@@ -130,6 +137,7 @@ FACE = BASE_FACE.derive(
     target_hint=target_hint,
     plan=plan,
     rate_source=rate_source,
+    toasts={"attack": attack_toast},
     key_refusals={
         "move_robber": "the robber moves after a 7 once the barbarians have attacked, when a"
         " knight chases it (z), or with the Bishop",

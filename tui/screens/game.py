@@ -468,19 +468,18 @@ class GameScreen(ComposedFlag, Screen[None]):
     def _collect_infos(
         self, events: list[dict[str, Any]], me: Any, where: Callable[[Any], str] | None
     ) -> None:
-        """Shakes and encounter outcomes of this seat become information dialogs; a barbarian
-        attack, a toast for everyone (seen in play: on a bot's turn at instant speed, C&K's
-        biggest moment was a log line one had to find)."""
+        """Shakes and encounter outcomes of this seat become information dialogs; the events
+        the ruleset's face tells aloud (`toasts`: C&K's barbarian attack), a toast for all."""
+        toasts = self.face.toasts or {}
         for e in events:
             kind = e.get("kind")
-            if kind == "attack":
+            shape = toasts.get(str(kind))
+            if shape is not None:
                 from tui.narrate import narrate
-                from tui.narrate_ck import AFTER_ATTACK
 
-                words = narrate(e, self.names, me, where, self.face.tell()) or ""
-                words = words.replace(AFTER_ATTACK, "").strip()
+                title, words = shape(narrate(e, self.names, me, where, self.face.tell()) or "")
                 if words:
-                    self.notify(words, title="Barbarians", timeout=12, markup=False)
+                    self.notify(words, title=title, timeout=12, markup=False)
             if e.get("seat") != me or me is None:
                 continue
             if kind in ("shake", "encounter_shake"):
@@ -1075,8 +1074,9 @@ class GameScreen(ComposedFlag, Screen[None]):
             if self._offer_heard():
                 self._send_soon({"type": "decline_trade"})  # one offer a bot a turn reaches you
                 offerer = ((self.view or {}).get("trade") or {}).get("offerer")
-                named = isinstance(offerer, int) and 0 <= offerer < len(self.names)
-                name = self.names[offerer] if named and isinstance(offerer, int) else "A bot"
+                name = "A bot"
+                if isinstance(offerer, int) and 0 <= offerer < len(self.names):
+                    name = self.names[offerer]
                 self.notify(
                     f"{name} offered again this turn: declined for you"
                     " (one offer a turn from each bot is shown).",
@@ -1507,8 +1507,8 @@ class GameScreen(ComposedFlag, Screen[None]):
         view = self.view or {}
         trade = view.get("trade") or {}
         offerer = trade.get("offerer")
-        seated = isinstance(offerer, int) and 0 <= offerer < len(self.kinds)
-        if isinstance(offerer, int) and seated and self.kinds[offerer] == "human":
+        kinds = self.kinds
+        if isinstance(offerer, int) and 0 <= offerer < len(kinds) and kinds[offerer] == "human":
             return False
         key = (view.get("turn"), offerer)
         if key in self.offers_heard:
