@@ -710,16 +710,9 @@ def test_a_card_whose_effect_has_no_event_says_it_when_played() -> None:
 async def test_a_barbarian_attack_is_a_toast_with_each_seats_share(tmp_path: Path) -> None:
     """Seen in play: attacks on a bots' turn at instant speed were only log lines. An attack
     the screen hears is told in a toast too, with what each seat gave (not the after-note)."""
-    from tui_keys import game_screen, wait_for_decision
+    from tui_keys import at_base_midgame
 
-    from tui.app import CatanApp
-
-    app = CatanApp(saves_dir=tmp_path, speed="instant")
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        assert app.load_game(tui_saves.ck_midgame(tmp_path))
-        await wait_for_decision(pilot)
-        screen = game_screen(app)
-        assert screen is not None
+    async with at_base_midgame(tmp_path, (80, 24), tui_saves.ck_midgame) as (app, pilot, screen):
         attack = {
             "kind": "attack",
             "barbarians": 5,

@@ -50,6 +50,14 @@ async def at_saved(
         yield app, pilot
 
 
+async def _leave_question(app: CatanApp, pilot: Any) -> ChoiceDialog:
+    """q's "Leave this game?": a pop-up over the game, for the keys that work over one."""
+    await pilot.press("q")
+    await until(pilot, lambda: isinstance(app.screen, ChoiceDialog), "the question")
+    assert isinstance(app.screen, ChoiceDialog)
+    return app.screen
+
+
 def _render(renderable: Any, width: int = 100) -> str:
     from rich.console import Console
 
@@ -102,9 +110,7 @@ async def test_f1_opens_the_player_guide_of_the_games_ruleset(tmp_path: Path, ru
 async def test_f1_works_inside_a_dialog_over_the_game(tmp_path: Path) -> None:
     """F1 in a pop-up (here q's 'Leave this game?') opens the guide; Esc returns to the pop-up."""
     async with at_saved(tmp_path, "starfarers", (80, 24)) as (app, pilot):
-        await pilot.press("q")
-        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog), "the question")
-        dialog = app.screen
+        dialog = await _leave_question(app, pilot)
         await pilot.press("f1")
         await until(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules")
         assert app.screen.ruleset == "starfarers"
@@ -118,9 +124,7 @@ async def test_f2_inside_a_dialog_changes_the_speed_the_footer_under_it_shows(
     """F2 over a pop-up turns the bots' speed, as on the game; the pop-up stays open."""
     async with at_saved(tmp_path, "base", (120, 40)) as (app, pilot):
         before = app.speed
-        await pilot.press("q")
-        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog), "the question")
-        dialog = app.screen
+        dialog = await _leave_question(app, pilot)
         await pilot.press("f2")
         await until(pilot, lambda: app.speed != before, "the speed to change")
         assert game_screen(app).speed == app.speed
@@ -168,9 +172,7 @@ async def test_the_palette_over_a_pop_up_offers_the_games_help_and_no_hard_quit(
     from textual.command import CommandPalette
 
     async with at_saved(tmp_path, "base", (80, 24)) as (app, pilot):
-        await pilot.press("q")
-        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog), "the question")
-        dialog = app.screen
+        dialog = await _leave_question(app, pilot)
         await pilot.press("ctrl+p")
         await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
         await pilot.press(*"quit")
@@ -360,8 +362,7 @@ async def test_f1_in_a_game_to_another_target_says_so_above_the_guide(tmp_path: 
         await wait_for_decision(pilot)
         for opened_over in ("the game", "a pop-up"):
             if opened_over == "a pop-up":
-                await pilot.press("q")
-                await until(pilot, lambda: isinstance(app.screen, ChoiceDialog), "the question")
+                await _leave_question(app, pilot)
             await pilot.press("f1")
             await until(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules")
             note = app.screen.query_one("#this-game", Static)

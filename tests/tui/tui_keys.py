@@ -433,16 +433,17 @@ async def play_to_the_end(pilot: Pilot[Any], max_steps: int = 5000) -> int:
 
 @asynccontextmanager
 async def at_base_midgame(
-    tmp_path: Path, size: tuple[int, int]
+    tmp_path: Path, size: tuple[int, int], save: Callable[[Path], Path] | None = None
 ) -> AsyncIterator[tuple[Any, Pilot[Any], GameScreen]]:
-    """The app at `size` on the base mid-game save, at the person's decision, its view read."""
+    """The app at `size` on the base mid-game save (or `save`'s), at the person's decision,
+    its view read; toasts shown, as in play."""
     import tui_saves
 
     from tui.app import CatanApp
 
     app = CatanApp(saves_dir=tmp_path, speed="instant")
-    async with app.run_test(size=size) as pilot:
-        assert app.load_game(tui_saves.base_midgame(tmp_path))
+    async with app.run_test(size=size, notifications=True) as pilot:
+        assert app.load_game((save or tui_saves.base_midgame)(tmp_path))
         await wait_for_decision(pilot)
         screen = game_screen(app)
         assert screen is not None and screen.view is not None
