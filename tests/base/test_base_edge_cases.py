@@ -332,7 +332,7 @@ def test_edge_15_maritime_needs_four_identical() -> None:
     """§16.15: 4:1 with 3 identical + 1 different card is illegal."""
     g = started(4)
     give(g, 0, brick=3, lumber=1)
-    refused(g, MaritimeTrade("brick", "ore"), "needs 4 identical")
+    refused(g, MaritimeTrade("brick", "ore"), "takes 4 brick (you have 3)")
     give(g, 0, brick=1)
     g.apply(MaritimeTrade("brick", "ore"))
     assert hand(g, 0) == {"lumber": 1, "ore": 1}
@@ -344,7 +344,7 @@ def test_edge_16_special_harbour_only_for_its_resource() -> None:
     assert g.board.vertex_harbour[42] == 2  # wool
     put_settlement(g, 0, 42)
     give(g, 0, brick=3, wool=2)
-    refused(g, MaritimeTrade("brick", "ore"), "needs 4 identical")
+    refused(g, MaritimeTrade("brick", "ore"), "takes 4 brick (you have 3)")
     g.apply(MaritimeTrade("wool", "ore"))
     assert hand(g, 0) == {"brick": 3, "ore": 1}
     # With a generic harbour as well, brick goes at 3:1.
@@ -361,7 +361,7 @@ def test_edge_17_harbour_needs_a_building() -> None:
     put_settlement(g, 0, 37)
     put_road(g, 0, edge(g, 37, 42))  # touches wool harbour vertex 42
     give(g, 0, wool=3)
-    refused(g, MaritimeTrade("wool", "ore"), "needs 4 identical")
+    refused(g, MaritimeTrade("wool", "ore"), "takes 4 wool (you have 3)")
     assert row(g, "rates", 0) == [4, 4, 4, 4, 4]
 
 

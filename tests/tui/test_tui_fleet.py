@@ -853,3 +853,30 @@ async def test_shift_arrows_move_the_maps_window_at_80x24(tmp_path: Path) -> Non
         map_view.highlight = make_highlight("vertex", [0, 1], 1)  # the cursor moves on
         map_view.refresh()
         await until(pilot, lambda: map_view.panned is None, "the window following the cursor")
+
+
+def test_a_key_refused_in_a_phase_of_the_fleet_turn_says_the_phase() -> None:
+    """Seen in play (Fleet, phase 4): d, k and w said only "not possible now", and t "offers
+    are made after the roll" with the dice rolled and no offer made. The turn's phase is the
+    reason, and the key says it (the face's `key_rule`)."""
+    from tui.faces import face
+
+    rule = face("fleet").key_rule
+    assert rule is not None
+    ships = [[1, 2], [3], [4]]  # seat 0's fleet: a front and one ship
+    view: dict[str, Any] = {"phase": "main", "seat": 0, "to_act": 0, "fleets": ships}
+    fleet = {**view, "stage": 4}
+    assert rule(fleet, ("build_road",)) == (
+        "the fleet phase has begun: no trading or building this turn"
+    )
+    assert rule(fleet, ("offer_trade",)) == rule(fleet, ("build_road",))
+    assert rule({**fleet, "fleets": [[1], [3], [4]]}, ("move_fleet",)) == (
+        "you have no ship yet: ships are built (i) in the build phase"
+    )
+    assert rule(fleet, ("move_fleet",)) is None  # the fleet's own reason (its status line)
+    assert rule({**view, "stage": 3}, ("offer_trade",)) == "trading is over: you built this turn"
+    assert rule({**view, "stage": 2}, ("swap_chip",)) == (
+        "the fleet sails and swaps chips in the fleet phase (l begins it)"
+    )
+    assert rule({**view, "stage": 2}, ("build_road",)) is None  # the build's own reason
+    assert rule({**fleet, "to_act": 1}, ("build_road",)) is None  # not this seat's move

@@ -96,6 +96,9 @@ class RulesetFace:
     # what a key says where its move is not possible and the engine gives no reason, where
     # this ruleset's rule differs from `choices.KEY_REFUSALS` (C&K's robber has no Knight card)
     key_refusals: Mapping[str, str] | None = None
+    # the same said of this moment (view, the key's move types), where the turn's phase is
+    # the reason (Fleet's four phases); None where it is not
+    key_rule: Callable[[View, tuple[str, ...]], str | None] | None = None
     # events told in a toast too, by kind: (their line in the log) -> (title, words); C&K's
     # barbarian attack, which on a bots' turn at instant speed was a log line one had to find
     toasts: Mapping[str, Callable[[str], tuple[str, str]]] | None = None

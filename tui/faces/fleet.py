@@ -66,6 +66,12 @@ def plan(view: View, legal: list[dict[str, Any]]) -> RoutePlan | None:
     return FleetPlan.from_legal(dict(view), legal)
 
 
+def key_rule(view: View, types: tuple[str, ...]) -> str | None:
+    from tui.widgets.fleet_sections import key_rule as rule
+
+    return rule(view, types)
+
+
 def status(view: View, keys: frozenset[str]) -> str | None:
     from tui.widgets.fleet_sections import turn_status
 
@@ -148,4 +154,5 @@ FACE = BASE_FACE.derive(
     target_hint=target_hint,
     why_not=why_not,
     view_before=view_before,
+    key_rule=key_rule,
 )

@@ -983,6 +983,8 @@ class GameScreen(ComposedFlag, Screen[None]):
         else:
             rules = {**choices.KEY_REFUSALS, **(self.face.key_refusals or {})}
             rule = next((rules[t] for t in types if t in rules), "")
+            if self.face.key_rule is not None:
+                rule = self.face.key_rule(view, tuple(types)) or rule
             made, limit = view.get("offers_this_turn"), view.get("trade_limit")
             if "offer_trade" in types and isinstance(limit, int) and isinstance(made, int):
                 if limit == 0:
@@ -1011,7 +1013,9 @@ class GameScreen(ComposedFlag, Screen[None]):
     def _pending_step(self) -> str:
         """What this decision asks for, by its keys ("move the robber (h)"), or ""."""
         steps = [
-            f"{c.label[:1].lower()}{c.label[1:]} ({c.key})" for c in self.cmds if len(c.key) == 1
+            f"{c.label[:1].lower()}{c.label[1:]} ({c.key})"
+            for c in self.cmds
+            if len(c.key) == 1 and "end_turn" not in c.types  # "first end the turn": no step
         ]
         return " or ".join(steps[:3])
 

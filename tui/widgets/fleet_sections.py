@@ -179,6 +179,33 @@ def turn_status(view: Mapping[str, Any], keys: frozenset[str] | None = None) -> 
 _SHORT = {"swap your chip (k)": "swap chip (k)", "settle an islet (s)": "settle islet (s)"}
 
 
+FLEET_MOVES = frozenset({"move_fleet", "swap_chip"})
+"""The fleet's own moves, made in the fleet phase (4)."""
+
+
+def key_rule(view: Mapping[str, Any], types: tuple[str, ...]) -> str | None:
+    """Why a key's move cannot be made in this phase of the turn, where the phase is the
+    reason (seen in play: d, k and w said only "not possible now" in the fleet phase, and t
+    "offers are made after the roll" with the roll made and no offer); None otherwise."""
+    if view.get("phase") != "main" or view.get("to_act") != view.get("seat"):
+        return None
+    now = _phase_now(view)
+    trading = bool({"offer_trade", "maritime_trade"} & set(types))
+    building = any(t.startswith("build_") or t == "buy_development" for t in types)
+    if now == 4 and (trading or building):
+        return "the fleet phase has begun: no trading or building this turn"
+    if now == 3 and trading and not _combined(view):
+        return "trading is over: you built this turn"
+    if now != 4 and FLEET_MOVES & set(types):
+        return "the fleet sails and swaps chips in the fleet phase (l begins it)"
+    if now == 4 and FLEET_MOVES & set(types):
+        fleets, seat = view.get("fleets") or [], view.get("seat")
+        mine = fleets[seat] if isinstance(seat, int) and seat < len(fleets) else []
+        if len(mine) < 2:
+            return "you have no ship yet: ships are built (i) in the build phase"
+    return None
+
+
 def _why_no_sail(view: Mapping[str, Any], path: list[int]) -> str:
     """Why a fleet with ships has no move: a move takes the rear ship first, so a fleet whose
     two end ships lie beside the pirate is held (rules §10.3); otherwise every sea edge

@@ -1042,8 +1042,8 @@ class BaseGame(RuleDispatch, DomesticTrading, Game):
             return "a maritime trade must get a different resource"
         base = self.current * self.HAND_STRIDE
         rate = self.rates[base + give]
-        if self.hands[base + give] < rate:
-            return f"trading {a.give} with the bank needs {rate} identical cards"
+        if (held := self.hands[base + give]) < rate:  # "4 brick", not "4 identical cards"
+            return f"trading {a.give} with the bank takes {rate} {a.give} (you have {held})"
         if not self.bank[get]:
             return f"the bank has no {a.get} left"
         return None

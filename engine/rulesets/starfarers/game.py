@@ -662,8 +662,8 @@ class StarfarersGame(PhaseTrading, Game):
         if give == get:
             return "a trade with the supply must get a different resource"
         rate = self.rate(self.current, give)
-        if self.hands[self.current][give] < rate:
-            return f"trading {a.give} with the supply needs {rate} identical cards"
+        if (held := self.hands[self.current][give]) < rate:  # "2 goods", not "2 identical cards"
+            return f"trading {a.give} with the supply takes {rate} {a.give} (you have {held})"
         if not self.supply[get]:
             return f"the supply has no {a.get} left"
         return None
