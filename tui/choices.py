@@ -232,6 +232,19 @@ KEY_REFUSALS = {
 no reason of its own: the rule that usually stands in its way, by the move's first type."""
 
 
+def offers_rule(view: Mapping[str, Any]) -> str | None:
+    """Why no offer may be made now, where the turn's count says it (seen over SSH: `t` after
+    3 offers of 3 gave the general rule, "offers are made after the roll..."); else None."""
+    made, limit = view.get("offers_this_turn"), view.get("trade_limit")
+    if not isinstance(limit, int) or not isinstance(made, int):
+        return None
+    if limit == 0:
+        return "this game allows no offers between players"
+    if made >= limit and view.get("phase") == "main":
+        return f"this turn's {limit} offers are made (the Trade panel counts them)"
+    return None
+
+
 def expected_words(what: str) -> tuple[str, str]:
     """An expectation's name and the word that shows a reason names it: `EXPECTED_WORDS`, or
     a C&K progress card's own name (`play_progress:master_merchant`: "Master Merchant")."""

@@ -275,14 +275,13 @@ def tallies(games: Sequence[GameRecord], title: Any) -> list[Tally]:
     ruleset's have a line of their own ("Catan (base game), to 8 points"): a quickest win
     to 8 points is no record to 10. All of them together have no quickest win.
     """
-    order: list[tuple[str, int | None]] = []
+    groups: dict[tuple[str, int | None], list[GameRecord]] = {}  # in the order first played
     for g in games:
-        if (g.ruleset, target(g)) not in order:
-            order.append((g.ruleset, target(g)))
+        groups.setdefault((g.ruleset, target(g)), []).append(g)
     out = []
-    for ruleset, points in order:
+    for (ruleset, points), played in groups.items():
         label = str(title(ruleset)) + (f", to {points} points" if points is not None else "")
-        out.append(tally(label, [g for g in games if (g.ruleset, target(g)) == (ruleset, points)]))
+        out.append(tally(label, played))
     if len(out) > 1:
         every = tally("All", list(games))
         out.append(Tally(every.label, every.played, every.won, None, every.streak))

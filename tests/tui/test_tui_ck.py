@@ -710,7 +710,7 @@ def test_a_card_whose_effect_has_no_event_says_it_when_played() -> None:
 async def test_a_barbarian_attack_is_a_toast_with_each_seats_share(tmp_path: Path) -> None:
     """Seen in play: attacks on a bots' turn at instant speed were only log lines. An attack
     the screen hears is told in a toast too, with what each seat gave (not the after-note)."""
-    from tui_keys import at_base_midgame
+    from tui_keys import at_base_midgame, until
 
     async with at_base_midgame(tmp_path, (80, 24), tui_saves.ck_midgame) as (app, pilot, screen):
         attack = {
@@ -722,9 +722,12 @@ async def test_a_barbarian_attack_is_a_toast_with_each_seats_share(tmp_path: Pat
             "pillaged": [1, 2, 3],
         }
         screen._collect_infos([attack], 0, None)
-        await pilot.pause()
-        toasts = [n for n in app._notifications if n.title == "Barbarians"]
-        assert [str(n.message) for n in toasts] == [
+
+        def toasts() -> list[Any]:
+            return [n for n in app._notifications if n.title == "Barbarians"]
+
+        await until(pilot, lambda: bool(toasts()), "the Barbarians toast")
+        assert [str(n.message) for n in toasts()] == [
             "The barbarians attack: barbarians 5, knights of Catan 2 (you 2, Blue 0, White 0,"
             " Orange 0). The barbarians win; a city is pillaged: Blue, White, Orange."
         ]

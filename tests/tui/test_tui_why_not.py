@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -226,34 +227,24 @@ async def test_c_and_k_keys_say_its_own_rules_and_the_roll_comes_first(tmp_path:
     """Seen in play (C&K): h said "the robber moves after a 7 or a Knight" (C&K has no Knight
     card); before the roll, k and w gave the reasons of a knight's and a wall's place and e
     nothing at all. Before the roll every key names the roll; after it, C&K's own rules."""
-    from tui_keys import game_screen, wait_for_decision
+    from tui_keys import at_base_midgame, said_by
 
-    app = CatanApp(saves_dir=tmp_path, speed="instant")
-    async with app.run_test(size=(120, 40)) as pilot:
-        game = tui_saves.play_until("ck", 5, tui_saves.human_to_act({"roll"}), min_actions=60)
-        assert app.load_game(tui_saves.write(game, tmp_path))
-        await wait_for_decision(pilot)
-        screen = game_screen(app)
-        assert screen is not None and (screen.view or {}).get("phase") == "pre_roll"
-        for key in ("k", "w", "e"):
-            await pilot.press(key)
-            await pilot.pause()
-        said = [str(n.message) for n in app._notifications]
-        for label in ("Recruit a knight", "Build a city wall", "End the turn"):
-            assert any(
-                m.startswith(f"{label}: not possible now: first roll the dice (r)") for m in said
-            ), (label, said)
-    app = CatanApp(saves_dir=tmp_path, speed="instant")
-    async with app.run_test(size=(120, 40)) as pilot:
-        assert app.load_game(tui_saves.ck_midgame(tmp_path))
-        await wait_for_decision(pilot)
-        screen = game_screen(app)
-        assert screen is not None and (screen.view or {}).get("phase") == "main"
+    game = tui_saves.play_until("ck", 5, tui_saves.human_to_act({"roll"}), min_actions=60)
+    before_roll = partial(tui_saves.write, game)
+    async with at_base_midgame(tmp_path, (120, 40), before_roll) as (_app, pilot, screen):
+        assert (screen.view or {}).get("phase") == "pre_roll"
+        for key, label in (
+            ("k", "Recruit a knight"),
+            ("w", "Build a city wall"),
+            ("e", "End the turn"),
+        ):
+            said = await said_by(pilot, key)
+            assert said.startswith(f"{label}: not possible now: first roll the dice (r)"), said
+    async with at_base_midgame(tmp_path, (120, 40), tui_saves.ck_midgame) as (_app, pilot, screen):
+        assert (screen.view or {}).get("phase") == "main"
         assert "h" not in {c.key for c in screen.cmds}  # the robber does not move now
-        await pilot.press("h")
-        await pilot.pause()
-        said = [str(n.message) for n in app._notifications]
-        assert any("when a knight chases it (z), or with the Bishop" in m for m in said), said
+        said = await said_by(pilot, "h")
+        assert "when a knight chases it (z), or with the Bishop" in said, said
 
 
 async def test_p_with_no_card_playable_says_why_for_each_card_held(tmp_path: Path) -> None:
@@ -261,7 +252,7 @@ async def test_p_with_no_card_playable_says_why_for_each_card_held(tmp_path: Pat
     may play now (Alchemist only before the roll)". The main phase of a C&K game (seed 2)
     where the person holds progress cards none of which may be played: p names each card
     with the engine's reason, and sends nothing."""
-    from tui_keys import game_screen, wait_for_decision
+    from tui_keys import at_base_midgame
 
     from engine.rulesets.ck.actions import PlayProgress
     from engine.rulesets.ck.cards import PROGRESS, VP_CARDS
@@ -279,11 +270,11 @@ async def test_p_with_no_card_playable_says_why_for_each_card_held(tmp_path: Pat
     game = tui_saves.play_until("ck", 2, stuck)
     assert game.to_act == 0, "the position was never reached"
     held = _held(game)
-    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for_decision(pilot)
-        screen = game_screen(app)
-        assert screen is not None
+    async with at_base_midgame(tmp_path, (120, 40), partial(tui_saves.write, game)) as (
+        app,
+        pilot,
+        screen,
+    ):
         rev = screen.rev
         await pilot.press("p")
         await pilot.pause()
@@ -329,7 +320,7 @@ async def test_the_progress_list_greys_the_cards_held_that_may_not_be_played(
     nothing of Warlord. A C&K game (seed 1) at the person's main phase with both kinds held:
     p lists the playable cards, then each other card greyed with the engine's reason; its
     key sends nothing and says why."""
-    from tui_keys import game_screen, wait_for_decision
+    from tui_keys import at_base_midgame
 
     from engine.rulesets.ck.actions import PlayProgress
     from engine.rulesets.ck.cards import PROGRESS, VP_CARDS
@@ -349,11 +340,11 @@ async def test_the_progress_list_greys_the_cards_held_that_may_not_be_played(
     assert game.to_act == 0, "the position was never reached"
     blocked = {c: game.check(PlayProgress(c)) for c in held(game)}
     blocked = {c: r for c, r in blocked.items() if r is not None}
-    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for_decision(pilot)
-        screen = game_screen(app)
-        assert screen is not None
+    async with at_base_midgame(tmp_path, (120, 40), partial(tui_saves.write, game)) as (
+        app,
+        pilot,
+        screen,
+    ):
         await pilot.press("p")
         await wait_until(pilot, lambda: isinstance(app.screen, GreyedChoiceDialog), "the list")
         dialog = app.screen
@@ -376,7 +367,7 @@ async def test_a_key_pressed_while_a_step_waits_names_the_step(tmp_path: Path) -
     """Seen in play: Esc out of the robber's choice, then e said only "not possible now", and
     r in the setup said "the dice are rolled once, at the start of your turn". Outside the
     main phase a key of a move not possible names the step the turn waits for, by its key."""
-    from tui_keys import game_screen, wait_for_decision
+    from tui_keys import game_screen, said_by, wait_for_decision
 
     from engine.config import GameConfig
 
@@ -389,11 +380,8 @@ async def test_a_key_pressed_while_a_step_waits_names_the_step(tmp_path: Path) -
         await pilot.press("escape")
         await wait_until(pilot, lambda: screen.target is None, "the robber's choice backed out")
         for key, label in (("e", "End the turn"), ("d", "Build a road")):
-            await pilot.press(key)
-            await pilot.pause()
-            said = [str(n.message) for n in app._notifications]
-            wanted = f"{label}: not possible now: first move the robber (h)."
-            assert wanted in said, (wanted, said)
+            said = await said_by(pilot, key)
+            assert said == f"{label}: not possible now: first move the robber (h).", said
     seats = ["human", "random", "random", "random"]
     app = CatanApp(saves_dir=tmp_path, speed="instant", play=(GameConfig("base", 4, 11), seats))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -402,21 +390,18 @@ async def test_a_key_pressed_while_a_step_waits_names_the_step(tmp_path: Path) -
         assert screen is not None
         await pilot.press("escape")
         await wait_until(pilot, lambda: screen.target is None, "the corner's choice backed out")
-        await pilot.press("r")
-        await pilot.pause()
-        said = [str(n.message) for n in app._notifications]
-        wanted = "Roll the dice: not possible now: first build a settlement (s)."
-        assert wanted in said, (wanted, said)
+        said = await said_by(pilot, "r")
+        assert said == "Roll the dice: not possible now: first build a settlement (s).", said
 
 
 async def test_a_price_refused_says_what_the_hand_lacks(tmp_path: Path) -> None:
     """Seen in play: "a settlement costs 1 brick, 1 lumber, 1 wool and 1 grain", the player
     left to find the missing wool. A key refused for its price names what is missing."""
-    from tui_keys import at_base_midgame
+    from tui_keys import at_base_midgame, said_by
 
     from tui.narrate import and_list
 
-    async with at_base_midgame(tmp_path, (80, 24)) as (app, pilot, screen):
+    async with at_base_midgame(tmp_path, (80, 24)) as (_app, pilot, screen):
         offered = {c.key for c in screen.cmds}
         refused = dict(screen.face.why_not(screen.view or {}))  # type: ignore[misc]
         specs = screen.face.specs()
@@ -428,29 +413,23 @@ async def test_a_price_refused_says_what_the_hand_lacks(tmp_path: Path) -> None:
         card = next(c for c in screen.face.costs() if c.item == name)
         lacking = [f"{n - hand.get(r, 0)} {r}" for r, n in card.cost if hand.get(r, 0) < n]
         assert lacking, (card, hand)
-        await pilot.press(specs[what].key)
-        await pilot.pause()
-        said = [str(n.message) for n in app._notifications]
-        assert any(m.endswith(f"(you lack {and_list(lacking)})") for m in said), (lacking, said)
+        said = await said_by(pilot, specs[what].key)
+        assert said.endswith(f"(you lack {and_list(lacking)})"), (lacking, said)
 
 
 async def test_p_before_the_roll_says_the_cards_rule_not_the_roll(tmp_path: Path) -> None:
     """A card may be played before the roll: p there says why no card may be played, not
     "first roll the dice" (a player with no card would roll and be refused again)."""
-    from tui_keys import game_screen, wait_for_decision
+    from tui_keys import at_base_midgame, said_by
 
     game = tui_saves.play_until("base", 7, tui_saves.human_to_act({"roll"}), min_actions=40)
-    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for_decision(pilot)
-        screen = game_screen(app)
-        assert screen is not None and (screen.view or {}).get("phase") == "pre_roll"
+    saved = partial(tui_saves.write, game)
+    async with at_base_midgame(tmp_path, (80, 24), saved) as (_app, pilot, screen):
+        assert (screen.view or {}).get("phase") == "pre_roll"
         assert "p" not in {c.key for c in screen.cmds}, "a card is playable: nothing to test"
-        await pilot.press("p")
-        await pilot.pause()
-        said = [str(n.message) for n in app._notifications]
+        said = await said_by(pilot, "p")
         rule = choices.KEY_REFUSALS["play_knight"]
-        assert any(m.endswith(f"not possible now: {rule}.") for m in said), said
+        assert said.endswith(f"not possible now: {rule}."), said
 
 
 @pytest.mark.parametrize(("limit", "made"), [(0, 0), (2, 2)])
@@ -459,7 +438,7 @@ async def test_t_says_when_the_turns_offers_are_used_up(
 ) -> None:
     """Over SSH: t after 3 offers of 3 said the general rule ("offers are made after the
     roll, up to the turn's limit"). Used up, it says so; a game of no offers says that."""
-    from tui_keys import game_screen, wait_for_decision
+    from tui_keys import at_base_midgame, said_by
 
     from engine.shared.actions import DeclineTrade, OfferTrade
 
@@ -477,18 +456,17 @@ async def test_t_says_when_the_turns_offers_are_used_up(
         game.apply(OfferTrade(((have, 1),), ((want, 1),)))
         while game.to_act != 0 or game.view(0)["phase"] != "main":
             game.apply(DeclineTrade())
-    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for_decision(pilot)
-        screen = game_screen(app)
-        assert screen is not None and (screen.view or {}).get("offers_this_turn") == made
+    async with at_base_midgame(tmp_path, (80, 24), partial(tui_saves.write, game)) as (
+        _app,
+        pilot,
+        screen,
+    ):
+        assert (screen.view or {}).get("offers_this_turn") == made
         assert "t" not in {c.key for c in screen.cmds}
-        await pilot.press("t")
-        await pilot.pause()
-        said = [str(n.message) for n in app._notifications]
+        said = await said_by(pilot, "t")
         wanted = (
             "this game allows no offers between players"
             if limit == 0
             else "this turn's 2 offers are made (the Trade panel counts them)"
         )
-        assert f"Offer a trade: not possible now: {wanted}." in said, said
+        assert said == f"Offer a trade: not possible now: {wanted}.", said

@@ -345,6 +345,19 @@ async def sent_by(pilot: Pilot[Any], key: str, what: str) -> dict[str, Any]:
     return action
 
 
+async def said_by(pilot: Pilot[Any], key: str) -> str:
+    """Press `key` and wait for the toast it brings (a refusal's words): that toast's text."""
+    app = pilot.app
+    seen = {n.identity for n in app._notifications}
+
+    def new() -> list[str]:
+        return [str(n.message) for n in app._notifications if n.identity not in seen]
+
+    await pilot.press(key)
+    await until(pilot, lambda: bool(new()), f"what {key} says")
+    return new()[-1]
+
+
 def game_screen(app: Any) -> GameScreen | None:
     for screen in reversed(app.screen_stack):
         if isinstance(screen, GameScreen):

@@ -983,14 +983,10 @@ class GameScreen(ComposedFlag, Screen[None]):
         else:
             rules = {**choices.KEY_REFUSALS, **(self.face.key_refusals or {})}
             rule = next((rules[t] for t in types if t in rules), "")
+            if "offer_trade" in types:
+                rule = choices.offers_rule(view) or rule
             if self.face.key_rule is not None:
                 rule = self.face.key_rule(view, tuple(types)) or rule
-            made, limit = view.get("offers_this_turn"), view.get("trade_limit")
-            if "offer_trade" in types and isinstance(limit, int) and isinstance(made, int):
-                if limit == 0:
-                    rule = "this game allows no offers between players"
-                elif made >= limit and view.get("phase") == "main":
-                    rule = f"this turn's {limit} offers are made (the Trade panel counts them)"
             said = f"not possible now: {rule}." if rule else "not possible now."
             self.notify(f"{label}: {said}", severity="warning")
         event.stop()
