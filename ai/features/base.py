@@ -11,11 +11,11 @@ building always beats hoarding.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from ai.features.swaps import Terms, swap_terms
 from engine.actions import Action
@@ -170,8 +170,35 @@ def _spot_score(game: BaseGame, seat: int, v: int, prod: list[int]) -> float:
     return score
 
 
-def _free_spots(game: BaseGame, seat: int) -> tuple[list[int], list[int]]:
-    """Free legal vertices on the seat's road network, and those one road further."""
+Spots = tuple[tuple[int, ...], tuple[int, ...]]
+_SPOTS: dict[tuple[Any, ...], Spots] = {}
+"""(seat and the pieces on the board) -> `_free_spots`. One search's sampled worlds and
+rollouts meet the same few positions thousands of times (one evaluation in four went to
+finding sites); the pieces, not the hands, decide them. Cleared when full or when the
+board changes (the entry keys hold no board, `_SPOTS_BOARD` does)."""
+_SPOTS_BOARD: list[Any] = [None]
+_SPOTS_KEPT = 4096
+
+
+def _free_spots(game: BaseGame, seat: int) -> Spots:
+    """Free legal vertices on the seat's road network, and those one road further.
+
+    Cached by the pieces on the board for the base game's distance rule (a ruleset that
+    adds to it, such as Cities & Knights' knights, is computed every time).
+    """
+    if type(game)._distance_ok is not BaseGame._distance_ok:
+        return _find_spots(game, seat)
+    if _SPOTS_BOARD[0] is not game.board or len(_SPOTS) >= _SPOTS_KEPT:
+        _SPOTS.clear()
+        _SPOTS_BOARD[0] = game.board
+    key = (seat, tuple(game.vertex_owner), tuple(game.edge_owner), tuple(game.roads[seat]))
+    hit = _SPOTS.get(key)
+    if hit is None:
+        hit = _SPOTS[key] = _find_spots(game, seat)
+    return hit
+
+
+def _find_spots(game: BaseGame, seat: int) -> Spots:
     grid = game.board.grid
     owner = game.vertex_owner
     edge_owner = game.edge_owner
@@ -191,7 +218,7 @@ def _free_spots(game: BaseGame, seat: int) -> tuple[list[int], list[int]]:
                 w = b if a == v else a
                 if w not in reach and game._distance_ok(w):
                     further.add(w)
-    return here, sorted(further)
+    return tuple(here), tuple(sorted(further))
 
 
 # -- evaluation ----------------------------------------------------------------------------
@@ -285,13 +312,70 @@ def _missing_at_rates(hand: list[int], cost: tuple[int, ...], rates: list[int]) 
     return missing - 0.6 * min(missing, trades)
 
 
+class Ground(NamedTuple):
+    """What the pieces on the board give a seat, hands aside (`_seat_value` adds those)."""
+
+    prod: tuple[int, ...]
+    """Expected cards per 36 rolls, per resource (`production`)."""
+    prod_score: float
+    best_spot: float
+    """The best free site on the seat's roads, by `_spot_score` (0: none, or no settlement
+    left to build)."""
+    second_spot: float
+    spot_beyond: float
+    """The best site one road further (0: none)."""
+    here: bool
+    """Whether the seat has a free site on its roads (and a settlement to put there)."""
+    further: bool
+
+
+_GROUND: dict[tuple[Any, ...], Ground] = {}
+"""(seat and the pieces on the board) -> `Ground`, as `_SPOTS` keeps sites: a search's
+evaluations meet the same positions over and over with only the hands differing."""
+
+
+def _ground(game: BaseGame, seat: int) -> Ground:
+    if type(game)._distance_ok is not BaseGame._distance_ok:
+        return _measure_ground(game, seat)
+    if _SPOTS_BOARD[0] is not game.board or len(_GROUND) >= _SPOTS_KEPT:
+        _SPOTS.clear()
+        _GROUND.clear()
+        _SPOTS_BOARD[0] = game.board
+    key = (
+        seat,
+        game.robber,
+        game.settlements_left[seat] > 0,
+        tuple(game.vertex_owner),
+        tuple(game.vertex_level),
+        tuple(game.edge_owner),
+        tuple(game.roads[seat]),
+    )
+    hit = _GROUND.get(key)
+    if hit is None:
+        hit = _GROUND[key] = _measure_ground(game, seat)
+    return hit
+
+
+def _measure_ground(game: BaseGame, seat: int) -> Ground:
+    prod = production(game, seat)
+    here: Sequence[int] = ()
+    further: Sequence[int] = ()
+    if game.settlements_left[seat]:
+        here, further = _free_spots(game, seat)
+    best = [*sorted((_spot_score(game, seat, v, prod) for v in here), reverse=True), 0.0, 0.0]
+    beyond = max((_spot_score(game, seat, v, prod) for v in further), default=0.0)
+    score = _production_score(game, prod)
+    return Ground(tuple(prod), score, best[0], best[1], beyond, bool(here), bool(further))
+
+
 def _seat_value(game: BaseGame, seat: int, detail: bool) -> float:
     w = WEIGHTS
     vp = game.total_vp(seat)
     if vp >= game.vp_to_win:
         return 1000.0
-    prod = production(game, seat)
-    value = w.vp * vp + w.production * _production_score(game, prod)
+    ground = _ground(game, seat)
+    prod = ground.prod
+    value = w.vp * vp + w.production * ground.prod_score
     prices = game.PRICES
     if not detail:
         hand_cards = sum(game.hand(seat))
@@ -303,17 +387,9 @@ def _seat_value(game: BaseGame, seat: int, detail: bool) -> float:
     hand = game.hand(seat)
     cards = sum(hand)
     # spots to expand to
-    spots_here: list[int] = []
-    spots_next: list[int] = []
-    if game.settlements_left[seat]:
-        spots_here, spots_next = _free_spots(game, seat)
-        best_here = sorted((_spot_score(game, seat, v, prod) for v in spots_here), reverse=True)
-        best_next = max((_spot_score(game, seat, v, prod) for v in spots_next), default=0.0)
-        if best_here:
-            value += w.best_spot * best_here[0] + (
-                w.second_spot * best_here[1] if len(best_here) > 1 else 0.0
-            )
-        value += w.spot_beyond * best_next
+    spots_here, spots_next = ground.here, ground.further
+    value += w.best_spot * ground.best_spot + w.second_spot * ground.second_spot
+    value += w.spot_beyond * ground.spot_beyond
     # hand: raw value plus progress toward the builds available
     value += w.card * min(cards, w.card_cap)
     progress = 0.0
@@ -429,7 +505,7 @@ def _target_cost(game: BaseGame, seat: int) -> tuple[int, ...]:
     options = []
     if game.cities_left[seat] and any(game.vertex_level[v] == 1 for v in game.buildings[seat]):
         options.append((_missing(hand, city), 0, city))
-    here, further = _free_spots(game, seat) if game.settlements_left[seat] else ([], [])
+    here, further = _free_spots(game, seat) if game.settlements_left[seat] else ((), ())
     if here:
         options.append((_missing(hand, settlement), 1, settlement))
     elif further and game.roads_left[seat]:
