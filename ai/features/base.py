@@ -172,12 +172,28 @@ def _spot_score(game: BaseGame, seat: int, v: int, prod: list[int]) -> float:
 
 Spots = tuple[tuple[int, ...], tuple[int, ...]]
 _SPOTS: dict[tuple[Any, ...], Spots] = {}
-"""(seat and the pieces on the board) -> `_free_spots`. One search's sampled worlds and
-rollouts meet the same few positions thousands of times (one evaluation in four went to
-finding sites); the pieces, not the hands, decide them. Cleared when full or when the
-board changes (the entry keys hold no board, `_SPOTS_BOARD` does)."""
-_SPOTS_BOARD: list[Any] = [None]
+"""(board id, seat and the pieces on the board) -> `_free_spots`. One search's sampled
+worlds and rollouts meet the same few positions thousands of times (one evaluation in
+four went to finding sites); the pieces, not the hands, decide them."""
+_BOARDS: dict[int, Any] = {}
+"""id -> board for every board with entries in `_SPOTS` or `_GROUND`. Held here, a board
+cannot be freed and its id reused by another while entries name it; games on other
+threads (tables served over SSH) have their own boards, so their entries never meet."""
+_BOARDS_KEPT = 8
 _SPOTS_KEPT = 4096
+
+
+def _board_cache(board: Any) -> None:
+    """Make the caches ready for `board`'s positions (emptied when full)."""
+    if len(_SPOTS) >= _SPOTS_KEPT or len(_GROUND) >= _SPOTS_KEPT:
+        _SPOTS.clear()
+        _GROUND.clear()
+    if _BOARDS.get(id(board)) is not board:
+        if len(_BOARDS) >= _BOARDS_KEPT:
+            _SPOTS.clear()
+            _GROUND.clear()
+            _BOARDS.clear()
+        _BOARDS[id(board)] = board
 
 
 def _free_spots(game: BaseGame, seat: int) -> Spots:
@@ -188,10 +204,14 @@ def _free_spots(game: BaseGame, seat: int) -> Spots:
     """
     if type(game)._distance_ok is not BaseGame._distance_ok:
         return _find_spots(game, seat)
-    if _SPOTS_BOARD[0] is not game.board or len(_SPOTS) >= _SPOTS_KEPT:
-        _SPOTS.clear()
-        _SPOTS_BOARD[0] = game.board
-    key = (seat, tuple(game.vertex_owner), tuple(game.edge_owner), tuple(game.roads[seat]))
+    _board_cache(game.board)
+    key = (
+        id(game.board),
+        seat,
+        tuple(game.vertex_owner),
+        tuple(game.edge_owner),
+        tuple(game.roads[seat]),
+    )
     hit = _SPOTS.get(key)
     if hit is None:
         hit = _SPOTS[key] = _find_spots(game, seat)
@@ -337,11 +357,9 @@ evaluations meet the same positions over and over with only the hands differing.
 def _ground(game: BaseGame, seat: int) -> Ground:
     if type(game)._distance_ok is not BaseGame._distance_ok:
         return _measure_ground(game, seat)
-    if _SPOTS_BOARD[0] is not game.board or len(_GROUND) >= _SPOTS_KEPT:
-        _SPOTS.clear()
-        _GROUND.clear()
-        _SPOTS_BOARD[0] = game.board
+    _board_cache(game.board)
     key = (
+        id(game.board),
         seat,
         game.robber,
         game.settlements_left[seat] > 0,
