@@ -127,7 +127,9 @@ async def test_anyone_seated_hands_an_away_hosts_seat_to_a_bot_after_the_grace(
     again = await redeem(lobby, await ask(lobby, "alice", "join", table=1, seat=0))
     slot = hosted.seats[0].slot
     assert slot is not None and slot.bot is None and hosted.seats[0].stand_in is None
-    assert await notices_until_mark(bob, hosted, "two") == ["alice is back at the table."]
+    assert await notices_until_mark(bob, hosted, "two") == [
+        "alice is back at the table and takes the seat from the bot."
+    ]
     # Her own log gets what she missed, marked as earlier news, in the order it was said
     # (chat and notices together: seen, all notices first and then all chat).
     heard: list[tuple[str, bool]] = []
@@ -141,7 +143,7 @@ async def test_anyone_seated_hands_an_away_hosts_seat_to_a_bot_after_the_grace(
         ("alice left the table.", True),
         ("A bot (random) now plays for alice.", True),
         ("said: one", True),
-        ("alice is back at the table.", True),
+        ("alice is back at the table and takes the seat from the bot.", True),
         ("said: two", False),  # said after she was back: news
     ]
     again.close()
@@ -171,12 +173,12 @@ async def test_drops_and_returns_are_told_without_flooding(tmp_path: Path) -> No
     bob = await away_and_back(lobby, hosted, bob)
     assert await notices_until_mark(alice, hosted, "first") == [
         "bob left the table.",
-        "bob is back.",
+        "bob is back at the table.",
     ]
     # Spectators hear it too.
     assert await notices_until_mark(carol, hosted, "first, watched") == [
         "bob left the table.",
-        "bob is back.",
+        "bob is back at the table.",
     ]
 
     # He flaps: within COMINGS_GAP of the last line, nothing more is said.
@@ -192,7 +194,7 @@ async def test_drops_and_returns_are_told_without_flooding(tmp_path: Path) -> No
     await until(lambda: info.away_since is not None, "bob's seat away")
     assert await notices_until_mark(alice, hosted, "later") == ["bob left the table."]
     bob = await redeem(lobby, await ask(lobby, "bob", "join", table=1, seat=1))
-    assert await notices_until_mark(alice, hosted, "back") == ["bob is back."]
+    assert await notices_until_mark(alice, hosted, "back") == ["bob is back at the table."]
 
     # A spectator coming and going is not told.
     carol.close()
@@ -216,7 +218,7 @@ async def test_a_drop_held_back_by_the_gap_is_told_when_it_ends(
     bob = await away_and_back(lobby, hosted, bob)
     assert await notices_until_mark(alice, hosted, "once") == [
         "bob left the table.",
-        "bob is back.",
+        "bob is back at the table.",
     ]
     bob.close()  # within the gap: held back
     await until(lambda: hosted.seats[1].away_since is not None, "bob's seat away again")

@@ -115,9 +115,9 @@ HANDOVER_WAIT = (
     "{name} has been away {away}; anyone seated may hand the seat to a bot after {grace}"
 )
 BOT_PLAYS = "A bot ({bot}) now plays for {name}."
-BACK_FROM_BOT = "{name} is back at the table."
+BACK_FROM_BOT = "{name} is back at the table and takes the seat from the bot."
 LEFT = "{name} left the table."
-BACK = "{name} is back."
+BACK = "{name} is back at the table."
 COMINGS_GAP = 30.0
 """Seconds: at most one `LEFT` line per seat in this long (`BACK` follows only a told `LEFT`)."""
 AWAY_ANSWER_WAIT = 10.0
