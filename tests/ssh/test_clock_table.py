@@ -736,3 +736,24 @@ async def test_ctrl_b_hands_an_away_seat_to_a_bot_over_a_pop_up_too(tmp_path: Pa
             return next((row for row in rows if " bob " in row), "")
 
         await until(lambda: " bob bot " in bobs_row(), "bob's row marked as played by a bot")
+
+
+async def test_a_refused_hand_over_at_the_table_is_titled_by_the_table(tmp_path: Path) -> None:
+    """Seen over SSH: ctrl+b refused at the game said "Lobby" over the game. alice is seated
+    but not the host here, and bob has been away less than the grace: the server refuses
+    her, and the refusal is the table's."""
+    async with served_app(tmp_path, "alice", (80, 24)) as (app, pilot, lobby):
+        hosted, screen = await _alice_at_table(app, lobby, 0)
+        await until(lambda: screen.away == frozenset({1}), "bob told away")
+        hosted.host = "carol"  # alice is one of the players, no longer the host
+        await pilot.press("ctrl+b")
+
+        def refusal() -> tuple[str, str] | None:
+            said = [(n.title, n.message) for n in app._notifications if n.severity == "error"]
+            return said[-1] if said else None
+
+        await until(lambda: refusal() is not None, "the server's refusal")
+        title, message = refusal() or ("", "")
+        assert title == "Table", (title, message)
+        assert message.startswith("bob has been away"), message
+        assert _slot(hosted, 1).bot is None

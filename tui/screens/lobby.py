@@ -280,7 +280,10 @@ class LobbyScreen(Screen[None]):
             elif kind == "seat":
                 await self._open_seat(msg)
             elif kind == "error":
-                self.notify(str(msg.get("message")), title="Lobby", severity="error", markup=False)
+                # A refusal heard at the table (Ctrl+B's hand-over) is the table's, not the
+                # lobby's (seen over SSH: "Lobby" over a game)
+                title = "Lobby" if self.app.screen is self else "Table"
+                self.notify(str(msg.get("message")), title=title, severity="error", markup=False)
 
     async def _send(self, kind: str, **fields: Any) -> None:
         try:
