@@ -470,3 +470,30 @@ async def test_t_says_when_the_turns_offers_are_used_up(
             else "this turn's 2 offers are made (the Trade panel counts them)"
         )
         assert said == f"Offer a trade: not possible now: {wanted}.", said
+
+
+async def test_s_with_no_place_and_too_few_cards_names_both(tmp_path: Path) -> None:
+    """Seen in play: `s` with no corner to build on and a wool short named only the place,
+    and the player built the road the rule asked for and still could not settle. Seed 4,
+    random play: the person's first main phase after the setup (no road leads two corners
+    from a building yet)."""
+    from tui_keys import said_by, wait_for_decision
+
+    from tui.narrate import and_list
+
+    def first_main(game: Any) -> bool:
+        return game.to_act == 0 and game.view(0)["phase"] == "main"
+
+    game = tui_saves.play_until("base", 4, first_main)
+    assert not any(a.type == "build_settlement" for a in game.legal_actions())
+    hand = game.view(0)["me"]["hand"]
+    price = {"brick": 1, "lumber": 1, "wool": 1, "grain": 1}
+    lacking = [f"{n - hand.get(r, 0)} {r}" for r, n in price.items() if hand.get(r, 0) < n]
+    assert lacking, f"seed 4 gives the hand a settlement's price: {hand}"
+    app = CatanApp(saves_dir=tmp_path, speed="instant", load=tui_saves.write(game, tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_decision(pilot)
+        said = await said_by(pilot, "s")
+    rule = choices.KEY_REFUSALS["build_settlement"]
+    expected = f"Build a settlement: not possible now: {rule}; and you lack {and_list(lacking)}."
+    assert said == expected, said

@@ -988,6 +988,10 @@ class GameScreen(ComposedFlag, Screen[None]):
             if self.face.key_rule is not None:
                 rule = self.face.key_rule(view, tuple(types)) or rule
             said = f"not possible now: {rule}." if rule else "not possible now."
+            # the place missing and the price too: both (seen: `s` named only the place)
+            lack = self._lack(types[0], " costs ").removeprefix(" (").removesuffix(")")
+            if lack and rule:
+                said = f"not possible now: {rule}; and {lack}."
             self.notify(f"{label}: {said}", severity="warning")
         event.stop()
 
