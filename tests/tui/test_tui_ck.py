@@ -85,6 +85,15 @@ def test_the_dice_panel_totals_the_number_dice_and_names_the_event_die() -> None
     assert stats.counts[7] == 1
     mine = dice_text(stats, ["Red", "Blue"], ascii=True, extra_die=face("ck").extra_die, me=1)
     assert mine.plain == "You rolled [1] [6] = 7 · blue gate"  # not "Blue", a die's colour too
+    # the red die (the first) is drawn red, in every form the panel shortens to; the yellow not
+    for width in (None, 40, 24):
+        text = dice_text(stats, ["Red", "Blue"], extra_die=face("ck").extra_die, width=width)
+        red = {text.plain[s.start : s.end] for s in text.spans if "red" in str(s.style)}
+        assert any("1" in part for part in red) and not any("6" in part for part in red), (
+            width,
+            text.plain,
+            red,
+        )
 
 
 def test_the_barbarian_panel_fits_the_80_column_side_panel() -> None:

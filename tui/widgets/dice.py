@@ -79,11 +79,14 @@ def _roll_text(
         text.append("Rolled ")
     numbers = stats.last[:2] if extra_die is not None else stats.last
     for i, d in enumerate(numbers):
+        # with a third die (C&K) the first is the red one, which decides the progress cards
+        # a gate draws: drawn red, as on the table (seen at 80x24: nothing marked it)
+        style = Style(bold=True, color="red" if extra_die is not None and i == 0 else None)
         if not glyphs:
-            text.append(("+" if i else "") + str(d), Style(bold=True))
+            text.append(("+" if i else "") + str(d), style)
             continue
         face = str(d) if ascii or not 1 <= d <= 6 else f"{FACES[d - 1]} {d}"
-        text.append(f"[{face}]", Style(bold=True))
+        text.append(f"[{face}]", style)
         text.append(" ")
     if not glyphs:
         text.append(" ")
