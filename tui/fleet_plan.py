@@ -11,9 +11,11 @@ fleet can reach it by more than one route. Enter sends the one action.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from tui.places import hex_places
 from tui.plans import aim_route, chips
 
 Route = tuple[int, ...]
@@ -29,6 +31,8 @@ class FleetPlan:
     way: int = 0
     cursor: int | None = None
     names: dict[int, str] = field(default_factory=dict)
+    corner: Callable[[int], str] | None = None
+    """A corner in words ("at sea by forest 3"); None: the board is not known."""
 
     @classmethod
     def from_legal(cls, view: dict[str, Any], legal: list[dict[str, Any]]) -> FleetPlan | None:
@@ -48,7 +52,8 @@ class FleetPlan:
                 ways.sort(key=lambda r: (len(r), r))
         fleet = tuple(fleets[seat])
         ends = [v for v in (fleet[-1], fleet[0]) if v in by_front]
-        plan = cls(fleet, by_front, ends)
+        places = hex_places(view)
+        plan = cls(fleet, by_front, ends, corner=places.vertex if places is not None else None)
         plan.select(0)
         return plan
 
@@ -99,9 +104,13 @@ class FleetPlan:
         ways = len(self.routes[route[-1]])
         other = " · Tab: lead with the other end" if len(self.ships) > 1 else ""
         more = f" · ⇧Tab: another way ({self.way + 1} of {ways})" if ways > 1 else ""
+        # the corner by name, not only its colour (seen: "to the yellow corner", every time);
+        # the chips under the lines say what Enter and Esc do
+        to = self.corner(route[-1]) if self.corner is not None else "the yellow corner"
+        to = f"the corner {to}" if to.startswith(("at sea", "out at sea")) else to
         return [
-            f"{head}: {steps} step{'s' if steps != 1 else ''} to the yellow corner",
-            f"←↑↓→ destination (numbers: steps) · ⏎ sail{other}{more} · Esc back",
+            f"{head}: ←↑↓→ destination (numbers: steps){other}{more}",
+            f"{steps} step{'s' if steps != 1 else ''} to {to}",
         ]
 
     def keys(self) -> tuple[tuple[str, str], ...]:

@@ -108,9 +108,32 @@ class HexPlaces:
     def vertex(self, v: int) -> str:
         """A corner by the land hexes around it, "mountains 9 / fields 5 / hills 6"; on one
         land hex, or where another corner has the same land hexes, with where it lies from
-        them: "the north corner of pasture 3". No two corners on land read alike."""
+        them: "the north corner of pasture 3". No two corners on land read alike. A corner
+        with no land (Fleet's open sea) is named by the land nearest it (`sea_vertex`)."""
+        if not self.land_of_vertex(v):
+            return self.sea_vertex(v)
         side, hexes = self.vertex_parts(v)
         return f"the {side} corner of {hexes}" if side else hexes
+
+    def sea_vertex(self, v: int) -> str:
+        """A corner with no land beside it, by the land nearest it: "at sea by forest 3 /
+        hills 5", or "out at sea" with none in sight (seen in Fleet: "the coast" for every
+        corner of the open sea)."""
+        grid = self.grid
+        if not 0 <= v < len(grid.vertex_sea):
+            return "out at sea"
+        near = self.land_beside(grid.vertex_sea[v])
+        if not near:
+            return "out at sea"
+        x, y = grid.vertex_xy[v]
+
+        def away(h: int) -> float:
+            hx, hy = screen_xy(grid.hexes[h])
+            return math.hypot(hx - x, hy - y)
+
+        near.sort(key=away)
+        close = [h for h in near if away(h) <= away(near[0]) + 0.5][:2]
+        return f"at sea by {' / '.join(self.hex(h) for h in close)}"
 
     def vertex_parts(self, v: int) -> tuple[str | None, str]:
         """(where corner `v` lies from its land hexes' centre, or None where two or three
@@ -336,6 +359,9 @@ def hex_namer(view: Mapping[str, Any]) -> Callable[[Any], str] | None:
             return ""
         kind, i = place
         if kind == "vertex":
+            grid = places.grid
+            if 0 <= i < len(grid.vertex_land) and not grid.vertex_land[i]:
+                return f" {places.sea_vertex(i)}"  # "at sea by ...", as an edge at sea
             return f" at {places.vertex(i)}"
         if kind == "edge":  # "by fields 5 / hills 6"; a coast's: "on the north side of ..."
             grid = places.grid

@@ -880,3 +880,57 @@ def test_a_key_refused_in_a_phase_of_the_fleet_turn_says_the_phase() -> None:
     )
     assert rule({**view, "stage": 2}, ("build_road",)) is None  # the build's own reason
     assert rule({**fleet, "to_act": 1}, ("build_road",)) is None  # not this seat's move
+
+
+def test_the_fleet_move_names_its_destination_corner() -> None:
+    """Seen in play: "3 steps to the yellow corner", every move: the corner the cursor is on
+    is named, on land by its hexes and at sea by the land nearest it (seed
+    tui_saves.FLEET_SEED, the fleet phase with three ships)."""
+    from tui.places import hex_places
+
+    def stop(game: Any) -> bool:
+        ready = tui_saves.human_to_act({"move_fleet"})(game)
+        return ready and len(game.view(0)["fleets"][0]) >= 3
+
+    game = tui_saves.play_until("fleet", tui_saves.FLEET_SEED, stop, min_actions=60)
+    view = game.view(0)
+    plan = FleetPlan.from_legal(view, [dict(a.to_json()) for a in game.legal_actions()])
+    assert plan is not None
+    places = hex_places(view)
+    assert places is not None
+    seen: set[str] = set()
+    for dest in plan.routes:
+        plan.cursor = dest
+        route = plan.route
+        assert route is not None
+        steps = len(route) - 1
+        said = plan.lines()[1]
+        name = places.vertex(dest)
+        assert "yellow" not in said and "the coast" not in said, said
+        if not places.land_of_vertex(dest):
+            assert name.startswith(("at sea by ", "out at sea")), name
+            name = f"the corner {name}"
+        assert said == f"{steps} step{'s' * (steps != 1)} to {name}", said
+        seen.add(name)
+    assert len(seen) == len(plan.routes), "two destinations read alike"
+
+
+def test_a_corner_out_at_sea_is_named_by_the_land_nearest_it() -> None:
+    """As an edge at sea (above): a corner with no land beside it was "the coast" in the
+    fleet's prompt and " at the coast" in the log. Seed 44."""
+    from engine import GameConfig, new_game
+    from tui.places import hex_namer, hex_places
+
+    view = new_game(GameConfig("fleet", 4, 44, {})).view(0)
+    places, where = hex_places(view), hex_namer(view)
+    assert places is not None and where is not None
+    grid = places.grid
+    at_sea = [v for v in range(grid.num_vertices) if not grid.vertex_land[v]]
+    assert at_sea
+    for v in at_sea:
+        name = places.vertex(v)
+        assert name.startswith(("at sea by ", "out at sea")), name
+        assert where(("vertex", v)) == f" {name}"
+    assert len({places.vertex(v) for v in at_sea}) > 10, "sea corners are not told apart"
+    on_land = next(v for v in range(grid.num_vertices) if grid.vertex_land[v])
+    assert where(("vertex", on_land)) == f" at {places.vertex(on_land)}"
