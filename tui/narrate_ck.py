@@ -7,6 +7,7 @@ game (`tui.places.hex_namer`: "forest 8", "pasture 5 / hills 10").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -218,20 +219,24 @@ def _taken(t: Teller, e: Event) -> str:
     )
 
 
+_CHIP = re.compile(r"(\d+)((?: \([^)]*\))?)$")
+"""A hex's number in its name, before any "(north-east)" that tells two alike apart."""
+
+
 def _swapped(t: Teller, e: Event) -> str:
-    """Told after the swap, so the hexes' names carry their new numbers; each is also named
-    as it was ("hills 5 is now hills 11"), so a swap between two hexes of one terrain does not
-    read as if nothing changed."""
+    """Told by the places as they stood before the swap (`RulesetFace.namers`: the events
+    before it in its batch keep the numbers they happened under), each hex with its number
+    then and now ("hills 5 is now hills 11"), so a swap between two hexes of one terrain
+    does not read as if nothing changed."""
     a, b = t.at(("hex", e.get("hex"))).strip(), t.at(("hex", e.get("other"))).strip()
     if not a or not b:
         return "Two number chips were swapped (Inventor)."
-    (terrain_a, _, now_a), (terrain_b, _, now_b) = a.rpartition(" "), b.rpartition(" ")
-    if not (now_a.isdigit() and now_b.isdigit()):
-        return f"Two number chips were swapped (Inventor): now {a} and {b}."
-    return (
-        f"Two number chips were swapped (Inventor): {terrain_a} {now_b} is now {a}, "
-        f"{terrain_b} {now_a} is now {b}."
-    )
+    chip_a, chip_b = _CHIP.search(a), _CHIP.search(b)
+    if chip_a is None or chip_b is None:
+        return f"Two number chips were swapped (Inventor): {a} and {b}."
+    now_a = a[: chip_a.start()] + chip_b.group(1)
+    now_b = b[: chip_b.start()] + chip_a.group(1)
+    return f"Two number chips were swapped (Inventor): {a} is now {now_a}, {b} is now {now_b}."
 
 
 def _city_lost(t: Teller, e: Event) -> str:

@@ -740,3 +740,43 @@ async def test_a_barbarian_attack_is_a_toast_with_each_seats_share(tmp_path: Pat
             "The barbarians attack: barbarians 5, knights of Catan 2 (you 2, Blue 0, White 0,"
             " Orange 0). The barbarians win; a city is pillaged: Blue, White, Orange."
         ]
+
+
+def test_events_before_the_inventors_swap_are_named_by_the_numbers_then() -> None:
+    """As in Fleet: an event told in one batch with a later Inventor swap was named by the
+    numbers the swap put there (the robber "to hills 11" that moved onto hills 5). Seed 2,
+    random play to the person's swap; the robber's line stands for any earlier event."""
+    import tui_saves
+
+    from tui.faces import face
+    from tui.narrate import narrate, seat_names
+
+    game = tui_saves.play_until("ck", 2, tui_saves.human_to_act({"swap_numbers"}))
+    before = game.view(0)
+    swap = next(a for a in game.legal_actions() if a.type == "swap_numbers")
+    a, b = int(swap.to_json()["hex"]), int(swap.to_json()["other"])
+    hexes = before["board"]["hexes"]
+    assert hexes[a]["number"] != hexes[b]["number"]
+    told = [e.for_seat(0) for e in game.apply(swap)]
+    after = game.view(0)
+    events = [{"kind": "robber", "seat": 1, "hex": a}, *told]
+    ck = face("ck")
+    names = seat_names(4)
+    lines = [
+        narrate(e, names, 0, w, ck.tell())
+        for e, w in zip(events, ck.namers(after, events), strict=True)
+    ]
+    then = narrate(events[0], names, 0, ck.namer(before), ck.tell())
+    assert lines[0] == then, (lines[0], then)
+    assert lines[0] != narrate(events[0], names, 0, ck.namer(after), ck.tell())
+    ta, na = hexes[a]["terrain"], hexes[a]["number"]
+    tb, nb = hexes[b]["terrain"], hexes[b]["number"]
+    where = ck.namer(before)
+    assert where is not None
+    was_a, was_b = where(("hex", a)).strip(), where(("hex", b)).strip()  # "mountains 10 (east)"
+    assert was_a.startswith(f"{ta} {na}") and was_b.startswith(f"{tb} {nb}"), (was_a, was_b)
+    swapped = [line for line in lines if line and "swapped" in line]
+    assert swapped == [
+        f"Two number chips were swapped (Inventor): {was_a} is now {ta} {nb}, "
+        f"{was_b} is now {tb} {na}."
+    ], swapped

@@ -265,3 +265,27 @@ def test_catan_replay_of_a_file_that_is_no_save_is_one_line(
     assert main(["replay", str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"catan: {bad} is not a save file") and err.count("\n") == 1
+
+
+async def test_a_replay_names_each_event_by_the_numbers_then(tmp_path: Path) -> None:
+    """The replay tells the story again from the start: a hex renumbered by the Inventor
+    later in the game was named by its new number all along ("fields 9 is now fields 10"
+    read "fields 10 is now fields 9"). C&K, seed 2, random play through the person's swap."""
+    import tui_saves
+
+    from tui.faces import face
+
+    game = tui_saves.play_until("ck", 2, tui_saves.human_to_act({"swap_numbers"}))
+    swap = next(a for a in game.legal_actions() if a.type == "swap_numbers")
+    where = face("ck").namer(game.view(0))
+    assert where is not None
+    a, b = int(swap.to_json()["hex"]), int(swap.to_json()["other"])
+    was_a, was_b = where(("hex", a)).strip(), where(("hex", b)).strip()
+    game.apply(swap)
+    save = tui_saves.write(game, tmp_path, "swapped.json")
+    async with replaying(tmp_path, save, at=len(game.log)) as (_app, screen, pilot):
+        log = screen.query_one(EventLog)
+        await until(pilot, lambda: any("swapped" in t.plain for t in log.entries), "the swap")
+        line = next(t.plain for t in log.entries if "swapped" in t.plain)
+    assert line.startswith(f"Two number chips were swapped (Inventor): {was_a} is now "), line
+    assert f", {was_b} is now " in line, line

@@ -271,12 +271,12 @@ def test_a_hex_takes_the_preposition_its_sentence_needs() -> None:
     assert said({"kind": "merchant", "seat": 0, "hex": a}) == (
         f"You placed the merchant on {name[a]} (+1 VP)."
     )
-    # Told after the swap: the chips' new places, and what each hex was before.
+    # Told by the places before the swap (`RulesetFace.namers`): what each hex was, and is.
     ta, na = hexes[a]["terrain"], hexes[a]["number"]
     tb, nb = hexes[b]["terrain"], hexes[b]["number"]
     assert said({"kind": "numbers_swapped", "hex": a, "other": b}) == (
-        f"Two number chips were swapped (Inventor): {ta} {nb} is now {ta} {na}, "
-        f"{tb} {na} is now {tb} {nb}."
+        f"Two number chips were swapped (Inventor): {ta} {na} is now {ta} {nb}, "
+        f"{tb} {nb} is now {tb} {na}."
     )
     # The merchant's point goes with it: moving one's own merchant gains nothing.
     assert said({"kind": "merchant", "seat": 0, "hex": a, "previous": 0}) == (

@@ -111,6 +111,26 @@ def target_hint(view: View, types: tuple[str, ...], target: int) -> str | None:
     return knight_hint(view, types, target)
 
 
+def view_before(view: View, event: dict[str, Any]) -> View | None:
+    """Before the Inventor's swap, each of its two hexes held the other's number: the view
+    with them back, for naming the places of the events before it (seen: a road built
+    earlier in the same turn was named by the numbers the swap put there); None for any
+    other event."""
+    a, b = event.get("hex"), event.get("other")
+    if event.get("kind") != "numbers_swapped" or not isinstance(a, int) or not isinstance(b, int):
+        return None
+    board = view.get("board")
+    hexes = board.get("hexes") if isinstance(board, Mapping) else None
+    if not isinstance(board, Mapping) or not isinstance(hexes, list):
+        return None
+    if not (0 <= a < len(hexes) and 0 <= b < len(hexes)):
+        return None
+    renumbered = list(hexes)
+    renumbered[a] = {**hexes[a], "number": hexes[b].get("number")}
+    renumbered[b] = {**hexes[b], "number": hexes[a].get("number")}
+    return {**view, "board": {**board, "hexes": renumbered}}
+
+
 def attack_toast(line: str) -> tuple[str, str]:
     """A barbarian attack's toast: its outcome, without the note on what follows every attack."""
     from tui.narrate_ck import AFTER_ATTACK
@@ -138,6 +158,7 @@ FACE = BASE_FACE.derive(
     plan=plan,
     rate_source=rate_source,
     toasts={"attack": attack_toast},
+    view_before=view_before,
     key_refusals={
         "move_robber": "the robber moves after a 7 once the barbarians have attacked, when a"
         " knight chases it (z), or with the Bishop",

@@ -153,7 +153,9 @@ class ReplayScreen(GameScreen):
         self.at = k
         self.book = LogBook(self.names)
         story = [e.for_seat(seat) for e in self.replay.events_until(k)]
-        update = self.book.feed(story, seat, self.face.namer(view), self.face.tell())
+        # each event by the places as they stood then (a later chip swap renames a hex)
+        wheres = self.face.namers(view, story)
+        update = self.book.feed(story, seat, self.face.namer(view), self.face.tell(), wheres)
         self.query_one(EventLog).replace(update.added)
         self.query_one(DicePanel).show(self.book.dice, self.face.extra_die, seat)
         self.rev = -1  # as a first state: nothing pops up
