@@ -425,8 +425,9 @@ def say(action: Action) -> str | None:
         return "Buy a half medal for 2 goods (Diplomats)"
     if kind == "choose_upgrade":
         return "Gain " + _no_price(UPGRADE_WORDS.get(str(action.get("kind")), "an upgrade"))
-    if kind == "remove_upgrade":
-        return "Lose " + _no_price(UPGRADE_WORDS.get(str(action.get("kind")), "an upgrade"))
+    if kind == "remove_upgrade":  # "a booster (-1 speed)": "(+1 speed)" read as a gain
+        lost = _no_price(UPGRADE_WORDS.get(str(action.get("kind")), "an upgrade"))
+        return "Lose " + lost.replace("(+", "(-")
     if kind == "end_move":
         return "Stop the ship here"
     if kind == "pick_gold":

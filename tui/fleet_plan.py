@@ -96,7 +96,7 @@ class FleetPlan:
     def lines(self) -> list[str]:
         ships = len(self.fleet) - 1
         plural = "s" if ships != 1 else ""
-        head = f"Move the fleet ({ships} ship{plural}, at most {ships} step{plural})"
+        head = f"Move the fleet ({ships} ship{plural}, up to {ships} step{plural})"
         route = self.route
         if route is None:
             return [head, "No destination: Esc."]
@@ -109,7 +109,7 @@ class FleetPlan:
         to = self.corner(route[-1]) if self.corner is not None else "the yellow corner"
         to = f"the corner {to}" if to.startswith(("at sea", "out at sea")) else to
         return [
-            f"{head}: ←↑↓→ destination (numbers: steps){other}{more}",
+            f"{head}: ←↑↓→ (numbers: steps){other}{more}",
             f"{steps} step{'s' if steps != 1 else ''} to {to}",
         ]
 

@@ -384,7 +384,7 @@ def test_an_encounters_needs_have_words_of_their_own() -> None:
         "Choose who gets the cards",
         "Choose the ship held up",
         "Gain an upgrade",
-        "Lose a cannon (+1 combat strength)",  # the lone one, acted on at once, names itself
+        "Lose a cannon (-1 combat strength)",  # the lone one, acted on at once, names itself
     ]
     assert choices.describe({"type": "choose_opponent", "seat": 2}, NAMES) == NAMES[2]
     # The price was cut at the first comma, inside the brackets: "(trade stations".
@@ -392,7 +392,7 @@ def test_an_encounters_needs_have_words_of_their_own() -> None:
         "Gain a freight pod (trade stations, ice planets)"
     )
     assert choices.describe({"type": "remove_upgrade", "kind": "cannon"}) == (
-        "Lose a cannon (+1 combat strength)"
+        "Lose a cannon (-1 combat strength)"  # "+1" read as a gain (seen in play)
     )
 
 

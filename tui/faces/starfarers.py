@@ -168,4 +168,8 @@ FACE = RulesetFace(
     relabel=relabel,
     pieces=pieces,
     target_hint=target_hint,
+    key_refusals={  # the base game's words named the robber and its hex (seen in play)
+        "steal": "a card is taken on a 7 you roll, from a player of your choice who holds"
+        " cards, or with a Diplomat's help",
+    },
 )

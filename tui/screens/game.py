@@ -1631,7 +1631,7 @@ class GameScreen(ComposedFlag, Screen[None]):
         for i in others:
             cards = players[i].get("resource_count", "?")
             options.append((f"{self.names[i]} only ({cards} card{'s' * (cards != 1)})", [i]))
-        keys: list[str | None] = [None, *[str(n + 1) for n in range(len(others))]]
+        keys: list[str | None] = ["0", *[str(n + 1) for n in range(len(others))]]
         body = f"You give {bundle(terms.get('give'))} and get {bundle(terms.get('get'))}."
 
         def chosen(to: list[int] | None) -> None:

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -21,6 +22,9 @@ class ChoiceDialog(HintTaker, AnswerOnce[Any]):
 
     `keys` gives options a key of their own (None for none): pressing it picks
     the option at once, so the key a panel advertises works inside the dialog.
+    Without `keys`, two or more options are numbered 1 to 9 (seen in play: an
+    encounter's answers and a ship's choice took no key, where every other choice
+    did). A digit that is no option's key says so, with the keys that are.
     Over a game that gives hints (the game sets `offers_hint`), ? asks for one (the
     app's `hint_over_dialog`); the game screen answers with `show_hint`, which
     highlights the hinted option, or sets `hinted` before the choice opens.
@@ -29,7 +33,7 @@ class ChoiceDialog(HintTaker, AnswerOnce[Any]):
     DEFAULT_CSS = """
     ChoiceDialog { align: center middle; }
     ChoiceDialog > Vertical {
-        width: 64; max-width: 95%; height: auto; max-height: 90%;
+        width: 72; max-width: 95%; height: auto; max-height: 90%;
         border: thick $accent; background: $surface; padding: 0 1;
     }
     ChoiceDialog #title { text-style: bold; width: 100%; content-align: center middle; }
@@ -65,6 +69,8 @@ class ChoiceDialog(HintTaker, AnswerOnce[Any]):
         self.options = options
         self.body = body
         self.cancellable = cancellable
+        if keys is None and len(options) > 1:
+            keys = [str(i + 1) if i < 9 else None for i in range(len(options))]
         self.keys = list(keys or [])
         for i, key in enumerate(self.keys):
             if key:
@@ -169,6 +175,21 @@ class ChoiceDialog(HintTaker, AnswerOnce[Any]):
         if not self.settled and action in ("pick", "dismiss_none"):
             return False
         return super().check_action(action, parameters)
+
+    def on_key(self, event: events.Key) -> None:
+        """A digit no option answers to: which keys do (seen: "2 Give 3 fuel" and "5 Give 2
+        goods", and 1 did nothing at all)."""
+        key = event.key
+        if not (len(key) == 1 and key.isdigit()) or key in self.keys or not self.settled:
+            return
+        event.stop()
+        keyed = [k for k in self.keys if k]
+        if keyed:
+            keys = ", ".join(keyed)
+            said = f"{key} is no option's key here: the keys are {keys}; or ↑↓ and Enter."
+        else:
+            said = f"{key} is no option's key here: ↑↓ and Enter."
+        self.notify(said, severity="warning", timeout=4)
 
     def action_pick(self, index: int) -> None:
         self.dismiss(self.options[index][1])

@@ -20,6 +20,17 @@ def answer_label(kind: str, answer: int) -> str:
     return "Continue"
 
 
+def answer_keys(kind: str, actions: Sequence[Mapping[str, Any]]) -> list[str | None]:
+    """Each answer's key: y and n for yes and no, the count for an offer or a swap ("0 Offer
+    0 cards"; numbered from 1, "1 Offer 0 cards" misled), else 1, 2, 3 in order."""
+    answers = [int(a.get("answer", 0)) for a in actions]
+    if kind == "yesno" and set(answers) <= {0, 1}:
+        return ["y" if answer else "n" for answer in answers]
+    if kind in ("offer", "swap") and all(0 <= n <= 9 for n in answers):
+        return [str(n) for n in answers]
+    return [str(i + 1) if i < 9 else None for i in range(len(actions))]
+
+
 def receiver_of(view: Mapping[str, Any], names: Sequence[str]) -> str | None:
     """Who gets the cards an encounter asks for, by name, when they go to a seat (the
     Plague ship's right neighbour: the seat before yours in turn order)."""
@@ -54,7 +65,9 @@ class EncounterDialog(ChoiceDialog):
         options: list[tuple[str | Text, Any]] = [
             (answer_label(kind, int(a.get("answer", 0))), a) for a in actions
         ]
-        super().__init__("Encounter", options, body, cancellable=False)
+        super().__init__(
+            "Encounter", options, body, cancellable=False, keys=answer_keys(kind, actions)
+        )
 
 
 class OutcomeDialog(ChoiceDialog):
