@@ -259,21 +259,21 @@ def test_outposts_show_name_docks_stations_marker_and_docking_point() -> None:
     for civ, slot in outposts.items():
         s = B.SLOTS[slot]
         cx, cy = LAY.sector_cell[slot]
-        name_row, dock_row = (cy - 2, cy - 1) if s.up else (cy + 2, cy + 1)
+        # between the lattice's rows: the name across the wide side, the docks the narrow
+        name_row, dock_row = (cy - 1, cy + 1) if s.up else (cy + 1, cy - 1)
         label = CIV_LABELS[civ]
         start = cx - len(label) // 2
-        for k, ch in enumerate(label):  # a ship standing on a point of the name covers a letter
-            piece = pieces.get((start + k, name_row))
-            assert at(text, start + k, name_row) == (PIECES[piece] if piece else ch)
+        assert cells(text, (start, name_row), len(label)) == label  # no ship stands on it
+        assert not {(start + k, name_row) for k in range(len(label))} & set(pieces)
         assert at(text, cx, cy) in "◊♦▲"  # the docking point, or a ship on it
-        docks = cells(text, (cx - 3, dock_row), 5)
+        docks = cells(text, (cx - 2, dock_row), 5)
         counts = view["trade_stations"][civ]
         filled = [ch for ch in docks if ch == "■"]
         assert len(filled) == min(5, sum(counts)) and docks.count("□") == 5 - len(filled)
         k = 0
         for seat, n in enumerate(counts):
             for _ in range(n):
-                assert style_at(text, W, cx - 3 + k, dock_row).color == P.SEAT_STYLES[seat].color
+                assert style_at(text, W, cx - 2 + k, dock_row).color == P.SEAT_STYLES[seat].color
                 k += 1
         holder = view["friendship_markers"][civ]
         if holder >= 0:

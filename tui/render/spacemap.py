@@ -339,10 +339,13 @@ def _tile_style(face_up: bool, kind: str | None) -> Style:
 
 
 def _wide_rows(slot: int) -> tuple[int, int]:
-    """The outpost's name row and dock row: the wide side of its triangle."""
+    """The outpost's name row and dock row: the rows between the lattice's, the name across
+    the wide side of its triangle (nine cells), the docks across the narrow side (five),
+    so neither hides a point a ship may stop on (seen in play: a flight's step numbers and
+    a jump's rings drawn over the letters, "4 5 6e7chants", and ships parked on a name)."""
     s = B.SLOTS[slot]
     _, cy = _cell(s.centre)
-    return (cy - 2, cy - 1) if s.up else (cy + 2, cy + 1)
+    return (cy - 1, cy + 1) if s.up else (cy + 1, cy - 1)
 
 
 @lru_cache(maxsize=8)
@@ -384,7 +387,7 @@ def _board_layer(ascii: bool, key: _BoardKey) -> Canvas:
             name_row, dock_row = _wide_rows(s.index)
             label = CIV_LABELS.get(civ, civ.replace("_", " ").title())
             c.text(cx - len(label) // 2, name_row, label, P.OUTPOST)
-            for dx in range(-3, 2):
+            for dx in range(-2, 3):
                 c.put(cx + dx, dock_row, "_" if ascii else "□", P.DOCK)
             if s.centre in points:
                 c.put(cx, cy, "#" if ascii else "◊", P.DOCKING_POINT)
@@ -565,7 +568,7 @@ def _paint_docks(
         for _ in range(n):
             if k < DOCKS:
                 glyph = SEAT_LETTERS[seat % 4].upper() if ascii else "■"
-                c.put(cx - 3 + k, row, glyph, P.SEAT_STYLES[seat % 4] + P.DOCK_FILLED)
+                c.put(cx - 2 + k, row, glyph, P.SEAT_STYLES[seat % 4] + P.DOCK_FILLED)
                 k += 1
     holder = state.markers.get(civ)
     if holder is not None and holder >= 0:
