@@ -59,7 +59,7 @@ def test_every_point_shows_its_mark_and_every_name_reads_whole(variant: str, see
             continue
         for v in points:
             x, y = LAY.point_cell[v]
-            want = labels[v] if how == "labelled" else ("●" if v == cursor else "○")
+            want = labels[v] if how == "labelled" else ("◉" if v == cursor else "○")
             if _at(shown["plain"], x, y) == "◊":  # an outpost's docking point keeps its glyph
                 want = "◊"
             assert _at(text, x, y) == want, (how, v)

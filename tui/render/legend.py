@@ -143,8 +143,14 @@ def space_items(ascii: bool) -> list[Item]:
         ("#" if ascii else "░", P.TILE_HIDDEN, "unexplored sector"),
         ("." if ascii else "·", P.LANE, "a point in space a ship can stop on"),
         ("+" if ascii else "○", P.LEGAL, "a legal choice: you can pick it"),
-        ("@" if ascii else "●", P.CURSOR, "the cursor"),
+        ("@" if ascii else "◉", P.CURSOR, "the cursor"),
         ("o" if ascii else "•", P.PATH, "the way a ship flies to the cursor"),
+        (
+            "OP5",
+            P.PIRATE,
+            "a planet's letter before P5 or I3: the planet the pirates hold or the ice"
+            " covers (OP5: ore)",
+        ),
     ]
     return items
 
@@ -164,7 +170,7 @@ def map_key_strip(*, ascii: bool = False) -> Text:
     The lines come in order of need, the codes on the planets first ("C 6" is carbon on
     a 6, "P5" pirates of strength 5): where the screen has fewer rows to spare than
     three, the first lines are drawn (`KEY_ROWS_KEPT` of them are given rows)."""
-    from tui.render.spacemap import PIECE_GLYPHS
+    from tui.render.spacemap import GREEK, GREEK_ASCII, PIECE_GLYPHS
 
     def g(unicode: str, plain: str) -> str:
         return plain if ascii else unicode
@@ -178,15 +184,17 @@ def map_key_strip(*, ascii: bool = False) -> Text:
             (g(PIECE_GLYPHS["spaceport"], "R"), seat, "spaceport"),
             (g(PIECE_GLYPHS["colony_ship"], "^r"), other, "colony ship"),
             (g(PIECE_GLYPHS["trade_ship"], "$r"), other, "trade ship"),
-            (g("◦", ":"), P.SITE, "colony site"),
+            (g("◦", ":"), P.SITE, "site"),
+            (g(GREEK[0], GREEK_ASCII[0]), P.HOME_NAME, "home"),
         ],
         [
             ("9", P.CHIP, "roll"),
-            ("3+", P.CHIP, "3 or 12"),
+            ("3+", P.CHIP, "3/12"),
             (g("░", "#"), P.TILE_HIDDEN, "unexplored"),
             (g("□", "_"), P.DOCK, "dock"),
             (g("■", "R"), seat + P.DOCK_FILLED, "station"),
             (g("♥", "*"), seat + P.DOCK_FILLED, "friendship"),
+            (g("•", "o"), P.PATH, "route"),
         ],
     ]
     text = Text()

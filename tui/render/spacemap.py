@@ -601,7 +601,8 @@ def _mark(
             if label:
                 ch = label[:1]
             else:
-                ch = ("@" if cursor else "+") if ascii else ("●" if cursor else "○")
+                # ◉ as on the hex maps: a colony is ● (seen in play: the cursor read as one)
+                ch = ("@" if cursor else "+") if ascii else ("◉" if cursor else "○")
         c.put(x, y, ch, style)
     elif kind == "sector" and 0 <= target < len(lay.tile_cells):
         for x, y in lay.tile_cells[target]:
