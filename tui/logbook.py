@@ -5,7 +5,7 @@ A `LogBook` takes the events a seat heard, in order, and keeps:
 * the log's entries: one sentence per event (tui.narrate) with the seats'
   names in their colours and turn lines in bold; the cards one seat gives or
   takes card by card become one entry (the discards for one seven: "Blue
-  discarded 2 ore, 1 wool."; an encounter's toll: "You gave up 2 fuel.";
+  discarded 2 ore, 1 wool."; an encounter's toll: "You gave up 2 fuel to the supply.";
   Year of Plenty: "You took 1 ore, 1 grain."), so an entry may replace the
   one before it (`Update.replaced`);
 * the dice: the last roll and who rolled it, and how often each total came.

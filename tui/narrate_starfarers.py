@@ -356,7 +356,7 @@ def _card_out(t: Teller, e: dict[str, Any]) -> str:
     to = e.get("to")
     if isinstance(to, int) and to >= 0:
         return f"{t.who(e.get('seat'))} gave {cards_of(e)} to {t.whom(to)}."
-    return f"{t.who(e.get('seat'))} gave up {cards_of(e)}."
+    return f"{t.who(e.get('seat'))} gave up {cards_of(e)} to the supply."
 
 
 def _half_medals(t: Teller, e: dict[str, Any]) -> str | None:
@@ -495,7 +495,7 @@ TELL: dict[str, Callable[[Teller, dict[str, Any]], str | None]] = {
     "encounter_revealed": _encounter_answered,
     "encounter_done": lambda t, e: None,
     "encounter_card_out": _card_out,
-    "encounter_take": lambda t, e: f"{t.who(e.get('seat'))} took {cards_of(e)}.",
+    "encounter_take": lambda t, e: f"{t.who(e.get('seat'))} took {cards_of(e)} from the supply.",
     "encounter_gift": lambda t, e: (
         f"{t.who(e.get('seat'))} gave {e.get('count')} card{'s' * (e.get('count') != 1)} "
         f"to {t.whom(e.get('to'))}."

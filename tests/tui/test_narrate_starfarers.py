@@ -39,7 +39,10 @@ TOLD: dict[str, tuple[dict[str, Any], str | None]] = {
     ),
     "encounter": ({"seat": 1, "answer_kind": "yes_no"}, "Blue meets an encounter."),
     "encounter_cannot_pay": ({"seat": 1}, "Blue cannot pay."),
-    "encounter_card_out": ({"seat": 1, "resource": "ore", "to": -1}, "Blue gave up 1 ore."),
+    "encounter_card_out": (
+        {"seat": 1, "resource": "ore", "to": -1},
+        "Blue gave up 1 ore to the supply.",
+    ),
     "encounter_done": ({"seat": 1}, None),
     "encounter_gift": ({"seat": 1, "count": 2, "to": 0}, "Blue gave 2 cards to you."),
     "encounter_revealed": (
@@ -50,7 +53,10 @@ TOLD: dict[str, tuple[dict[str, Any], str | None]] = {
         {"seat": 1, "balls": ["black"], "hit": False, "test": "cannon"},
         "Blue shook for the encounter: black (the cannon test? no).",
     ),
-    "encounter_take": ({"seat": 1, "resource": "ore", "count": 1}, "Blue took 1 ore."),
+    "encounter_take": (
+        {"seat": 1, "resource": "ore", "count": 1},
+        "Blue took 1 ore from the supply.",
+    ),
     "end_move": ({"seat": 1, "at": 3}, "Blue's ship stopped."),
     "explore": (
         {"slot": 3, "discs": ["pirate5", "6"]},

@@ -276,10 +276,10 @@ def test_an_encounters_toll_paid_card_by_card_is_one_line_per_receiver() -> None
     book = LogBook(NAMES)
     out = {"kind": "encounter_card_out", "seat": 0, "to": -1}
     book.feed([dict(out, resource="fuel"), dict(out, resource="fuel")], 0)
-    assert [t.plain for t in book.entries] == ["You gave up 2 fuel."]
+    assert [t.plain for t in book.entries] == ["You gave up 2 fuel to the supply."]
     book.feed([dict(out, resource="ore", to=1), dict(out, resource="food", to=1)], 0)
     assert [t.plain for t in book.entries] == [
-        "You gave up 2 fuel.",
+        "You gave up 2 fuel to the supply.",
         "You gave 1 ore, 1 food to Blue.",
     ]
     # A discard after the toll starts its own line.
@@ -302,7 +302,7 @@ def test_cards_taken_one_by_one_are_one_line() -> None:
     )
     assert [t.plain for t in book.entries] == [
         "Blue took 1 ore, 1 grain.",
-        "You took 2 fuel.",
+        "You took 2 fuel from the supply.",
     ]
 
 
