@@ -475,3 +475,19 @@ async def test_an_upgrade_lost_to_wear_and_tear_names_the_encounter(tmp_path: Pa
         assert dialog.keys[:count] == [str(i + 1) for i in range(min(count, 9))], dialog.keys
         first = dialog.options[0][1]
         assert await sent_by(pilot, "1", "the first option sent by its digit") == first
+
+
+async def test_the_actions_line_says_whose_offer_waits_for_an_answer() -> None:
+    """Seen in play: "Your move." in Blue's turn, Blue's offer waiting under its pop-up (and
+    again after Esc hid the pop-up). The line names the seat whose offer it is."""
+    from tui.widgets.action_bar import ActionBar
+
+    async with offered("base", (80, 24)) as (app, pilot, dialog):
+        screen = game_screen(app)
+        assert screen is not None and screen.view is not None
+        offerer = screen.view["trade"]["offerer"]
+        assert offerer != screen.view["seat"]
+        bar = screen.query_one(ActionBar)
+        want = f"{seat_names(4)[offerer]}'s offer waits for your answer."
+        await until(pilot, lambda: bar.status.startswith(want), f"not {bar.status!r}")
+        assert app.screen is dialog

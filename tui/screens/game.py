@@ -703,10 +703,23 @@ class GameScreen(ComposedFlag, Screen[None]):
             bar.items = ()
 
     def _your_move(self) -> str:
-        """The idle line; it names the keys that scroll the side panels when they overflow."""
+        """The idle line; it names the keys that scroll the side panels when they overflow.
+        An offer to answer in another seat's turn says whose it is (seen in play: "Your
+        move." in Blue's turn, Blue's offer waiting)."""
+        view = self.view or {}
+        trade = view.get("trade") or {}
+        offerer = trade.get("offerer")
+        line = "Your move."
+        if (
+            view.get("phase") == "trade_response"
+            and isinstance(offerer, int)
+            and 0 <= offerer < len(self.names)
+            and offerer != view.get("seat")
+        ):
+            line = f"{self.names[offerer]}'s offer waits for your answer."
         if self._side_overflows():
-            return "Your move. ↑↓ scroll the panels."
-        return "Your move."
+            return f"{line} ↑↓ scroll the panels."
+        return line
 
     def _corner_hint(self, view: dict[str, Any]) -> str:
         """What the highlighted corner would produce, while placing a settlement or city."""
