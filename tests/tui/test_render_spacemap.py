@@ -564,3 +564,31 @@ async def test_the_key_under_the_whole_map_shows_at_120x40(tmp_path: Path) -> No
         await pilot.pause()
         drawn = map_view.render().plain.split("\n")
         assert drawn[-1] == strip[0] and strip[1] not in drawn, drawn[-3:]
+
+
+def test_a_flights_window_shows_its_ship_beside_the_cursor_where_both_fit() -> None:
+    """Seen at 80x24: the second trade ship's flight showed its cursor and not the ship. The
+    window shows both where they fit in it, and the cursor alone where they do not."""
+    from tui.render.spacemap import WINDOW_WIDTH, window_for
+
+    view = traded().view(0)
+    width, height = WINDOW_WIDTH, 19
+
+    def inside(window: tuple[int, int, int, int], cell: tuple[int, int]) -> bool:
+        x0, y0, w, h = window
+        return x0 <= cell[0] < x0 + w and y0 <= cell[1] < y0 + h
+
+    pairs = both = 0
+    for origin in range(0, len(LAY.point_cell), 7):
+        for cursor in range(3, len(LAY.point_cell), 11):
+            (ox, oy), (cx, cy) = LAY.point_cell[origin], LAY.point_cell[cursor]
+            highlight = Highlight("point", frozenset({cursor}), cursor, origin=origin)
+            window = window_for(view, highlight, width, height)
+            assert inside(window, (cx, cy)), (origin, cursor, window)
+            alone = window_for(view, Highlight("point", frozenset({cursor}), cursor), width, height)
+            fits = abs(ox - cx) < width and abs(oy - cy) < height
+            if fits:
+                assert inside(window, (ox, oy)), (origin, cursor, window)
+                both += not inside(alone, (ox, oy))  # centred on the cursor, the ship was out
+            pairs += 1
+    assert pairs > 100 and both > 10, (pairs, both)

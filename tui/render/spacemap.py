@@ -244,8 +244,33 @@ def window_for(
         kx, ky = keep[:2]
         w, h = window[2:]
         if kx <= focus[0] < kx + w and ky <= focus[1] < ky + h:
-            return _nudged((kx, ky, w, h), focus, bounds)
+            window = _nudged((kx, ky, w, h), focus, bounds)
+    origin = highlight.origin if highlight is not None else None
+    if origin is not None and 0 <= origin < len(lay.point_cell):
+        window = _with_origin(window, focus, lay.point_cell[origin], bounds)
     return window
+
+
+def _with_origin(window: Window, focus: Cell, origin: Cell, bounds: Window) -> Window:
+    """`window` moved the least that shows the ship a flight starts from beside the cursor,
+    where both fit (seen at 80x24: the second trade ship's flight showed its cursor and not
+    the ship); as it was where they do not."""
+    x0, y0, w, h = window
+    bx, by, bw, bh = bounds
+
+    def shift(start: int, size: int, a: int, b: int, low: int, high: int) -> int | None:
+        first, last = max(a, b) - (size - 1), min(a, b)  # the starts showing both
+        if first > last:
+            return None
+        return min(max(start, first, low), last, high - size)
+
+    if x0 <= origin[0] < x0 + w and y0 <= origin[1] < y0 + h:
+        return window
+    nx = shift(x0, w, focus[0], origin[0], bx, bx + bw)
+    ny = shift(y0, h, focus[1], origin[1], by, by + bh)
+    if nx is None or ny is None:
+        return window
+    return (nx, ny, w, h)
 
 
 def _nudged(keep: Window, focus: Cell, bounds: Window) -> Window:
