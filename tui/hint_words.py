@@ -71,6 +71,10 @@ def detail(action: Action, names: Sequence[str]) -> str | None:
         return f"with {seat}"
     if kind == "play_progress":
         return str(action.get("card")).replace("_", " ").capitalize()
+    if kind == "take_friendship":  # as the pop-up lists it (seen: "green folk fuel")
+        from tui.narrate_starfarers import friendship_words
+
+        return friendship_words(str(action.get("card")))
     if kind == "play_monopoly":
         return f"Monopoly on {action.get('resource')}"
     if kind == "set_dice":  # C&K's Alchemist: the dice the pop-up is opened on

@@ -97,3 +97,13 @@ def test_a_lone_upgrade_key_says_which_upgrade_it_builds() -> None:
     )
     (cmd,) = both
     assert cmd.mode == "dialog" and cmd.label == "Build an upgrade"
+
+
+def test_a_friendship_card_is_hinted_as_its_pop_up_lists_it() -> None:
+    """Seen in play: "Take a friendship card: green folk fuel — press p", the card's id."""
+    from tui.narrate_starfarers import friendship_words
+
+    cards = [{"type": "take_friendship", "card": c} for c in ("green_folk_fuel", "merchants_ore")]
+    said = _line(cards[0], cards, "starfarers")
+    assert said == f"Take a friendship card: {friendship_words('green_folk_fuel')} — press p", said
+    assert said.startswith("Take a friendship card: Green Folk: fuel"), said
