@@ -83,6 +83,13 @@ async def test_a_wormhole_jump_asks_which_ship_then_counts_its_places(tmp_path: 
         assert set(target.targets()) == places
         status = screen.query_one(ActionBar).status
         assert f"{len(places)} legal points" in status, status
+        # and where the cursor is, in words (seen in play: 495 points and no place named)
+        from tui.narrate_starfarers import place_namer
+
+        cursor = screen.cursor
+        assert cursor is not None
+        named = place_namer(screen.view or {})(cursor).strip()
+        assert named and f"The cursor is {named}." in status, status
         await pilot.press("enter")
         await until(pilot, lambda: bool(sent), "the jump sent")
         assert sent[0]["type"] == "jump" and sent[0]["ship"] == ships[1]

@@ -746,9 +746,12 @@ class GameScreen(ComposedFlag, Screen[None]):
         if target is None or cursor is None:
             return ""
         places = hex_places(view)
-        if places is None:
-            return ""
         kind = target.target_kind
+        if places is None:
+            # space (a wormhole's jump: "←↑↓→ 495 legal points", and nothing said where)
+            where = self.face.namer(view) if kind in ("point", "ship") else None
+            named = where(cursor).strip() if where is not None else ""
+            return f"The cursor is {named}." if named else ""
         if kind == "edge" and 0 <= cursor < places.grid.num_edges:
             owners = view.get("edges")
             owner = owners[cursor] if isinstance(owners, list) and cursor < len(owners) else -1
