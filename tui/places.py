@@ -122,18 +122,7 @@ class HexPlaces:
         grid = self.grid
         if not 0 <= v < len(grid.vertex_sea):
             return "out at sea"
-        near = self.land_beside(grid.vertex_sea[v])
-        if not near:
-            return "out at sea"
-        x, y = grid.vertex_xy[v]
-
-        def away(h: int) -> float:
-            hx, hy = screen_xy(grid.hexes[h])
-            return math.hypot(hx - x, hy - y)
-
-        near.sort(key=away)
-        close = [h for h in near if away(h) <= away(near[0]) + 0.5][:2]
-        return f"at sea by {' / '.join(self.hex(h) for h in close)}"
+        return self._at_sea(grid.vertex_sea[v], grid.vertex_xy[v])
 
     def vertex_parts(self, v: int) -> tuple[str | None, str]:
         """(where corner `v` lies from its land hexes' centre, or None where two or three
@@ -185,17 +174,22 @@ class HexPlaces:
         grid = self.grid
         if not 0 <= e < len(grid.edge_sea):
             return "out at sea"
-        near = self.land_beside(grid.edge_sea[e])
-        if not near:
-            return "out at sea"
         # The land nearest the edge's middle (seen in play: "by pasture 4", two rows off,
         # where pasture 8 touched the edge's corner): the nearest, and any about as near.
         (ax, ay), (bx, by) = (grid.vertex_xy[v] for v in grid.edge_vertices[e])
-        mx, my = (ax + bx) / 2, (ay + by) / 2
+        return self._at_sea(grid.edge_sea[e], ((ax + bx) / 2, (ay + by) / 2))
+
+    def _at_sea(self, sea: Sequence[int], at: tuple[float, float]) -> str:
+        """A place at sea (the sea hexes `sea` around it, drawn at `at`) by the land beside
+        those hexes nearest it, and any about as near: "at sea by forest 3 / hills 5"."""
+        near = self.land_beside(sea)
+        if not near:
+            return "out at sea"
+        grid = self.grid
 
         def away(h: int) -> float:
             x, y = screen_xy(grid.hexes[h])
-            return math.hypot(x - mx, y - my)
+            return math.hypot(x - at[0], y - at[1])
 
         near.sort(key=away)
         close = [h for h in near if away(h) <= away(near[0]) + 0.5][:2]

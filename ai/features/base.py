@@ -196,26 +196,33 @@ def _board_cache(board: Any) -> None:
         _BOARDS[id(board)] = board
 
 
-def _free_spots(game: BaseGame, seat: int) -> Spots:
-    """Free legal vertices on the seat's road network, and those one road further.
+T = TypeVar("T")
 
-    Cached by the pieces on the board for the base game's distance rule (a ruleset that
-    adds to it, such as Cities & Knights' knights, is computed every time).
-    """
+
+def _by_pieces(
+    cache: dict[tuple[Any, ...], T],
+    game: BaseGame,
+    seat: int,
+    measure: Callable[[BaseGame, int], T],
+    *more: Any,
+) -> T:
+    """`measure(game, seat)`, kept in `cache` by the board, the seat, the pieces and `more`
+    (what else `measure` reads). Only for the base game's distance rule: a ruleset that adds
+    to it, such as Cities & Knights' knights, is measured every time."""
     if type(game)._distance_ok is not BaseGame._distance_ok:
-        return _find_spots(game, seat)
+        return measure(game, seat)
     _board_cache(game.board)
-    key = (
-        id(game.board),
-        seat,
-        tuple(game.vertex_owner),
-        tuple(game.edge_owner),
-        tuple(game.roads[seat]),
-    )
-    hit = _SPOTS.get(key)
+    pieces = (tuple(game.vertex_owner), tuple(game.edge_owner), tuple(game.roads[seat]))
+    key = (id(game.board), seat, *more, *pieces)
+    hit = cache.get(key)
     if hit is None:
-        hit = _SPOTS[key] = _find_spots(game, seat)
+        hit = cache[key] = measure(game, seat)
     return hit
+
+
+def _free_spots(game: BaseGame, seat: int) -> Spots:
+    """Free legal vertices on the seat's road network, and those one road further."""
+    return _by_pieces(_SPOTS, game, seat, _find_spots)
 
 
 def _find_spots(game: BaseGame, seat: int) -> Spots:
@@ -355,23 +362,9 @@ evaluations meet the same positions over and over with only the hands differing.
 
 
 def _ground(game: BaseGame, seat: int) -> Ground:
-    if type(game)._distance_ok is not BaseGame._distance_ok:
-        return _measure_ground(game, seat)
-    _board_cache(game.board)
-    key = (
-        id(game.board),
-        seat,
-        game.robber,
-        game.settlements_left[seat] > 0,
-        tuple(game.vertex_owner),
-        tuple(game.vertex_level),
-        tuple(game.edge_owner),
-        tuple(game.roads[seat]),
-    )
-    hit = _GROUND.get(key)
-    if hit is None:
-        hit = _GROUND[key] = _measure_ground(game, seat)
-    return hit
+    level = tuple(game.vertex_level)
+    left = game.settlements_left[seat] > 0
+    return _by_pieces(_GROUND, game, seat, _measure_ground, game.robber, left, level)
 
 
 def _measure_ground(game: BaseGame, seat: int) -> Ground:

@@ -522,10 +522,12 @@ def test_the_pirates_hex_says_whose_ships_it_would_sink_as_the_engine_sinks_them
     assert all(len(line) <= 30 for line in lines), lines
 
 
-def test_a_ship_out_at_sea_is_placed_by_the_land_nearest_it() -> None:
-    """Seen in play: "You built a ship by the coast." for an edge out in the open sea. Seed 44:
-    every edge with no land beside it is named by the land beside its sea hex, in the log and
-    under the cursor alike."""
+@pytest.mark.parametrize("kind", ["edge", "vertex"])
+def test_a_place_out_at_sea_is_named_by_the_land_nearest_it(kind: str) -> None:
+    """Seen in play: "You built a ship by the coast." for an edge out in the open sea, and a
+    corner with no land was "the coast" in the fleet's prompt and " at the coast" in the log.
+    Seed 44: every edge and corner with no land beside it is named by the land beside its
+    sea hexes, in the log and under the cursor alike."""
     from engine import GameConfig, new_game
     from tui.places import hex_namer, hex_places
 
@@ -533,13 +535,19 @@ def test_a_ship_out_at_sea_is_placed_by_the_land_nearest_it() -> None:
     places, where = hex_places(view), hex_namer(view)
     assert places is not None and where is not None
     grid = places.grid
-    at_sea = [e for e in range(grid.num_edges) if not grid.edge_land[e]]
+    land, name_of = (
+        (grid.edge_land, places.edge) if kind == "edge" else (grid.vertex_land, places.vertex)
+    )
+    at_sea = [i for i in range(len(land)) if not land[i]]
     assert at_sea
-    for e in at_sea:
-        name = places.edge(e)
+    for i in at_sea:
+        name = name_of(i)
         assert name.startswith(("at sea by ", "out at sea")), name
-        assert where(("edge", e)) == f" {name}"
-    assert len({places.edge(e) for e in at_sea}) > 10, "sea edges are not told apart"
+        assert where((kind, i)) == f" {name}"
+    assert len({name_of(i) for i in at_sea}) > 10, f"sea {kind}s are not told apart"
+    if kind == "vertex":  # a corner on land keeps its "at"
+        on_land = next(v for v in range(grid.num_vertices) if grid.vertex_land[v])
+        assert where(("vertex", on_land)) == f" at {places.vertex(on_land)}"
 
 
 def test_a_ship_at_sea_is_named_by_the_land_nearest_the_edge() -> None:
@@ -913,24 +921,3 @@ def test_the_fleet_move_names_its_destination_corner() -> None:
         assert said == f"{steps} step{'s' * (steps != 1)} to {name}", said
         seen.add(name)
     assert len(seen) == len(plan.routes), "two destinations read alike"
-
-
-def test_a_corner_out_at_sea_is_named_by_the_land_nearest_it() -> None:
-    """As an edge at sea (above): a corner with no land beside it was "the coast" in the
-    fleet's prompt and " at the coast" in the log. Seed 44."""
-    from engine import GameConfig, new_game
-    from tui.places import hex_namer, hex_places
-
-    view = new_game(GameConfig("fleet", 4, 44, {})).view(0)
-    places, where = hex_places(view), hex_namer(view)
-    assert places is not None and where is not None
-    grid = places.grid
-    at_sea = [v for v in range(grid.num_vertices) if not grid.vertex_land[v]]
-    assert at_sea
-    for v in at_sea:
-        name = places.vertex(v)
-        assert name.startswith(("at sea by ", "out at sea")), name
-        assert where(("vertex", v)) == f" {name}"
-    assert len({places.vertex(v) for v in at_sea}) > 10, "sea corners are not told apart"
-    on_land = next(v for v in range(grid.num_vertices) if grid.vertex_land[v])
-    assert where(("vertex", on_land)) == f" at {places.vertex(on_land)}"
