@@ -1005,9 +1005,9 @@ class GameScreen(ComposedFlag, Screen[None]):
                 rule = self.face.key_rule(view, tuple(types)) or rule
             said = f"not possible now: {rule}." if rule else "not possible now."
             # the place missing and the price too: both (seen: `s` named only the place)
-            lack = self._lack(types[0], " costs ").removeprefix(" (").removesuffix(")")
+            lack = self._shortfall(types[0])
             if lack and rule:
-                said = f"not possible now: {rule}; and {lack}."
+                said = f"not possible now: {rule}; and you lack {lack}."
             self.notify(f"{label}: {said}", severity="warning")
         event.stop()
 
@@ -1016,15 +1016,18 @@ class GameScreen(ComposedFlag, Screen[None]):
         and the hand falls short of it; "" otherwise."""
         if " costs " not in reason:
             return ""
+        short = self._shortfall(what)
+        return f" (you lack {short})" if short else ""
+
+    def _shortfall(self, what: str) -> str:
+        """What the hand lacks of the price of `what` ("1 wool and 1 grain"), or ""."""
         name = choices.expected_words(what)[0].lower()
         card = next((c for c in self.face.costs() if c.item.lower() == name), None)
         hand = ((self.view or {}).get("me") or {}).get("hand") or {}
         if card is None or not isinstance(hand, dict):
             return ""
         short = [(n - int(hand.get(r, 0)), r) for r, n in card.cost if int(hand.get(r, 0)) < n]
-        if not short:
-            return ""
-        return f" (you lack {and_list([f'{n} {r}' for n, r in short])})"
+        return and_list([f"{n} {r}" for n, r in short])
 
     def _pending_step(self) -> str:
         """What this decision asks for, by its keys ("move the robber (h)"), or ""."""
