@@ -219,7 +219,7 @@ def _taken(t: Teller, e: Event) -> str:
     )
 
 
-_CHIP = re.compile(r"(\d+)((?: \([^)]*\))?)$")
+_CHIP = re.compile(r"(\d+)(?: \([^)]*\))?$")
 """A hex's number in its name, before any "(north-east)" that tells two alike apart."""
 
 
