@@ -481,7 +481,10 @@ TELL: dict[str, Callable[[Teller, dict[str, Any]], str | None]] = {
     ),
     "shake": _shake,
     "fly": lambda t, e: None,  # one line per flight (end_move), not per step
-    "end_move": lambda t, e: f"{t.whose(e.get('seat'))} ship stopped{t.at(e.get('at'))}.",
+    "end_move": lambda t, e: (
+        f"{t.whose(e.get('seat'))} {str(e.get('ship') or 'ship').replace('_', ' ')}"
+        f" stopped{t.at(e.get('at'))}."
+    ),
     "jump_ready": lambda t, e: f"{t.who(e.get('seat'))} may jump a ship through the wormhole.",
     "jump": lambda t, e: (
         f"{t.whose(e.get('seat'))} ship jumped through the wormhole"

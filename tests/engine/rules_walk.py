@@ -12,8 +12,9 @@ setup's number): with every "turn" field left out, events, views and snapshots o
 all four variants were the old ones. Written again on 29 November 2026 (session 29),
 when a withdrawn offer's `trade_closed` gained `accepted` and `countered` (the answers it
 turned down, for the log): with those two fields left out, every ruleset's digests were
-the old ones. Regenerate only for a deliberate
-change of the rules or the events:
+the old ones. Written again on 29 November 2026 (session 32), when Starfarers' `end_move`
+gained `ship` (the kind that flew, for the log): with that field left out, its digests were
+the old ones. Regenerate only for a deliberate change of the rules or the events:
 
     python -m tests.engine.rules_walk > tests/engine/data/rules_digests.json
 """

@@ -57,7 +57,7 @@ TOLD: dict[str, tuple[dict[str, Any], str | None]] = {
         {"seat": 1, "resource": "ore", "count": 1},
         "Blue took 1 ore from the supply.",
     ),
-    "end_move": ({"seat": 1, "at": 3}, "Blue's ship stopped."),
+    "end_move": ({"seat": 1, "at": 3, "ship": "trade_ship"}, "Blue's trade ship stopped."),
     "explore": (
         {"slot": 3, "discs": ["pirate5", "6"]},
         "Number discs turned up: a pirate base (strength 5), 6.",
@@ -288,6 +288,31 @@ def test_the_engine_names_the_answer_kind_of_a_revealed_encounter() -> None:
             if e.kind == "encounter_revealed":
                 kinds.add(e.data["answer_kind"])
     assert kinds == {"offer", "yesno", "none"}
+
+
+def test_a_stop_names_the_kind_of_ship_that_flew() -> None:
+    """Seen in play: "White's ship stopped by …" and "White's ship stopped in open space
+    near …" in one turn, two ships told apart by nothing. Seed 4, seeded random play: each
+    stop names the piece the view then shows at its point, and both kinds are seen."""
+    game = new_game(GameConfig("starfarers", 4, 4, {}))
+    rng = random.Random(4)
+    said: set[str] = set()
+    for _ in range(20000):
+        if game.to_act is None or len(said) == 2:
+            break
+        for e in game.apply(rng.choice(game.legal_actions())):
+            if e.kind != "end_move":
+                continue
+            pieces = {p["point"]: p["piece"] for p in game.view(0)["pieces"]}
+            assert e.data["ship"] == pieces[e.data["at"]]
+            line = narrate({"kind": "end_move", **e.data}, NAMES, 0)
+            kind = str(e.data["ship"]).replace("_", " ")
+            whose = "Your" if e.data["seat"] == 0 else f"{NAMES[e.data['seat']]}'s"
+            assert line is not None and line.startswith(f"{whose} {kind} stopped"), line
+            said.add(kind)
+    assert said == {"colony ship", "trade ship"}
+    # an event without the kind (a log written before it was told) still reads
+    assert narrate({"kind": "end_move", "seat": 1, "at": 3}, NAMES, 0) == "Blue's ship stopped."
 
 
 def test_a_jump_through_the_wormhole_says_where_the_ship_came_out() -> None:

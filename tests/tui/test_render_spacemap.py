@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -528,6 +529,60 @@ def test_the_compact_key_line_names_the_planet_codes_in_the_window() -> None:
     assert window_key_line([("ore", "pirate5"), ("fuel", "ice3")], width=47).plain.endswith(
         "P5 pirates  I3 ice"
     )
+
+
+def test_the_compact_key_names_the_pieces_in_view_where_the_codes_leave_room() -> None:
+    """Seen at 80x24: the key under the window never said what ▲, ♦, ● and ■ were. The
+    pieces in view are named after the codes, in the room those leave, ships first; a piece
+    never takes a line (a map row) of its own, and the codes are never crowded out."""
+    from rich.style import Style
+
+    from tui.render.legend import window_key_line
+    from tui.render.spacemap import PIECE_GLYPHS, WINDOW_WIDTH, window_for, window_key
+
+    ship = [(PIECE_GLYPHS["colony_ship"], Style(), "colony ship")]
+    # room on the line: the piece joins it
+    assert window_key_line([("goods", None)], width=47, pieces=ship).plain == (
+        "G goods  ? unknown  ▲ colony ship"
+    )
+    # no room on one line: left out, not given a second line
+    crowded = [(r, "3/12") for r in P.SPACE_RESOURCE_LETTERS] + [("ore", None)]
+    alone = window_key_line(crowded, width=46, lines=2, pieces=ship).plain
+    assert alone == window_key_line(crowded, width=46, lines=2).plain + "  ▲ colony ship"
+    assert window_key_line(crowded, width=44, lines=1, pieces=ship).plain == (
+        window_key_line(crowded, width=44, lines=1).plain
+    )
+    # a narrower gap where it names more pieces, every code still there
+    four = [
+        (g, Style(), w)
+        for g, w in (("▲", "colony ship"), ("♦", "trade ship"), ("●", "colony"), ("■", "spaceport"))
+    ]
+    codes = [(r, None) for r in P.SPACE_RESOURCE_LETTERS]
+    tight = window_key_line(codes, width=47, lines=2, outpost=True, pieces=four).plain
+    assert tight == (
+        "O ore F fuel C carbon A food G goods ? unknown\n◊ dock ▲ colony ship ♦ trade ship ● colony"
+    )
+    wide = window_key_line(codes, width=47, lines=2, outpost=True, pieces=four[:2]).plain
+    assert wide.split("\n") == [
+        "O ore  F fuel  C carbon  A food  G goods",
+        "? unknown  ◊ dock  ▲ colony ship  ♦ trade ship",
+    ]
+    # in a game: what the key names is drawn in the window (seed SEED_FIRST, at the start)
+    view = game("first_game", SEED_FIRST).view(0)
+    window = window_for(view, None, WINDOW_WIDTH, 18)
+    key = window_key(view, window, width=WINDOW_WIDTH - 1, lines=2).plain
+    drawn = render_space_map(view, window=window).plain
+    named = [p for p, words in (("colony_ship", "colony ship"), ("colony", "colony"))
+             if f"{PIECE_GLYPHS[p]} {words}" in key]  # fmt: skip
+    assert named, key
+    for piece in named:
+        assert PIECE_GLYPHS[piece] in drawn
+    assert all(cell_len(line) <= WINDOW_WIDTH - 1 for line in key.split("\n"))
+    # in ASCII a colony is its seat's letter, so the key says whose
+    plain = window_key(view, window, width=200, ascii=True).plain
+    colony = re.search(r"\b([a-z]) (\w+) colony\b", plain)
+    assert colony is not None and colony[2] in P.SEAT_NAMES, plain
+    assert colony[1] == colony[2][0]  # "b blue colony"
 
 
 async def test_the_key_under_the_whole_map_shows_at_120x40(tmp_path: Path) -> None:

@@ -8,6 +8,8 @@ imported only when they are asked for.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.style import Style
 from rich.text import Text
 
@@ -225,12 +227,15 @@ def window_key_line(
     width: int = 47,
     ascii: bool = False,
     lines: int = 1,
+    pieces: Sequence[Item] = (),
 ) -> Text:
     """The key for the symbols in a window of the map, in at most `lines` lines of `width`.
 
     `planets` are the (resource, disc) pairs in view: their letters come first
     (in the supply's order), then pirates, ice, double discs, unknown numbers
-    and the docking point; what does not fit is left out.
+    and the docking point; what does not fit is left out. `pieces` (the ships and
+    buildings in view, glyph and words) go where room is left after those, in the
+    gap they chose (seen at 80x24: the key never said what ● and ▲ were).
     """
     resources = {r for r, _ in planets}
     discs = {d for _, d in planets}
@@ -250,19 +255,18 @@ def window_key_line(
         items.append(("?", P.DISC_HIDDEN, "unknown"))
     if outpost:
         items.append(("#" if ascii else "◊", P.DOCKING_POINT, "dock"))
-    rows: list[list[tuple[str, Style, str]]] = []
-    # Wide gaps and whole words first; then narrow gaps; then every double disc shortened
-    # at once ("3/12"), before anything is left out (seen at 120x40: "3+" dropped for want
-    # of room while "2+ 2 or 11" kept its words).
-    for gap, short in (("  ", False), (" ", False), (" ", True)):
-        rows = [[]]
-        used = [0]
-        shown = [(g, s, m.replace(" or ", "/") if short else m) for g, s, m in items]
-        for glyph, style, meaning in shown:
+    Row = list[tuple[str, Style, str]]
+
+    def laid(gap: str, short: bool) -> tuple[list[Row], int, int]:
+        """The rows with `gap` between items (double discs as "3/12" if `short`), and how
+        many of the items and of the pieces found room."""
+        rows: list[Row] = [[] for _ in range(lines)]
+        used = [0] * lines
+
+        def place(glyph: str, style: Style, meaning: str, *, own_line: bool) -> bool:
             for row in range(lines):
-                if row == len(rows):
-                    rows.append([])
-                    used.append(0)
+                if not own_line and not rows[row]:
+                    continue  # a piece never takes a line (a map row) of its own
                 room = width - used[row] - (len(gap) if rows[row] else 0)
                 said = meaning
                 if len(glyph) + 1 + len(said) > room and " or " in said:
@@ -270,9 +274,22 @@ def window_key_line(
                 if len(glyph) + 1 + len(said) <= room:
                     used[row] = width - room + len(glyph) + 1 + len(said)
                     rows[row].append((glyph, style, said))
-                    break
-        if sum(len(r) for r in rows) == len(items):
-            break  # everything fits with the wider gap
+                    return True
+            return False
+
+        fitted = sum(
+            place(g, s, m.replace(" or ", "/") if short else m, own_line=True) for g, s, m in items
+        )
+        extra = sum(place(g, s, m, own_line=False) for g, s, m in pieces)
+        return rows, fitted, extra
+
+    # Wide gaps and whole words first; then narrow gaps; then every double disc shortened
+    # at once ("3/12"), before anything is left out (seen at 120x40: "3+" dropped for want
+    # of room while "2+ 2 or 11" kept its words). Of the ways that fit every code, the one
+    # that names the most pieces.
+    ways = [(gap, laid(gap, short)) for gap, short in (("  ", False), (" ", False), (" ", True))]
+    whole = [(gap, way) for gap, way in ways if way[1] == len(items)]
+    gap, (rows, _, _) = max(whole, key=lambda w: w[1][2]) if whole else ways[-1]
     text = Text(no_wrap=True, overflow="crop", end="")
     for n, row_items in enumerate(r for r in rows if r):
         if n:

@@ -31,7 +31,7 @@ render paints pieces, trade stations and highlights on a copy.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -465,7 +465,54 @@ def window_key(
         face_up and kind == "outpost" and seen(lay.point_cell[B.SLOTS[s].centre])
         for s, (face_up, kind, _) in enumerate(state.sectors)
     )
-    return window_key_line(planets, outpost=outpost, width=width, ascii=ascii, lines=lines)
+    return window_key_line(
+        planets,
+        outpost=outpost,
+        width=width,
+        ascii=ascii,
+        lines=lines,
+        pieces=_pieces_in_view(state, seen, ascii),
+    )
+
+
+PIECE_WORDS = {
+    "colony_ship": "colony ship",
+    "trade_ship": "trade ship",
+    "colony": "colony",
+    "spaceport": "spaceport",
+}
+"""The pieces a window's key names when they are in view, in this order, in these words: the
+ships first, the pieces a player moves and picks (▲ and ♦ told apart by nothing else)."""
+
+
+def _pieces_in_view(
+    state: SpaceState, seen: Callable[[Cell], bool], ascii: bool
+) -> list[tuple[str, Style, str]]:
+    """Each kind of piece drawn in the window, once: its glyph in the colour of the first
+    such piece in view, and its name (in ASCII a building's glyph is its seat's letter, so
+    the words say whose: "b blue colony")."""
+    lay = space_map_layout(False)
+    owners: dict[str, int | None] = {}
+    drawn = list(state.pieces)
+    if state.moving is not None:
+        drawn.append((state.moving[0], state.mover, state.moving[1]))
+    for point, owner, piece in drawn:
+        if piece in PIECE_WORDS and seen(lay.point_cell[point]) and piece not in owners:
+            owners[piece] = owner
+
+    def words(piece: str) -> str:
+        owner = owners[piece]
+        if ascii and piece not in SHIP_ASCII:  # the glyph is a seat's letter: say whose
+            return ("neutral " if owner is None else f"{P.SEAT_NAMES[owner % 4]} ") + (
+                PIECE_WORDS[piece]
+            )
+        return PIECE_WORDS[piece]
+
+    return [
+        (_piece_glyph(owners[piece], piece, ascii), _piece_style(owners[piece]), words(piece))
+        for piece in PIECE_WORDS
+        if piece in owners
+    ]
 
 
 # -- the render ----------------------------------------------------------------------

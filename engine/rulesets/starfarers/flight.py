@@ -24,6 +24,7 @@ from engine.rulesets.starfarers.constants import (
     MAIN,
     MOVED,
     PARKED,
+    PIECE_NAMES,
     SPACEPORT,
     STUCK,
     TRADE_SHIP,
@@ -454,7 +455,8 @@ def apply(g: StarfarersGame, a: Action) -> list[Event]:
     if isinstance(a, EndMove):
         v = g.moving
         _land(g, p)
-        return [Event("end_move", {"seat": p, "at": v}), *_after_landing(g, p, v)]
+        stop = Event("end_move", {"seat": p, "at": v, "ship": PIECE_NAMES[g.occ_kind[v]]})
+        return [stop, *_after_landing(g, p, v)]
     if isinstance(a, FoundColony):
         v = a.ship
         if g.moving >= 0:

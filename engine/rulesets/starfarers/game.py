@@ -152,7 +152,7 @@ class StarfarersGame(PhaseTrading, Game):
             EventKind("fly", ("seat", "from", "to", "left")),
             EventKind("jump", ("seat", "from", "to")),
             EventKind("jump_ready", ("seat",)),
-            EventKind("end_move", ("seat", "at")),
+            EventKind("end_move", ("seat", "at"), optional=("ship",), doc="ship: its kind"),
             EventKind("discover", ("slot", "tile", "rotation")),
             EventKind("explore", ("slot", "discs")),
             EventKind("found_colony", ("seat", "site")),
