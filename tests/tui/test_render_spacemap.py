@@ -529,6 +529,10 @@ def test_the_compact_key_line_names_the_planet_codes_in_the_window() -> None:
     assert window_key_line([("ore", "pirate5"), ("fuel", "ice3")], width=47).plain.endswith(
         "P5 pirates  I3 ice"
     )
+    # the strength as drawn (seen: "P5 pirates" under an "OP4", the only pirates in view)
+    assert window_key_line([("ore", "pirate4"), ("fuel", "ice6")], width=47).plain.endswith(
+        "P4 pirates  I6 ice"
+    )
 
 
 def test_the_compact_key_names_the_pieces_in_view_where_the_codes_leave_room() -> None:

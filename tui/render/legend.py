@@ -244,10 +244,15 @@ def window_key_line(
         for r, letter in P.SPACE_RESOURCE_LETTERS.items()
         if r in resources
     ]
-    if any(d and d.startswith("pirate") for d in discs):
-        items.append(("P5", P.PIRATE, "pirates"))
-    if any(d and d.startswith("ice") for d in discs):
-        items.append(("I3", P.ICE, "ice"))
+    for prefix, letter, style, words in (
+        ("pirate", "P", P.PIRATE, "pirates"),
+        ("ice", "I", P.ICE, "ice"),
+    ):
+        # as drawn: "P4" where the pirates in view are of strength 4 (seen: "P5 pirates"
+        # under an "OP4", the only pirates there)
+        seen = sorted(d for d in discs if d and d.startswith(prefix))
+        if seen:
+            items.append((letter + seen[0].removeprefix(prefix), style, words))
     for disc in sorted(d for d in discs if d and "/" in d):
         first, second = disc.split("/")
         items.append((f"{first}+", P.CHIP, f"{first} or {second}"))
