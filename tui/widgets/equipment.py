@@ -148,6 +148,14 @@ def mothership_section(view: Mapping[str, Any]) -> Text:
                     continue
                 if key == "ships" and isinstance(value, list):
                     value = len(value)
+                if key == "half_medals" and "medals" in source:
+                    continue  # on the medals' line
+                if key == "medals" and isinstance(source.get("half_medals"), int):
+                    # one line for both (seen at 120x40: the Trade panel's last row scrolled
+                    # away for want of the row the half medals took)
+                    halves = source["half_medals"]
+                    if halves:
+                        value = f"{value} + {halves} {'half' if halves == 1 else 'halves'}"
                 text.append(f"{label}: ", style="bold")
                 if key == "friendship_cards" and isinstance(value, dict):
                     text.append(_friends(value))
