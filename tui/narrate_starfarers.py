@@ -191,7 +191,7 @@ def effect_words(effect: Sequence[Any]) -> str | None:
         "UP": f"gain {UPGRADES.get(str(n), 'an upgrade')}" if args else "gain an upgrade",
         "DOWN": "lose an upgrade",
         "TRADESHIP": "get a free trade ship",
-        "STUCK": "have a ship stuck",
+        "STUCK": "have a ship held up (it flies no more this turn)",
         "JUMP": "may jump a ship through the wormhole",
         "ROB_EACH": "take a card from each rival",
         "GIVE": "give cards to the player with the fewest points",
@@ -216,7 +216,12 @@ class EncounterStep:
         return f"{self.why}: you {', then '.join(parts)}." if parts else f"{self.why}."
 
 
-_NEEDS = {"return_cards": ("PAY", "LOSE"), "take_cards": ("R",)}
+_NEEDS = {
+    "return_cards": ("PAY", "LOSE"),
+    "take_cards": ("R",),
+    "immobilise_ship": ("STUCK",),
+    "lose_upgrade": ("DOWN",),
+}
 
 
 def _plain(x: Any) -> Any:

@@ -16,7 +16,9 @@ from typing import Any
 import tui_saves
 from tui_keys import discard_keys, until
 
+from engine import saves
 from engine.game import Game
+from engine.headless import replay_steps
 from engine.rulesets.starfarers.constants import ENCOUNTER
 from engine.rulesets.starfarers.encounters import cards
 from tui.app import CatanApp
@@ -169,3 +171,63 @@ def test_the_hagglers_take_counts_the_cards_of_the_answer_given() -> None:
     assert titles == ["Take a card from the supply (1 of 2)", "Take a card from the supply"]
     assert "You offered 3 cards" in bodies[0] and "2 cards" in bodies[0], bodies
     assert "1 card" not in bodies[1], bodies
+
+
+async def test_a_ship_held_up_says_which_contest_was_lost(tmp_path: Path) -> None:
+    """Seen in play: "Choose the ship held up: ←↑↓→ 2 ships" with no word of why. Seed 4,
+    action 350: the Drifting merchant's speed race was lost, and one of the person's ships
+    is held up. The actions box says so in the card's terms, and where the ship under the
+    cursor is; Enter holds that ship up."""
+    from tui_keys import game_screen, wait_for_decision
+
+    from tui.narrate_starfarers import place_namer
+    from tui.widgets.action_bar import ActionBar
+
+    def held_up(g: Any) -> bool:
+        return g.to_act == 0 and any(a.type == "choose_ship" for a in g.legal_actions())
+
+    game = tui_saves.play_until("starfarers", 4, held_up)
+    assert game.view(0)["encounter"]["card"]["name"] == "Drifting merchant"
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None
+        if screen.target is None:
+            await pilot.press("1")  # the command's key, where it did not open by itself
+        await until(pilot, lambda: screen.target is not None, "the ships to choose from")
+        bar = screen.query_one(ActionBar)
+        why = (
+            "Drifting merchant. You lost the contest: you have a ship held up (it flies no"
+            " more this turn)."
+        )
+        assert why in bar.status, bar.status
+        assert screen.view is not None and screen.cursor is not None
+        where = place_namer(screen.view)(screen.cursor).strip()
+        assert f"This ship: {where}" in bar.status, bar.status
+        cursor = screen.cursor
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.sent > 0, "the choice to be sent")
+    saved = saves.load_path(tui_saves.only_autosave(tmp_path))
+    held = [a for _, a in replay_steps(saved) if a.type == "choose_ship"]
+    assert held and held[-1].ship == cursor
+
+
+async def test_an_upgrade_lost_to_a_contest_says_so_in_its_dialog(tmp_path: Path) -> None:
+    """Seed 12, action 407: the Convoy under attack's contest was lost, and the person
+    chooses an upgrade to lose. The dialog names the card and, beyond its prompt, the
+    contest that led there."""
+    from tui_keys import wait_for_decision
+
+    def losing(g: Any) -> bool:
+        need = (g.view(0).get("encounter") or {}).get("need") if g.to_act == 0 else None
+        return need == "lose_upgrade" and len(g.legal_actions()) >= 2
+
+    game = tui_saves.play_until("starfarers", 12, losing)
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_decision(pilot)
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog), "the upgrade to lose")
+        body = str(app.screen.body)  # type: ignore[attr-defined]
+        assert body.startswith("Encounter: Convoy under attack."), body
+        assert body.endswith("You lost the contest: you lose an upgrade."), body

@@ -110,12 +110,20 @@ def _why_no_end(game: Any) -> list[tuple[str, str]]:
 
 def target_hint(view: View, types: tuple[str, ...], target: int) -> str | None:
     """Where a new ship would stand, in the log's words ("This place: in home system δ"):
-    a ship's sites said nothing, where a colony's name their planets (seen in play)."""
-    if "build_ship" not in types:
-        return None
-    from tui.narrate_starfarers import place_namer
+    a ship's sites said nothing, where a colony's name their planets (seen in play). A ship
+    an encounter holds up: why, and where the one under the cursor is (seen in play:
+    "Choose the ship held up" and no word of the lost contest behind it)."""
+    from tui.narrate_starfarers import encounter_step, place_namer
 
     where = place_namer(view)(target).strip()
+    if types == ("choose_ship",):
+        step = encounter_step(view)
+        card = ((view.get("encounter") or {}).get("card") or {}).get("name")
+        why = f"{step.card}. {step.words()}" if step is not None else card and f"{card}."
+        ship = f"This ship: {where}" if where else ""
+        return "\n".join(line for line in (why, ship) if line) or None
+    if "build_ship" not in types:
+        return None
     return f"This place: {where}" if where else None
 
 

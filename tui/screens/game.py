@@ -1503,13 +1503,16 @@ class GameScreen(ComposedFlag, Screen[None]):
 
     def _situation(self, view: dict[str, Any]) -> str | Text:
         """What a generic dialog should say about the pending decision (Starfarers...)."""
+        from tui.narrate_starfarers import encounter_step
         from tui.screens.dialogs.encounter import encounter_situation
 
         card = (view.get("encounter") or {}).get("card")
         if isinstance(card, dict) and card.get("name"):
             # The encounter that asks (seen in play: "Lose an upgrade" opened on a bot's
             # turn with no word of the Ion storm behind it)
-            return encounter_situation(card, str((view.get("encounter") or {}).get("need")))
+            told = encounter_situation(card, str((view.get("encounter") or {}).get("need")))
+            step = encounter_step(view)  # what led here: "You lost the contest: you lose..."
+            return told if step is None else f"{told} {step.words()}"
         for key in ("encounter", "prompt", "pending", "shake"):
             value = view.get(key)
             if isinstance(value, str):
