@@ -70,6 +70,19 @@ def aim_route(plan: RoutePlan, hinted: list[dict[str, Any]]) -> bool:
     return False
 
 
+def hinted_here(plan: RoutePlan, hinted: list[dict[str, Any]]) -> bool:
+    """Whether the plan's cursor is where `aim_route` puts it for the hint, with its ship (seen
+    in play: "Hint:" stayed on as the cursor moved to every destination whose way began
+    with the hinted step)."""
+    cursor = plan.cursor
+    if cursor is None:
+        return False
+    agree = {d: _agreeing(plan, d, hinted) for d in plan.routes}
+    plan.cursor = cursor
+    best = max(agree, key=lambda d: agree[d], default=None)
+    return best == cursor and agree[best] > 0
+
+
 def _agreeing(plan: RoutePlan, destination: int, hinted: list[dict[str, Any]]) -> int:
     """How many actions the way to `destination` shares with the hint, from the first."""
     plan.cursor = destination

@@ -22,7 +22,7 @@ from engine.table.host import Table
 from tui.app import CatanApp
 from tui.narrate import seat_names
 from tui.palette_provider import ActionsProvider
-from tui.plans import aim_route, first_step
+from tui.plans import aim_route, first_step, hinted_here
 from tui.screens.dialogs.choice import ChoiceDialog
 from tui.screens.dialogs.discard import DiscardDialog
 from tui.screens.dialogs.shake import ShakeDialog
@@ -274,6 +274,23 @@ def test_a_hinted_move_aims_the_plan_at_its_ship_and_the_way_the_hint_plans() ->
     assert first_step(plan) == step  # type: ignore[arg-type]
 
 
+def test_hint_is_said_only_where_the_hint_aims_not_wherever_its_first_step_leads() -> None:
+    """Seen in play: "Hint:" stayed on the flight's line as the cursor moved to any point
+    whose way began with the hinted step. It is said where `aim_route` puts the cursor."""
+    step = {"type": "fly_step", "ship": 20, "to": 21}
+    on = {"type": "fly_step", "ship": 20, "to": 22}
+    stop = {"type": "end_move"}
+    plan = _Plan({20: {22: [step, on, stop], 21: [step, stop]}})
+    for hint, aimed, other in (([step, stop], 21, 22), ([step, on, stop], 22, 21)):
+        plan.cursor = other
+        assert not hinted_here(plan, hint)  # type: ignore[arg-type]
+        assert plan.cursor == other  # looked, not moved
+        assert aim_route(plan, hint)  # type: ignore[arg-type]
+        assert plan.cursor == aimed and hinted_here(plan, hint)  # type: ignore[arg-type]
+    # another ship's move: said nowhere on this one's ways
+    assert not hinted_here(plan, [{"type": "fly_step", "ship": 10, "to": 11}])  # type: ignore[arg-type]
+
+
 def test_a_hint_no_move_begins_with_leaves_the_plan_as_it_was() -> None:
     plan = _Plan({10: {11: [{"type": "fly_step", "ship": 10, "to": 11}], 12: []}})
     plan.cursor = 12
@@ -485,3 +502,31 @@ async def test_question_mark_in_the_offer_form_asks_for_a_hint(tmp_path: Path) -
 
         await until(pilot, said, "the hint said over the form")
         assert screen.hint_asked == screen.rev and app.screen is form
+
+
+async def test_the_flights_hint_mark_leaves_with_the_cursor(tmp_path: Path) -> None:
+    """Seed tui_saves.FLIGHT_SEED: ? aims the flight at the hinted way and its line says
+    "Hint:"; an arrow to another point whose way begins with the same step, the mark goes
+    (it stayed on, seen in play, wherever the first step led)."""
+    path = tui_saves.starfarers_flight(tmp_path)
+    app = CatanApp(saves_dir=tmp_path, load=path, speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None
+        await until(pilot, lambda: screen.flight is not None, "the flight")
+        bar = screen.query_one(ActionBar)
+        await pilot.press("question_mark")
+        await until(pilot, lambda: bar.status.startswith("Hint: "), "the hint on the flight")
+        plan = screen.flight
+        assert plan is not None
+        aimed, first = plan.cursor, first_step(plan)
+        moved = False
+        for key in ("right", "left", "up", "down", "right", "right"):
+            await pilot.press(key)
+            if plan.cursor != aimed and first_step(plan) == first:
+                moved = True
+                break
+        assert moved, "no arrow led to another point along the hinted first step"
+        await until(pilot, lambda: not bar.status.startswith("Hint: "), "the mark to go")
+        assert bar.status.split("\n")[0].startswith(plan.lines()[0])

@@ -638,7 +638,7 @@ class GameScreen(ComposedFlag, Screen[None]):
         if self.flight is not None:
             lines = self.flight.lines()
             hinted = self._hint_now()
-            if hinted is not None and lines and plans.first_step(self.flight) == hinted.action:
+            if hinted is not None and lines and plans.hinted_here(self.flight, hinted.plan):
                 lines = [f"Hint: {lines[0]}", *lines[1:]]
             bar.status = "\n".join(lines)
             bar.items = self.flight.keys()
