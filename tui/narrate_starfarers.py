@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from tui.narrate import cards_of
+from tui.narrate import and_list, cards_of
 
 UPGRADES = {"booster": "a booster", "cannon": "a cannon", "pod": "a freight pod"}
 
@@ -59,7 +59,7 @@ def _planet_label(planet: Mapping[str, Any]) -> str:
 
 
 def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
-    """A function naming a point (" by fuel 4 / ore 9", " in home system beta", or "")."""
+    """A function naming a point (" by fuel 4 and ore 9", " in home system beta", or "")."""
     from engine.rulesets.starfarers.board import vertex_xy
     from tui.render.spacemap import GREEK  # only Starfarers views get here
 
@@ -118,7 +118,9 @@ def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
             if inner >= 0 and slot.get("inner_planets"):
                 ids = list(slot["inner_planets"][inner])
             labels = [_planet_label(planets[p]) for p in ids if p in planets]
-            return " by " + " / ".join(labels) if labels else ""
+            # "by carbon 4, goods 5 and a pirate base (strength 4)" (it read "by carbon 4 /
+            # a pirate base (strength 4) / goods 5", a code more than words)
+            return " by " + and_list(labels) if labels else ""
         return " in empty space"
 
     return name
