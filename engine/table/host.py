@@ -144,10 +144,11 @@ class Table:
             if hook is not None:
                 hook(dict(msg))
 
-    def tell(self, message: str) -> None:
+    def tell(self, message: str, *, seat: int | None = None, yours: str | None = None) -> None:
         """A line for everyone at the table, seats and spectators (a ``notice``), kept for
-        those who connect later: the table's own news, such as a bot taking a seat."""
-        msg = self._dated(protocol.notice(message))
+        those who connect later: the table's own news, such as a bot taking a seat. News of
+        one seat may carry that seat's player's own words (`yours`, said to "you")."""
+        msg = self._dated(protocol.notice(message, seat=seat, yours=yours))
         self.told.append(msg)
         for member in [*self.seats, *self.spectators]:
             hook = getattr(member, "told", None)

@@ -46,6 +46,12 @@ keeps it with the game's story (the log)::
 
     {"t": "notice", "v": 1, "message": "autosave failed: No space left on device"}
 
+A notice about one seat names it, with the words that seat's own player reads in
+place of ``message`` (a client shows ``yours`` where ``seat`` is its own)::
+
+    {"t": "notice", "v": 1, "message": "bob is back at the table.", "seat": 1,
+     "yours": "You are back at the table."}
+
 A client that connects hears the lines the table told everyone lately (`TOLD_KEPT`
 in engine.table.host) after its first state, each with ``"earlier": true``: for
 the log, not to be shown again as news.
@@ -179,8 +185,13 @@ def error(message: str) -> dict[str, Any]:
     return {"t": ERROR, "v": VERSION, "message": message}
 
 
-def notice(message: str) -> dict[str, Any]:
-    return {"t": NOTICE, "v": VERSION, "message": message}
+def notice(message: str, *, seat: int | None = None, yours: str | None = None) -> dict[str, Any]:
+    """A notice; one about a seat (`seat`) may carry the words its own player reads there
+    (`yours`: "You are back at the table." where the others read "bob is back...")."""
+    msg: dict[str, Any] = {"t": NOTICE, "v": VERSION, "message": message}
+    if seat is not None and yours is not None:
+        msg |= {"seat": seat, "yours": yours}
+    return msg
 
 
 def closing(message: str) -> dict[str, Any]:

@@ -133,18 +133,27 @@ async def test_anyone_seated_hands_an_away_hosts_seat_to_a_bot_after_the_grace(
     # Her own log gets what she missed, marked as earlier news, in the order it was said
     # (chat and notices together: seen, all notices first and then all chat).
     heard: list[tuple[str, bool]] = []
+    yours: list[tuple[object, object]] = []  # each notice's seat and its own player's words
     while not heard or heard[-1][0] != "said: two":
         msg = await recv(again, "alice's replayed lines")
         if msg["t"] in (protocol.NOTICE, protocol.SAID):
             said = msg["t"] == protocol.SAID
             line = f"said: {msg['text']}" if said else msg["message"]
             heard.append((line, msg.get("earlier") is True))
+            if not said:
+                yours.append((msg.get("seat"), msg.get("yours")))
     assert heard == [
         ("alice left the table.", True),
         ("A bot (random) now plays for alice.", True),
         ("said: one", True),
         ("alice is back at the table and takes the seat from the bot.", True),
         ("said: two", False),  # said after she was back: news
+    ]
+    # her own client reads these in her words (seen: "alice left the table." in her log)
+    assert yours == [
+        (0, "You left the table."),
+        (0, "A bot (random) now plays for you."),
+        (0, "You are back at the table and take your seat from the bot."),
     ]
     again.close()
     bob.close()
@@ -247,7 +256,16 @@ async def test_a_clock_running_out_is_kept_for_those_who_connect_later(tmp_path:
     msg = await recv(bob, "bob's first state")
     assert msg["t"] == protocol.STATE
     msg = await recv(bob, "the table's earlier line")
-    assert msg == {"t": "notice", "v": 1, "message": told, "earlier": True, "turn": 0, "n": 1}
+    assert msg == {
+        "t": "notice",
+        "v": 1,
+        "message": told,
+        "seat": 0,  # alice's own client reads it in her words
+        "yours": "Your time ran out: a bot played for you.",
+        "earlier": True,
+        "turn": 0,
+        "n": 1,
+    }
     bob.close()
     await lobby.close()
 

@@ -589,3 +589,14 @@ async def test_a_tables_notice_goes_into_the_log(tmp_path: Path) -> None:
         screen._receive(said)
         assert any(t.plain.startswith("bob (turn 2)") and "hello" in t.plain for t in log.entries)
         assert not any("left the table" in str(n.message) for n in app._notifications)
+        # News of one's own seat in one's own words (seen over SSH: "Red is back at the
+        # table." in Red's own log); of another seat, the words everyone reads.
+        app.local.table.tell(
+            "Red is back at the table.", seat=0, yours="You are back at the table."
+        )
+        await until(pilot, lambda: logged("You are back at the table."), "one's own news")
+        app.local.table.tell(
+            "Blue is back at the table.", seat=1, yours="You are back at the table."
+        )
+        await until(pilot, lambda: logged("Blue is back at the table."), "another's news")
+        assert not logged("Red is back at the table.")

@@ -348,12 +348,14 @@ class GameScreen(ComposedFlag, Screen[None]):
         the events before it; a pop-up as well unless it is an earlier one replayed (seen
         over SSH: a notice was a passing pop-up, gone from the story)."""
         self._flush()
-        message = protocol.clean_text(str(msg.get("message") or ""))
+        me = (self.view or {}).get("seat")
+        own = isinstance(me, int) and msg.get("seat") == me and isinstance(msg.get("yours"), str)
+        # news of this seat in its player's words ("You are back at the table.")
+        message = protocol.clean_text(str(msg.get("yours" if own else "message") or ""))
         if not message:
             return
         if msg.get("earlier"):
             message = f"{message}{_when(msg)}"
-        me = (self.view or {}).get("seat")
         line = self.book.told(message, me if isinstance(me, int) else None)
         self.query_one(EventLog).apply(Update(0, [line]))
         if not msg.get("earlier"):

@@ -104,6 +104,7 @@ TOO_MANY_OF_YOURS = (
 TOO_MANY_TABLES = "The server has {tables}, as many as it allows: try again when a game ends."
 TIME_RAN_OUT = "Time ran out for {name}: a bot played for them."
 """What everyone at a table hears when a person's clock runs out."""
+TIME_RAN_OUT_YOURS = "Your time ran out: a bot played for you."
 TIME_BOT = "value"
 """The bot that decides for a person whose time ran out."""
 LONGEST_CLOCK = 3600
@@ -118,11 +119,18 @@ BOT_PLAYS = "A bot ({bot}) now plays for {name}."
 BACK_FROM_BOT = "{name} is back at the table and takes the seat from the bot."
 LEFT = "{name} left the table."
 BACK = "{name} is back at the table."
+BOT_PLAYS_YOURS = "A bot ({bot}) now plays for you."
+BACK_FROM_BOT_YOURS = "You are back at the table and take your seat from the bot."
+LEFT_YOURS = "You left the table."
+BACK_YOURS = "You are back at the table."
+"""What a player reads of their own comings and goings (the others read `LEFT` etc.: seen
+over SSH, "alice is back at the table." in alice's own log)."""
 COMINGS_GAP = 30.0
 """Seconds: at most one `LEFT` line per seat in this long (`BACK` follows only a told `LEFT`)."""
 AWAY_ANSWER_WAIT = 10.0
 """Seconds an offer waits on the answer of a person who is away before it is declined for them."""
 AWAY_DECLINED = "{name} is away: their answer to the offer counts as a decline."
+AWAY_DECLINED_YOURS = "You were away: your answer to the offer counts as a decline."
 
 
 def _told(seat: int | None) -> str:
@@ -265,7 +273,9 @@ class Slot:
         assert decline is not None
         log.info("seat %s: %s is away, their answer is a decline", _told(self._seat), self.name)
         if self._table is not None:
-            self._table.tell(AWAY_DECLINED.format(name=self.name))
+            self._table.tell(
+                AWAY_DECLINED.format(name=self.name), seat=self._seat, yours=AWAY_DECLINED_YOURS
+            )
         return decline
 
     async def _time_ran_out(self, view: GameView, legal: list[Action]) -> Action:
@@ -278,7 +288,9 @@ class Slot:
             action = legal[0]  # never an illegal stand-in: the table would ask the person again
         log.info("seat %s: time ran out for %s", _told(self._seat), self.name)
         if table is not None:
-            table.tell(TIME_RAN_OUT.format(name=self.name))
+            table.tell(
+                TIME_RAN_OUT.format(name=self.name), seat=self._seat, yours=TIME_RAN_OUT_YOURS
+            )
         return action
 
     def _stand_in_bot(self) -> BotSeat:
@@ -560,7 +572,9 @@ class Lobby:
         if seat.slot is not None and seat.slot.bot is not None:
             seat.slot.set_bot(None)  # back from away: the person takes the seat back
             if table.table is not None:
-                table.table.tell(BACK_FROM_BOT.format(name=user))
+                table.table.tell(
+                    BACK_FROM_BOT.format(name=user), seat=no, yours=BACK_FROM_BOT_YOURS
+                )
             seat.back_due = False
             self.changed()
         return self._seat_grant(table, no, user)
@@ -667,7 +681,11 @@ class Lobby:
         seat.slot.set_bot(BotSeat(create_bot(bot_name, bot_seed(table.seed, no)), name=bot_name))
         told = (table.id, no + 1, user, seat.user, bot_name)  # seats from 1, as in the lobby
         log.info("table %d seat %d: %s handed %s's seat to %s", *told)
-        table.table.tell(BOT_PLAYS.format(bot=bot_name, name=seat.user))
+        table.table.tell(
+            BOT_PLAYS.format(bot=bot_name, name=seat.user),
+            seat=no,
+            yours=BOT_PLAYS_YOURS.format(bot=bot_name),
+        )
         seat.back_due = False  # the bot's line said it: their return is told as such
         self.changed()
 
@@ -833,7 +851,7 @@ class Lobby:
         if hosted.status == "playing":
             info.arrived = True
             if info.back_due and hosted.table is not None:
-                hosted.table.tell(BACK.format(name=info.user))
+                hosted.table.tell(BACK.format(name=info.user), seat=no, yours=BACK_YOURS)
             info.back_due = False
         self.changed()
         return info.endpoint
@@ -882,7 +900,8 @@ class Lobby:
             return
         info.left_told = now
         info.back_due = True
-        hosted.table.tell(LEFT.format(name=info.user))
+        no = hosted.seats.index(info)
+        hosted.table.tell(LEFT.format(name=info.user), seat=no, yours=LEFT_YOURS)
 
     @staticmethod
     def _tell_left_late(hosted: HostedTable, info: SeatInfo) -> None:
