@@ -10,28 +10,29 @@ from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
 
 SCREEN_COMMANDS = {
-    "rules": "Rules of this game",
-    "costs": "Building costs",
-    "rolls": "Dice rolled so far",
-    "whole-log": "The whole log",
-    "save-as": "Save the game",
-    "speed": "Bot speed (instant, normal, slow)",
-    "chat": "Chat with the table",
-    "leave": "Back to the menu",
+    "rules": ("Rules of this game", "The rules, the map's key and every key of this screen"),
+    "costs": ("Building costs", "What each piece and card costs, and what it gives"),
+    "rolls": ("Dice rolled so far", "How often each number has come up this game"),
+    "whole-log": ("The whole log", "Every line of the game so far, to read or search (/)"),
+    "save-as": ("Save the game", "Under a name of your own; another game is never overwritten"),
+    "speed": ("Bot speed (instant, normal, slow)", "How fast the bots' moves are shown"),
+    "chat": ("Chat with the table", "A line to everyone at the table"),
+    "leave": ("Back to the menu", "Leave this game; it asks first"),
 }
-"""The game screen's bindings (by id) the palette offers beside the moves, in its words: F1
-said Ctrl+P gives "every action by name", and "rules" or "save" found nothing."""
+"""The game screen's bindings (by id) the palette offers beside the moves, in its words, each
+with the line under it (F1 said Ctrl+P gives "every action by name", and "rules" or "save"
+found nothing; each said only "Command" under it)."""
 
 
 OVER_DIALOG = {
-    "rules_over_dialog": ("Rules of this game", "F1"),
-    "costs_over_dialog": ("Building costs", "F3"),
-    "rolls_over_dialog": ("Dice rolled so far", "F4"),
-    "log_over_dialog": ("The whole log", "F6"),
-    "speed_over_dialog": ("Bot speed (instant, normal, slow)", "F2"),
+    "rules_over_dialog": ("rules", "F1"),
+    "costs_over_dialog": ("costs", "F3"),
+    "rolls_over_dialog": ("rolls", "F4"),
+    "log_over_dialog": ("whole-log", "F6"),
+    "speed_over_dialog": ("speed", "F2"),
 }
-"""The app's commands over a pop-up on the game (tui/app.py `_OVER_DIALOG_KEYS`), in the
-words the game screen's palette uses for them."""
+"""The app's commands over a pop-up on the game (tui/app.py `_OVER_DIALOG_KEYS`): the game
+screen's command of that id (`SCREEN_COMMANDS`, the same words), and its key."""
 
 
 def key_words(key: str, shown: str | None) -> str:
@@ -52,17 +53,20 @@ class ActionsProvider(Provider):
             return self._over_dialog()
         out: list[tuple[str, str, Callable[[], None]]] = []
         for cmd in screen.cmds:
-            out.append((f"{cmd.label} ({cmd.key})", "Game action", partial(screen.start, cmd)))
+            out.append(
+                (f"{cmd.label} ({cmd.key})", "A move you can make now", partial(screen.start, cmd))
+            )
         if screen.cmds and screen.check_action("hint", ()):
             out.append(("Hint (?)", "What the value bot would do in your seat", screen.action_hint))
         for binding in GameScreen.BINDINGS:
-            words = SCREEN_COMMANDS.get(getattr(binding, "id", None) or "")
-            if words is None or not isinstance(binding, Binding):
+            told = SCREEN_COMMANDS.get(getattr(binding, "id", None) or "")
+            if told is None or not isinstance(binding, Binding):
                 continue
             if screen.check_action(binding.action, ()) is False:
                 continue
             key = key_words(binding.key, binding.key_display)
-            out.append((f"{words} ({key})", "Command", getattr(screen, f"action_{binding.action}")))
+            words, help_text = told
+            out.append((f"{words} ({key})", help_text, getattr(screen, f"action_{binding.action}")))
         return out
 
     def _over_dialog(self) -> list[tuple[str, str, Callable[[], None]]]:
@@ -73,10 +77,11 @@ class ActionsProvider(Provider):
         if game_under is None or game_under(self.screen) is None:
             return []
         out: list[tuple[str, str, Callable[[], None]]] = []
-        for action, (words, key) in OVER_DIALOG.items():
+        for action, (command, key) in OVER_DIALOG.items():
             if app.check_action(action, ()) is False:
                 continue
-            out.append((f"{words} ({key})", "Command", getattr(app, f"action_{action}")))
+            words, help_text = SCREEN_COMMANDS[command]
+            out.append((f"{words} ({key})", help_text, getattr(app, f"action_{action}")))
         return out
 
     async def discover(self) -> Hits:

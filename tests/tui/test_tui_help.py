@@ -148,6 +148,10 @@ async def test_the_palette_finds_the_screens_commands_as_well_as_the_moves(
             lambda: "Rules of this game (F1)" in _palette_lines(app),
             "the rules offered",
         )
+        # each with a line on what it opens (each said only "Command", seen in play)
+        lines = _palette_lines(app).split("\n")
+        assert "The rules, the map's key and every key of this screen" in lines, lines
+        assert "Command" not in lines
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules")
         await pilot.press("escape")
@@ -182,6 +186,8 @@ async def test_the_palette_over_a_pop_up_offers_the_games_help_and_no_hard_quit(
         await until(
             pilot, lambda: "Dice rolled so far (F4)" in _palette_lines(app), "the dice offered"
         )
+        lines = _palette_lines(app).split("\n")
+        assert "How often each number has come up this game" in lines, lines
         await pilot.press(*(["backspace"] * 4), *"rules")
         await until(
             pilot, lambda: "Rules of this game (F1)" in _palette_lines(app), "the rules offered"
