@@ -651,3 +651,38 @@ def test_a_flights_window_shows_its_ship_beside_the_cursor_where_both_fit() -> N
                 both += not inside(alone, (ox, oy))  # centred on the cursor, the ship was out
             pairs += 1
     assert pairs > 100 and both > 10, (pairs, both)
+
+
+async def test_the_80x24_window_stays_put_after_a_build(tmp_path: Path) -> None:
+    """Seen at 80x24 (seed 41, the person's first turn): a colony ship built at home became
+    the seat's "first ship", and with nothing chosen the window jumped to it. With no choice
+    on the map and nothing flying, the window stays where it was."""
+    import tui_saves
+    from tui_keys import game_screen, until, wait_for_decision
+
+    from tui.app import CatanApp
+    from tui.widgets.map_view import MapView
+
+    game = tui_saves.play_until("starfarers", 41, tui_saves.human_to_act({"build_ship"}))
+    app = CatanApp(saves_dir=tmp_path, load=tui_saves.write(game, tmp_path), speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None and screen.view is not None
+        map_view = screen.query_one(MapView)
+        ships = len(screen.view["players"][0]["ships"])
+        await pilot.press("c")
+        await until(pilot, lambda: screen.target is not None, "the colony ship's sites")
+        await pilot.pause()
+        placing = map_view._window
+        await pilot.press("enter")
+
+        def built() -> bool:
+            view = screen.view or {}
+            return screen.target is None and len(view["players"][0]["ships"]) == ships + 1
+
+        await until(pilot, built, "the colony ship to be built")
+        await pilot.pause()
+        window = map_view._window
+        assert placing is not None and window is not None
+        assert window[:2] == placing[:2]  # its origin (its height follows the rows free)

@@ -236,6 +236,10 @@ def window_for(
     """
     lay = space_map_layout(False)
     focus = _focus(view, highlight, lay)
+    if keep is not None and _idle(view, highlight):
+        # Nothing chosen and nothing flying: the window stays where it was (seen at 80x24:
+        # a colony ship built at home became the "first ship" and the window jumped to it).
+        focus = (keep[0] + keep[2] // 2, keep[1] + keep[3] // 2)
     bounds = (0, 0, lay.full_width, lay.full_height)
     window = steady(focus, width, height, bounds, keep)
     if keep is not None and window != keep:
@@ -283,6 +287,13 @@ def _nudged(keep: Window, focus: Cell, bounds: Window) -> Window:
     x0 = min(max(x0, bx), bx + bw - w)
     y0 = min(max(y0, by), by + bh - h)
     return (x0, y0, w, h)
+
+
+def _idle(view: Mapping[str, Any], highlight: Highlight | None) -> bool:
+    """No choice on the map (no cursor, no targets) and no ship in flight."""
+    if highlight is not None and (highlight.cursor is not None or highlight.targets):
+        return False
+    return not isinstance(view.get("moving_ship"), Mapping)
 
 
 def _focus(view: Mapping[str, Any], highlight: Highlight | None, lay: SpaceLayout) -> Cell:
