@@ -102,3 +102,28 @@ async def test_a_steal_refused_in_starfarers_names_no_robber(tmp_path: Path) -> 
         said = await said_by(pilot, "v")
     assert "robber" not in said and "hex" not in said, said
     assert said.startswith("Steal a card: not possible now: a card is taken on a 7 you roll"), said
+
+
+async def test_the_key_line_offers_only_what_the_choice_has() -> None:
+    """Seen in play: the shake's lone OK said "↑↓ choose · Enter confirm · Esc back". A word
+    to acknowledge says how to close it; a lone move has no arrows to choose with."""
+    from textual.widgets import Label
+
+    from tui.screens.dialogs.shake import ShakeDialog
+
+    shake = ShakeDialog({"balls": ["yellow", "red"], "base_speed": 5}, "You")
+    lone = ChoiceDialog("Build an upgrade", [("Booster", {"type": "build_upgrade"})])
+    two = ChoiceDialog("Which?", [("Alpha", "a"), ("Beta", "b")])
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for dialog, line in (
+            (shake, "Enter or Esc: close"),
+            (lone, "Enter confirm · Esc back"),
+            (two, "↑↓ choose · Enter confirm · or its key · Esc back"),
+        ):
+            await app.push_screen(dialog)
+            await pilot.pause()
+            assert str(dialog.query_one("#hint", Label).content) == line
+            await pilot.press("escape")
+            await until(pilot, lambda d=dialog: app.screen is not d, "the dialog to close")
+    assert await _answer(ShakeDialog({"balls": ["blue", "blue"]}, "You"), "enter") is None

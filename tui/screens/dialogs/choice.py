@@ -118,9 +118,14 @@ class ChoiceDialog(HintTaker, AnswerOnce[Any]):
             self.show_hint(self.hinted)
 
     def _key_line(self, hints: bool) -> str:
+        if len(self.options) == 1 and self.options[0][1] is None and self.cancellable:
+            # a word to acknowledge (a shake's balls): nothing to choose, nothing to back out
+            # of (it read "↑↓ choose · Enter confirm · Esc back" over a lone OK)
+            return "Enter or Esc: close"
         keyed = " · or its key" if any(self.keys) else ""
         back = " · Esc back" if self.cancellable else ""
-        return f"↑↓ choose · Enter confirm{keyed}{back}" + (" · ? hint" if hints else "")
+        choose = "↑↓ choose · " if len(self.options) > 1 else ""
+        return f"{choose}Enter confirm{keyed}{back}" + (" · ? hint" if hints else "")
 
     def chooses_actions(self) -> bool:
         return self.hint_value is not None or any(isinstance(v, dict) for _, v in self.options)
