@@ -151,6 +151,7 @@ class GameScreen(ComposedFlag, Screen[None]):
         Binding("shift+tab", "cursor('prev')", "Previous target", show=False),
         Binding("enter", "confirm", "Confirm"),
         Binding("escape", "back", "Back"),
+        Binding("escape", "later", "Later"),  # the same, where the choice is the only one
         Binding("f1", "rules", "Rules", id="rules"),
         Binding("f3", "costs", "Costs", id="costs"),
         Binding("f4", "rolls", "Dice", id="rolls"),
@@ -643,7 +644,7 @@ class GameScreen(ComposedFlag, Screen[None]):
             if hinted is not None and lines and plans.hinted_here(self.flight, hinted.plan):
                 lines = [f"Hint: {lines[0]}", *lines[1:]]
             bar.status = "\n".join(lines)
-            bar.items = self.flight.keys()
+            bar.items = self._chips(self.flight.keys())
             return
         if self.target is not None:
             kind = self.target.target_kind
@@ -675,7 +676,7 @@ class GameScreen(ComposedFlag, Screen[None]):
                 words = words.removesuffix(hint_words.SHOWS_WHERE)
                 then = "Esc, then ? shows where" if elsewhere else "Esc leaves this first"
                 bar.status += f"\nHint: {words} ({then})"
-            bar.items = (("⏎", "Confirm"), ("esc", "Back"))
+            bar.items = self._chips((("⏎", "Confirm"), ("esc", "Back")))
             return
         if self.legal:
             can_fly = any(c.mode == "flight" for c in self.cmds)
@@ -862,8 +863,11 @@ class GameScreen(ComposedFlag, Screen[None]):
             if self._plan_key(str(parameters[0])):
                 return True
             return any(c.key == parameters[0] for c in self.cmds)
-        if action in ("cursor", "confirm", "back"):
-            return self.target is not None or self.flight is not None
+        if action in ("cursor", "confirm", "back", "later"):
+            choosing = self.target is not None or self.flight is not None
+            if action in ("back", "later"):  # one or the other: Back, or Later where forced
+                return choosing and (action == "later") == self._forced()
+            return choosing
         if action == "save_as":
             return self.on_save is not None
         if action == "speed":
@@ -1278,6 +1282,22 @@ class GameScreen(ComposedFlag, Screen[None]):
         self._end_flight()
         self._end_target()
         self._refresh_actions()
+
+    def action_later(self) -> None:
+        """Esc on the only decision there is: back to the board, the decision still to make
+        (its key opens it again). Said "Back" (seen in play: after an Inventor card was
+        played, "esc Back" read as taking the card back)."""
+        self.action_back()
+
+    def _forced(self) -> bool:
+        """Whether the choice open now is the only sort of decision (`auto_command`)."""
+        return choices.auto_command(self.cmds) is not None
+
+    def _chips(self, items: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+        """A choice's chips, Esc's as `action_later` says it where the choice is forced."""
+        if not self._forced():
+            return items
+        return tuple(("esc", "Later") if key == "esc" else (key, words) for key, words in items)
 
     @on(TargetClicked)
     def _on_target_clicked(self, message: TargetClicked) -> None:
