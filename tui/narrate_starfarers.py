@@ -497,7 +497,10 @@ TELL: dict[str, Callable[[Teller, dict[str, Any]], str | None]] = {
         f"{t.whose(e.get('seat'))} ship jumped through the wormhole"
         + (f"; it is now{place}." if (place := t.at(e.get("to"))) else ".")
     ),
-    "ship_stuck": lambda t, e: f"{t.whose(e.get('seat'))} ship is stuck{t.at(e.get('ship'))}.",
+    "ship_stuck": lambda t, e: (  # the words of the choice ("Which ship is held up")
+        f"{t.whose(e.get('seat'))} ship is held up{t.at(e.get('ship'))}"
+        " (it flies no more this turn)."
+    ),
     "encounter": lambda t, e: (
         f"{t.who(e.get('seat'))} {t.verb(e.get('seat'), 'meet', 'meets')} an encounter"
         + (f": {e['name']}." if e.get("name") else ".")

@@ -100,7 +100,7 @@ TOLD: dict[str, tuple[dict[str, Any], str | None]] = {
         {"seat": 1, "balls": ["black", "yellow"], "base_speed": 3},
         "Blue shook the mothership: black and yellow (base speed 3).",
     ),
-    "ship_stuck": ({"seat": 1, "ship": 3}, "Blue's ship is stuck."),
+    "ship_stuck": ({"seat": 1, "ship": 3}, "Blue's ship is held up (it flies no more this turn)."),
     "start_player": ({"seat": 1, "rolls": [3, 9, 4, 2]}, "Blue starts."),
     "starting_hand": ({"seat": 1, "count": 2, "cards": None}, "Blue starts with 2 cards."),
     # the public hand of the first game (3 of each resource) carries its size as `cards`
