@@ -59,7 +59,7 @@ def _planet_label(planet: Mapping[str, Any]) -> str:
 
 
 def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
-    """A function naming a point (" by fuel 4 and ore 9", " in home system beta", or "")."""
+    """A function naming a point (" beside fuel 4 and ore 9", " in home system beta", or "")."""
     from engine.rulesets.starfarers.board import vertex_xy
     from tui.render.spacemap import GREEK  # only Starfarers views get here
 
@@ -108,7 +108,7 @@ def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
         sector = sectors[index] if index < len(sectors) else {}
         kind = sector.get("kind")
         if not sector.get("face_up", True):
-            return " by an unexplored sector"
+            return " beside an unexplored sector"
         if kind == "home":
             return f" in home system {GREEK[index % len(GREEK)]}"
         if kind == "outpost" or sector.get("civilisation"):
@@ -118,9 +118,10 @@ def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
             if inner >= 0 and slot.get("inner_planets"):
                 ids = list(slot["inner_planets"][inner])
             labels = [_planet_label(planets[p]) for p in ids if p in planets]
-            # "by carbon 4, goods 5 and a pirate base (strength 4)" (it read "by carbon 4 /
-            # a pirate base (strength 4) / goods 5", a code more than words)
-            return " by " + and_list(labels) if labels else ""
+            # "beside carbon 4, goods 5 and a pirate base (strength 4)" (it read "by carbon 4 /
+            # a pirate base (strength 4) / goods 5", a code more than words; and "stopped by
+            # a pirate base" read as the pirates stopping the ship)
+            return " beside " + and_list(labels) if labels else ""
         return " in empty space"
 
     return name

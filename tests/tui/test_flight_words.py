@@ -61,6 +61,6 @@ def test_a_destination_with_nothing_to_do_is_named_by_where_it_lies() -> None:
                 continue
             plan.cursor = v
             assert plan.lines()[1] == name(v).strip(), (v, plan.lines())
-            assert plan.lines()[1].startswith(("in ", "by ", "at ")), plan.lines()
+            assert plan.lines()[1].startswith(("in ", "beside ", "at ")), plan.lines()
             checked += 1
     assert checked > 50

@@ -107,11 +107,12 @@ def test_starfarers_events_read_well() -> None:
     planets = {p["planet"]: p for p in view["planets"]}
     a, b = slot["inner_planets"][2]
     site = slot["inner"][2]
-    expected = f" by {planets[a]['resource']} and {planets[b]['resource']}"
+    expected = f" beside {planets[a]['resource']} and {planets[b]['resource']}"
     assert where(site) == expected
-    # three planets, in words (it read "by carbon 4 / a pirate base (strength 4) / goods 5")
+    # three planets, in words (it read "by carbon 4 / a pirate base (strength 4) / goods 5",
+    # and "stopped by a pirate base" as the pirates stopping the ship)
     first, second, third = (planets[p]["resource"] for p in slot["planets"])
-    assert where(slot["centre"]) == f" by {first}, {second} and {third}"
+    assert where(slot["centre"]) == f" beside {first}, {second} and {third}"
     built = {"kind": "build", "seat": 1, "piece": "colony_ship", "site": site}
     assert narrate(built, NAMES, 0, where) == f"Blue built a colony ship{expected}."
     home = view["board"]["slots"][0]["inner"][0]
