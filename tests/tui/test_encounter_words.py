@@ -231,3 +231,8 @@ async def test_an_upgrade_lost_to_a_contest_says_so_in_its_dialog(tmp_path: Path
         body = str(app.screen.body)  # type: ignore[attr-defined]
         assert body.startswith("Encounter: Convoy under attack."), body
         assert body.endswith("You lost the contest: you lose an upgrade."), body
+        # the only decision there is: Esc puts it away for later, it takes nothing back
+        from textual.widgets import Label
+
+        line = str(app.screen.query_one("#hint", Label).content)
+        assert "Esc later" in line and "Esc back" not in line, line

@@ -1331,6 +1331,8 @@ class GameScreen(ComposedFlag, Screen[None]):
     def _push(self, dialog: Any, callback: Callable[[Any], None]) -> None:
         self.dialog_open = True
         self._refresh_keys()
+        if isinstance(dialog, ChoiceDialog) and dialog.chooses_actions() and self._forced():
+            dialog.back_word = "later"  # as Esc on the map says (`action_later`)
         if isinstance(dialog, HintTaker):
             dialog.offers_hint = dialog.chooses_actions() and self.check_action("hint", ()) is True
             hinted = self._hint_now()

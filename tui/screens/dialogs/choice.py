@@ -69,6 +69,9 @@ class ChoiceDialog(HintTaker, AnswerOnce[Any]):
         self.options = options
         self.body = body
         self.cancellable = cancellable
+        self.back_word = "back"
+        """What Esc is said to do: "later" where the choice is the only decision there is (the
+        game sets it: Esc puts the choice away, and the decision waits)."""
         if keys is None and len(options) > 1:
             keys = [str(i + 1) if i < 9 else None for i in range(len(options))]
         self.keys = list(keys or [])
@@ -123,7 +126,7 @@ class ChoiceDialog(HintTaker, AnswerOnce[Any]):
             # of (it read "↑↓ choose · Enter confirm · Esc back" over a lone OK)
             return "Enter or Esc: close"
         keyed = " · or its key" if any(self.keys) else ""
-        back = " · Esc back" if self.cancellable else ""
+        back = f" · Esc {self.back_word}" if self.cancellable else ""
         choose = "↑↓ choose · " if len(self.options) > 1 else ""
         return f"{choose}Enter confirm{keyed}{back}" + (" · ? hint" if hints else "")
 
