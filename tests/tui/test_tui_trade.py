@@ -325,3 +325,22 @@ async def test_every_offer_of_a_person_pops_up_and_a_bots_second_is_declined_alo
         else:
             assert all(shown.get(t) == 1 for t in twice), (shown, haggler.made)
             assert any("Blue offered again this turn: declined for you" in n for n in notes), notes
+
+
+def test_the_rates_are_a_chip_per_rate_split_only_where_too_wide() -> None:
+    """Seen at 120x40: "Rates: 3:1 ore  3:1 fuel  3:1 carbon" took two lines, and the side
+    column ran a row short. The rates are one chip per rate with its resources; a group
+    wider than the panel (80x24's 30 cells) falls back to a chip per resource."""
+    from tui.widgets.trade_panel import rate_chips
+
+    rates = {"brick": 4, "lumber": 2, "wool": 4, "grain": 4, "ore": 4}
+    assert [c.plain for c in rate_chips(rates, 43)] == ["4:1 brick wool grain ore", "2:1 lumber"]
+    even = dict.fromkeys(("brick", "lumber", "wool", "grain", "ore"), 4)
+    assert [c.plain for c in rate_chips(even, 43)] == ["4:1 brick lumber wool grain ore"]
+    assert [c.plain for c in rate_chips(even, 30)] == [
+        "4:1 brick",
+        "4:1 lumber",
+        "4:1 wool",
+        "4:1 grain",
+        "4:1 ore",
+    ]

@@ -79,12 +79,9 @@ class TradePanel(Widget):
         rates = best_rates(view)
         packed = None
         if rates:
-            chips = [Text(f"{shown.rates_word}:", style="bold")]
-            for name, rate in rates.items():
-                chip = Text(f"{rate}:1 ", style="bold" if rate < 4 else "")
-                chip.append(name, style=resource_style(name))
-                chips.append(chip)
-            packed = _packed(chips, self.content_size.width)
+            width = self.content_size.width
+            chips = [Text(f"{shown.rates_word}:", style="bold"), *rate_chips(rates, width)]
+            packed = _packed(chips, width)
         trade = view.get("trade")
         if trade:
             text.append_text(self._offer(trade, view.get("seat")))
@@ -113,6 +110,29 @@ class TradePanel(Widget):
             text.append("\n")
             text.append_text(_packed(chips, self.content_size.width))
         return text
+
+
+def rate_chips(rates: dict[str, int], width: int) -> list[Text]:
+    """The rates a chip per rate, its resources after it ("3:1 ore fuel carbon food"; it
+    read "3:1 ore  3:1 fuel  3:1 carbon" on two lines at 120x40, and the side column ran a
+    row short); a group wider than `width` a chip per resource, each with its rate."""
+    groups: dict[int, list[str]] = {}
+    for name, rate in rates.items():
+        groups.setdefault(rate, []).append(name)
+    chips: list[Text] = []
+    for rate, names in groups.items():
+        parts = [names] if width <= 0 or _rate_chip(rate, names).cell_len <= width else []
+        for group in parts or [[name] for name in names]:
+            chips.append(_rate_chip(rate, group))
+    return chips
+
+
+def _rate_chip(rate: int, names: list[str]) -> Text:
+    chip = Text(f"{rate}:1", style="bold" if rate < 4 else "")
+    for name in names:
+        chip.append(" ")
+        chip.append(name, style=resource_style(name))
+    return chip
 
 
 def _wrapped(head: Text, parts: list[str], indent: int, width: int) -> Text:
