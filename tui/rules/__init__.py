@@ -25,7 +25,11 @@ COSTS, KEYS, MAP = "<!-- costs -->", "<!-- keys -->", "<!-- map -->"
 COMMON_KEYS = [
     ("←↑↓→ / Tab", "move between the highlighted choices on the map"),
     ("Enter", "confirm the choice"),
-    ("Esc", "back out of a choice"),
+    (
+        "Esc",
+        "back out of a choice; on the only decision there is (Later), put it away to look"
+        " around: its key opens it again",
+    ),
     ("↑↓", "with nothing to choose on the map: scroll the panels on the right"),
     ("Shift+←↑↓→", "where the map shows in part (a small screen): move its window"),
     ("PgUp / PgDn / End", "scroll the log; End shows the newest line"),
