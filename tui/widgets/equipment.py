@@ -71,10 +71,12 @@ def _meaning(key: str, value: Any, player: dict[str, Any]) -> str:
     if key == "pods":
         if not value:
             return " (cannot dock)"
+        # short enough for one line at 120x40, a scrollbar or not (it wrapped there, and the
+        # side column ran a row over): a station needs more pods than the outpost has
+        # stations
         if value == 1:
-            return " (docks at an outpost with no station)"
-        most = value - 1
-        return f" (docks where at most {most} station{'s' if most != 1 else ''})"
+            return " (docks at empty outposts)"
+        return f" (docks if < {value} stations)"
     if key == "trade_ship_tokens":  # the log's word ("You got a trade ship token")
         return " (free trade ships, placed at a spaceport once one has room)"
     return ""
