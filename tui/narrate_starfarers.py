@@ -177,6 +177,10 @@ def _n_cards(n: Any) -> str:
     return f"{n} card{'s' * (n != 1)}"
 
 
+HELD_UP_MEANS = " (it flies no more this turn)"
+"""What a ship held up by an encounter (its `STUCK`) means, said by the choice and the log."""
+
+
 def effect_words(effect: Sequence[Any]) -> str | None:
     """One effect of an encounter card (encounters.json's vocabulary) as what "you" do:
     "give up 2 cards", "lose a half medal"; None for one without plain words."""
@@ -194,7 +198,7 @@ def effect_words(effect: Sequence[Any]) -> str | None:
         "UP": f"gain {UPGRADES.get(str(n), 'an upgrade')}" if args else "gain an upgrade",
         "DOWN": "lose an upgrade",
         "TRADESHIP": "get a free trade ship",
-        "STUCK": "have a ship held up (it flies no more this turn)",
+        "STUCK": f"have a ship held up{HELD_UP_MEANS}",
         "JUMP": "may jump a ship through the wormhole",
         "ROB_EACH": "take a card from each rival",
         "GIVE": "give cards to the player with the fewest points",
@@ -499,8 +503,7 @@ TELL: dict[str, Callable[[Teller, dict[str, Any]], str | None]] = {
         + (f"; it is now{place}." if (place := t.at(e.get("to"))) else ".")
     ),
     "ship_stuck": lambda t, e: (  # the words of the choice ("Which ship is held up")
-        f"{t.whose(e.get('seat'))} ship is held up{t.at(e.get('ship'))}"
-        " (it flies no more this turn)."
+        f"{t.whose(e.get('seat'))} ship is held up{t.at(e.get('ship'))}{HELD_UP_MEANS}."
     ),
     "encounter": lambda t, e: (
         f"{t.who(e.get('seat'))} {t.verb(e.get('seat'), 'meet', 'meets')} an encounter"

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import ast
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine.config import GameConfig
+from engine.events import Event
+from engine.game import Game
 from engine.registry import new_game
 from engine.rulesets.starfarers.actions import RemoveUpgrade, Shake
 from tests.starfarers.helpers import make, script, to_main
@@ -275,18 +278,28 @@ def test_an_answer_that_leads_to_nothing_says_so(
     assert line == f"Encounter: {name}; {said}"
 
 
+def _events(seed: int, steps: int = 20000) -> Iterator[tuple[Game, Event]]:
+    """Each event of a four-seat Starfarers game played by seeded random choices (`seed`
+    for the board and the choices), with the game just after it; a caller stops when it
+    has seen enough."""
+    game = new_game(GameConfig("starfarers", 4, seed, {}))
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.to_act is None:
+            return
+        for e in game.apply(rng.choice(game.legal_actions())):
+            yield game, e
+
+
 def test_the_engine_names_the_answer_kind_of_a_revealed_encounter() -> None:
     """Seed 3, seeded random play until an encounter is answered: the event carries the
     card's kind of answer, as the narration needs."""
-    game = new_game(GameConfig("starfarers", 4, 3, {}))
-    rng = random.Random(3)
     kinds: set[object] = set()
-    for _ in range(20000):
-        if game.to_act is None or len(kinds) == 3:
-            break
-        for e in game.apply(rng.choice(game.legal_actions())):
-            if e.kind == "encounter_revealed":
-                kinds.add(e.data["answer_kind"])
+    for _, e in _events(3):
+        if e.kind == "encounter_revealed":
+            kinds.add(e.data["answer_kind"])
+            if len(kinds) == 3:
+                break
     assert kinds == {"offer", "yesno", "none"}
 
 
@@ -294,22 +307,19 @@ def test_a_stop_names_the_kind_of_ship_that_flew() -> None:
     """Seen in play: "White's ship stopped by …" and "White's ship stopped in open space
     near …" in one turn, two ships told apart by nothing. Seed 4, seeded random play: each
     stop names the piece the view then shows at its point, and both kinds are seen."""
-    game = new_game(GameConfig("starfarers", 4, 4, {}))
-    rng = random.Random(4)
     said: set[str] = set()
-    for _ in range(20000):
-        if game.to_act is None or len(said) == 2:
+    for game, e in _events(4):
+        if e.kind != "end_move":
+            continue
+        pieces = {p["point"]: p["piece"] for p in game.view(0)["pieces"]}
+        assert e.data["ship"] == pieces[e.data["at"]]
+        line = narrate({"kind": "end_move", **e.data}, NAMES, 0)
+        kind = str(e.data["ship"]).replace("_", " ")
+        whose = "Your" if e.data["seat"] == 0 else f"{NAMES[e.data['seat']]}'s"
+        assert line is not None and line.startswith(f"{whose} {kind} stopped"), line
+        said.add(kind)
+        if len(said) == 2:
             break
-        for e in game.apply(rng.choice(game.legal_actions())):
-            if e.kind != "end_move":
-                continue
-            pieces = {p["point"]: p["piece"] for p in game.view(0)["pieces"]}
-            assert e.data["ship"] == pieces[e.data["at"]]
-            line = narrate({"kind": "end_move", **e.data}, NAMES, 0)
-            kind = str(e.data["ship"]).replace("_", " ")
-            whose = "Your" if e.data["seat"] == 0 else f"{NAMES[e.data['seat']]}'s"
-            assert line is not None and line.startswith(f"{whose} {kind} stopped"), line
-            said.add(kind)
     assert said == {"colony ship", "trade ship"}
     # an event without the kind (a log written before it was told) still reads
     assert narrate({"kind": "end_move", "seat": 1, "at": 3}, NAMES, 0) == "Blue's ship stopped."

@@ -121,9 +121,11 @@ def rate_chips(rates: dict[str, int], width: int) -> list[Text]:
         groups.setdefault(rate, []).append(name)
     chips: list[Text] = []
     for rate, names in groups.items():
-        parts = [names] if width <= 0 or _rate_chip(rate, names).cell_len <= width else []
-        for group in parts or [[name] for name in names]:
-            chips.append(_rate_chip(rate, group))
+        whole = _rate_chip(rate, names)
+        if width <= 0 or whole.cell_len <= width:
+            chips.append(whole)
+        else:
+            chips.extend(_rate_chip(rate, [name]) for name in names)
     return chips
 
 
