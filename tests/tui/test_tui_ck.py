@@ -780,3 +780,78 @@ def test_events_before_the_inventors_swap_are_named_by_the_numbers_then() -> Non
         f"Two number chips were swapped (Inventor): {was_a} is now {ta} {nb}, "
         f"{was_b} is now {tb} {na}."
     ], swapped
+
+
+def test_a_wide_panel_puts_the_others_levels_beside_the_tracks() -> None:
+    """At 120x40 (43 columns) the levels table's five rows ran the side column past the screen:
+    there the others' levels stand in columns beside your tracks (M: their metropolis); a panel
+    too narrow for every column keeps the table."""
+    from tui.widgets.improvements import improvement_section
+
+    view: dict[str, Any] = {
+        "seat": 0,
+        "players": [
+            {"seat": 0, "improvements": {"trade": 3}, "walls_left": 3, "hand_limit": 7},
+            {"seat": 1, "improvements": {"science": 4}},
+            {"seat": 2},
+            {"seat": 3, "improvements": {"politics": 2}},
+        ],
+        "metropolis": {"science": 3},
+        "vertices": [[-1, 0]] * 3 + [[1, 2]],
+    }
+    wide = improvement_section(view, 43).plain.splitlines()
+    assert wide[0] == "Improvements (red die · next) Blu Whi Ora"
+    rows = {line.split()[0]: line for line in wide if line.startswith(" ") and "□" in line}
+    assert rows["Trade"].endswith("4 cloth  0   0   0")
+    assert rows["Politics"].endswith("1 coin   0   0   2")
+    assert rows["Science"].endswith("1 paper  4M  0   0")
+    assert not any(line.startswith("Levels") for line in wide)
+    assert all(len(line) <= 43 for line in wide), wide
+    narrow = improvement_section(view, 40).plain.splitlines()  # 29 + 3 columns of 4 = 41
+    assert "Levels    Trd  Pol  Sci" in narrow and narrow[0] == "Improvements (red die · next)"
+
+
+def test_a_wide_panel_says_the_barbarians_in_two_lines() -> None:
+    """At 120x40 your knights' part joins the ship's line and the outcome the strengths' line;
+    a spectator (no knights of their own) and the 80x24 panel keep three lines."""
+    from tui.widgets.barbarians import barbarian_section
+
+    view = new_game(GameConfig("ck", 3, SEED, {})).view(0)
+    wide = barbarian_section(view, 43).plain.splitlines()
+    assert wide[:2] == [
+        "Ship ▶······· Catan 0/7 · your knights 0",
+        "Barbarians 0 vs knights 0: Catan holds",
+    ]
+    assert all(len(line) <= 43 for line in wide), wide
+    narrow = barbarian_section(view, 30).plain.splitlines()
+    assert narrow[:3] == [
+        "Ship ▶······· Catan 0/7",
+        "Barbarians 0 vs knights 0",
+        "Yours 0 · Catan holds",
+    ]
+    watcher = barbarian_section({**view, "seat": None}, 43).plain.splitlines()
+    assert watcher[1:3] == ["Barbarians 0 vs knights 0", "Catan holds"]
+
+
+async def test_the_side_column_fits_a_ck_midgame_at_120x40(tmp_path: Path) -> None:
+    """Seed 5, a mid-game roll: the side column ran 8 rows past the screen at 120x40 (the levels
+    table, the barbarians' three lines), hiding the trade panel; the panel is told its width
+    and takes fewer rows there, while at 80x24 it keeps the table."""
+    from textual.containers import VerticalScroll
+
+    from tui.widgets.equipment import EquipmentPanel
+
+    game = tui_saves.play_until("ck", 5, tui_saves.human_to_act({"roll"}), min_actions=200)
+    path = tui_saves.write(game, tmp_path)
+    for size, table in (((120, 40), False), ((80, 24), True)):
+        app = CatanApp(saves_dir=tmp_path / "saves", load=path, speed="instant")
+        async with app.run_test(size=size) as pilot:
+            await wait_for_decision(pilot)
+            screen = game_screen(app)
+            assert screen is not None
+            await pilot.pause()
+            panel = screen.query_one(EquipmentPanel).render().plain
+            assert ("Levels    Trd  Pol  Sci" in panel) is table, (size, panel)
+            if not table:
+                side = screen.query_one("#side", VerticalScroll)
+                assert side.max_scroll_y <= 2, f"the side column runs {side.max_scroll_y} rows over"

@@ -921,3 +921,18 @@ def test_the_fleet_move_names_its_destination_corner() -> None:
         assert said == f"{steps} step{'s' * (steps != 1)} to {name}", said
         seen.add(name)
     assert len(seen) == len(plan.routes), "two destinations read alike"
+
+
+def test_a_wide_panel_gives_the_islets_and_the_pirate_a_line_each() -> None:
+    """Seed 4, as dealt: at 80x24 (30 columns) the islets' chips take two lines; at 120x40 the
+    panel is told its 39 columns and they take one, every line within the width."""
+    from engine import GameConfig, new_game
+    from tui.widgets.fleet_sections import sea_section
+
+    view = new_game(GameConfig("fleet", 3, 4, {})).view(0)
+    narrow = sea_section(view, 30).plain.splitlines()
+    wide = sea_section(view, 39).plain.splitlines()
+    assert "Islet chips: I1 - I2 - I3 - I4 - I5 -" in wide
+    assert "Islet chips: I1 - I2 - I3 - I4 - I5 -" not in narrow
+    assert len(wide) < len(narrow)
+    assert all(len(line) <= 39 for line in wide) and all(len(line) <= 30 for line in narrow)

@@ -42,7 +42,12 @@ DEFAULT = "base"  # the ruleset the app opens on and falls back to when none is 
 View = Mapping[str, Any]
 Tell = Callable[[Any, dict[str, Any]], "str | None"]  # (teller, event) -> a sentence or None
 Namer = Callable[[Any], str]  # a board place -> " by fuel 4" (a phrase with a leading space)
-Section = Callable[[View], "Text"]  # one part of the equipment panel, from the seat's view
+# one part of the equipment panel, from the seat's view and the panel's text width (30 at
+# 80x24, 43 at 120x40): lines fit the width, and a wide panel takes fewer of them
+Section = Callable[[View, int], "Text"]
+PANEL_WIDTH = 30
+"""The equipment panel's text width at 80x24, the narrowest it is drawn at: a section's lines
+fit it unless the section is told of a wider panel."""
 # (view, the command's legal actions, seat names) -> a modal screen dismissed with an action
 DialogMaker = Callable[[View, list[dict[str, Any]], list[str]], "ModalScreen[Any]"]
 Planner = Callable[[Any, list[dict[str, Any]]], "RoutePlan | None"]  # (view, legal) -> a plan

@@ -13,6 +13,8 @@ from typing import Any
 
 from rich.text import Text
 
+from tui.faces import PANEL_WIDTH
+
 STEPS = 7
 
 
@@ -48,11 +50,12 @@ def track_line(position: int) -> Text:
     return text
 
 
-def barbarian_section(view: Mapping[str, Any]) -> Text:
+def barbarian_section(view: Mapping[str, Any], width: int = PANEL_WIDTH) -> Text:
     """Equipment panel: the barbarians' position and strength against Catan's knights.
 
-    Lines of at most 30 characters, so the panel reads at 80x24 too; the last
-    roll's dice are in the dice panel (the event die named there).
+    Lines of at most `width` characters (30 at 80x24); a panel as wide as 120x40's says
+    your knights' part on the ship's line, a row fewer. The last roll's dice are in the
+    dice panel (the event die named there).
     """
     position = int(view.get("barbarian") or 0)
     barbarians, knights, mine = strengths(view)
@@ -60,12 +63,24 @@ def barbarian_section(view: Mapping[str, Any]) -> Text:
     text = Text()
     text.append("Ship ", style="bold")
     text.append_text(track_line(position))
-    text.append(f" {position}/{STEPS}\n")
+    text.append(f" {position}/{STEPS}")
+    own = mine[seat] if isinstance(seat, int) and seat < len(mine) else None
     wins = knights >= barbarians
-    text.append(f"Barbarians {barbarians} vs knights {knights}\n", style="bold")
-    if isinstance(seat, int) and seat < len(mine):
-        text.append(f"Yours {mine[seat]} · ")
-    text.append("Catan holds\n" if wins else "Catan falls\n", style="green" if wins else "red")
+    holds = Text("Catan holds" if wins else "Catan falls", style="green" if wins else "red")
+    line = f"Barbarians {barbarians} vs knights {knights}"
+    beside = f" · your knights {own}"
+    if own is not None and max(len(text) + len(beside), len(line) + 13) <= width:
+        # "Ship ≈≈▶····· Catan 2/7 · your knights 3" over "Barbarians 5 vs knights 3:
+        # Catan falls"
+        text.append(beside + "\n")
+        text.append(line + ": ", style="bold")
+    else:
+        text.append("\n")
+        text.append(line + "\n", style="bold")
+        if own is not None:
+            text.append(f"Yours {own} · ")
+    text.append_text(holds)
+    text.append("\n")
     if not view.get("robber_active"):
         text.append("Robber idle until 1st attack\n", style="dim")
     return text

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from tui.faces import face_or_default
+from tui.faces import PANEL_WIDTH, face_or_default
 from tui.widgets.fit import refresh_fitting
 
 CARD_NAMES = {
@@ -101,8 +101,9 @@ class EquipmentPanel(Widget):
         text = Text()
         face = face_or_default(view.get("ruleset"))
         self.border_title = face.equipment_title
+        width = self.content_size.width or PANEL_WIDTH
         for section in face.equipment():
-            text.append_text(section(view))
+            text.append_text(section(view, width))
         text.rstrip()  # no empty last line in the box
         return text
 
@@ -115,7 +116,7 @@ def _mine(view: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     return view.get("me") or {}, mine
 
 
-def development_section(view: Mapping[str, Any]) -> Text:
+def development_section(view: Mapping[str, Any], width: int = PANEL_WIDTH) -> Text:
     """Base: the seat's development cards, its army and its longest road."""
     me, mine = _mine(view)
     text = Text()
@@ -136,7 +137,7 @@ def development_section(view: Mapping[str, Any]) -> Text:
     return text
 
 
-def mothership_section(view: Mapping[str, Any]) -> Text:
+def mothership_section(view: Mapping[str, Any], width: int = PANEL_WIDTH) -> Text:
     """Starfarers: the mothership's upgrades, friendship cards, medals, ships and tokens."""
     me, mine = _mine(view)
     text = Text()
@@ -166,7 +167,7 @@ def mothership_section(view: Mapping[str, Any]) -> Text:
     return text
 
 
-def deck_section(view: Mapping[str, Any]) -> Text:
+def deck_section(view: Mapping[str, Any], width: int = PANEL_WIDTH) -> Text:
     """Base: how many development cards are left to buy."""
     text = Text()
     if "development_deck" in view:

@@ -16,6 +16,7 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
+from tui.faces import PANEL_WIDTH
 from tui.narrate import SEAT_NAMES
 from tui.render import palette as P
 
@@ -40,10 +41,7 @@ def _combined(view: Mapping[str, Any]) -> bool:
     return bool(options.get("combined_trade_build"))
 
 
-PANEL_WIDTH = 30  # the equipment panel's text width at 80x24: each phase line fits it
-
-
-def phase_section(view: Mapping[str, Any]) -> Text:
+def phase_section(view: Mapping[str, Any], width: int = PANEL_WIDTH) -> Text:
     """The four phases in one line, the turn's own in reverse; what the phase allows below.
 
     Each line fits `PANEL_WIDTH`, so that the panel does not wrap it at 80x24.
@@ -71,16 +69,21 @@ def _names(view: Mapping[str, Any]) -> list[str]:
 
 
 def _packed(
-    text: Text, head: str, items: Sequence[tuple[str, str | Style]], sep: str = ", "
+    text: Text,
+    head: str,
+    items: Sequence[tuple[str, str | Style]],
+    sep: str = ", ",
+    width: int = PANEL_WIDTH,
 ) -> None:
     """`head` then the items, a new line (indented) before an item that would pass the panel's
-    width: each line fits `PANEL_WIDTH`, so the panel never wraps inside an item at 80x24."""
+    `width`, so the panel never wraps inside an item (at 120x40 the islets' chips and the
+    pirate's place take a line each, where 80x24 needs two)."""
     text.append(head, style="bold")
     column = len(head)
     mark = sep.rstrip()  # what ends a line broken after an item (the comma)
     for i, (item, style) in enumerate(items):
         tail = len(mark) if i < len(items) - 1 else 0
-        if i and column + len(sep) + len(item) + tail > PANEL_WIDTH:
+        if i and column + len(sep) + len(item) + tail > width:
             text.append(mark + "\n  ")
             column = 2
         elif i:
@@ -91,8 +94,8 @@ def _packed(
     text.append("\n")
 
 
-def sea_section(view: Mapping[str, Any]) -> Text:
-    """Your number chip, the fleets, the islets' chips and the pirate (lines of `PANEL_WIDTH`)."""
+def sea_section(view: Mapping[str, Any], width: int = PANEL_WIDTH) -> Text:
+    """Your number chip, the fleets, the islets' chips and the pirate (lines of `width`)."""
     text = Text()
     seat = view.get("seat")
     names = _names(view)
@@ -110,14 +113,14 @@ def sea_section(view: Mapping[str, Any]) -> Text:
         if p != seat and c is not None and p < len(names)
     ]
     if shown:
-        _packed(text, "Chips shown: ", shown)
+        _packed(text, "Chips shown: ", shown, width=width)
     fleets = view.get("fleets") or []
     parts: list[tuple[str, str | Style]] = [
         (f"{names[p]} {len(path) - 1}", P.seat_style(p))
         for p, path in enumerate(fleets)
         if len(path) > 1 and p < len(names)
     ]
-    _packed(text, "Fleets: ", parts or [("none yet", "")])
+    _packed(text, "Fleets: ", parts or [("none yet", "")], width=width)
     holders = view.get("islet_holders") or []
     islets = view.get("islet_names") or []
     chips: list[tuple[str, str | Style]] = []
@@ -127,7 +130,7 @@ def sea_section(view: Mapping[str, Any]) -> Text:
             chips.append((f"{name} {names[holder]}", P.seat_style(holder)))
         else:
             chips.append((f"{name} -", "dim"))
-    _packed(text, "Islet chips: ", chips, " ")
+    _packed(text, "Islet chips: ", chips, " ", width)
     pirate = view.get("pirate", -1)
     if pirate == -1:
         text.append("Pirate: not on the board yet\n", style="dim")
@@ -135,7 +138,8 @@ def sea_section(view: Mapping[str, Any]) -> Text:
         from tui.narrate_fleet import place_namer
 
         where = place_namer(view)(pirate).strip() or "on the board"
-        _packed(text, "Pirate: ", [(part, "dim") for part in where.split(" / ")], " / ")
+        spots = [(part, "dim") for part in where.split(" / ")]
+        _packed(text, "Pirate: ", spots, " / ", width)
     return text
 
 

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from engine.rulesets.ck.cards import red_draws_up_to
 from tui.choices_ck import card_words
+from tui.faces import PANEL_WIDTH
 from tui.narrate import SEAT_NAMES
 from tui.widgets.style import seat_style
 
@@ -32,6 +33,11 @@ ABILITY = 3
 TRACK_SHORT = {"trade": "Trd", "politics": "Pol", "science": "Sci"}
 LABEL = 9
 """The seat's column in the levels table: "You" and the seat colours ("Orange") fit it."""
+TRACK_LINE = 29
+"""A track's line ("Politics ■■■□□ 1-4 · 4 coin") at its longest, its heading's too."""
+RIVAL_COLUMN = 4
+"""An opponent's column beside the tracks in a wide panel: a space and 3 letters of the seat's
+colour over its level (0-5, under the middle letter) and M where it holds the metropolis."""
 
 
 def _me(view: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -47,15 +53,19 @@ def level_bar(level: int, colour: str) -> Text:
     return text
 
 
-def improvement_section(view: Mapping[str, Any]) -> Text:
+def improvement_section(view: Mapping[str, Any], width: int = PANEL_WIDTH) -> Text:
     """Equipment panel: the seat's three improvement tracks, then every seat's levels (public:
     they decide the metropolis races) with the metropolises marked; a spectator sees only the
-    table, no seat's tracks or walls."""
+    table, no seat's tracks or walls. Where the panel is wide enough (120x40) the others'
+    levels stand in columns beside the seat's own tracks, five rows fewer than the table."""
     seat = view.get("seat")
     text = Text()
+    rivals = [int(p.get("seat", i)) for i, p in enumerate(view.get("players") or []) if i != seat]
+    beside = isinstance(seat, int) and TRACK_LINE + RIVAL_COLUMN * len(rivals) <= width
     if isinstance(seat, int):
-        text.append_text(_own_tracks(view))
-    text.append_text(levels_table(view))
+        text.append_text(_own_tracks(view, rivals if beside else []))
+    if not beside:
+        text.append_text(levels_table(view))
     me = _me(view)
     walls, limit = me.get("walls_left"), me.get("hand_limit")
     if walls is not None:  # one line at 80x24: the limit itself, not the rule behind it
@@ -63,24 +73,41 @@ def improvement_section(view: Mapping[str, Any]) -> Text:
     return text
 
 
-def _own_tracks(view: Mapping[str, Any]) -> Text:
+def _own_tracks(view: Mapping[str, Any], rivals: list[int]) -> Text:
     """The seat's tracks: each level as a bar, the red die's numbers, the next level's price,
-    its level-3 ability and who holds its metropolis."""
+    its level-3 ability and who holds its metropolis; `rivals`' levels in columns beside
+    (M: the track's metropolis), where the panel has room for them."""
     levels = _me(view).get("improvements") or {}
+    players = view.get("players") or []
+    holders = metropolis_holders(view)
     text = Text()
     # The columns' heading, in 30 columns (the panel at 80x24): on the track's gate, the
     # red die's numbers that draw a progress card; the price of the next level.
     text.append("Improvements", style="bold")
-    text.append(" (red die · next)\n", style="dim")
-    holders = metropolis_holders(view)
+    text.append(" (red die · next)", style="dim")
+    text.align("left", TRACK_LINE)
+    for s in rivals:
+        name = SEAT_NAMES[s % len(SEAT_NAMES)][:3]
+        text.append(f" {name}", style=seat_style(s))
+    text.rstrip()
+    text.append("\n")
     for track, commodity, colour, ability in TRACKS:
         level = int(levels.get(track, 0))
-        text.append(f" {track.title():<8} ", style=f"bold {colour}")
-        text.append_text(level_bar(level, colour))
+        line = Text()
+        line.append(f" {track.title():<8} ", style=f"bold {colour}")
+        line.append_text(level_bar(level, colour))
         top = red_draws_up_to(level)
-        text.append(f" 1-{top}" if top else "  - ")
+        line.append(f" 1-{top}" if top else "  - ")
         if level < MAX_LEVEL:
-            text.append(f" · {level + 1} {commodity}")
+            line.append(f" · {level + 1} {commodity}")
+        if rivals:
+            line.align("left", TRACK_LINE)
+        for s in rivals:
+            theirs = (players[s].get("improvements") or {}) if s < len(players) else {}
+            line.append(f"  {int(theirs.get(track, 0))}")
+            line.append("M" if holders.get(track) == s else " ", style="bold")
+        line.rstrip()
+        text.append_text(line)
         text.append("\n")
         if level >= ABILITY:
             text.append(f"  {ability}\n", style="dim")
@@ -176,7 +203,7 @@ def judge_unplayable(view: Mapping[str, Any]) -> dict[str, str]:
     return out
 
 
-def progress_section(view: Mapping[str, Any]) -> Text:
+def progress_section(view: Mapping[str, Any], width: int = PANEL_WIDTH) -> Text:
     """Equipment panel: your progress cards (a hand of at most 4), each that cannot be
     played now with the reason (once such cards just went missing from `p`), and the decks."""
     text = Text()
