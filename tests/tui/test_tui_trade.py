@@ -327,20 +327,38 @@ async def test_every_offer_of_a_person_pops_up_and_a_bots_second_is_declined_alo
             assert any("Blue offered again this turn: declined for you" in n for n in notes), notes
 
 
-def test_the_rates_are_a_chip_per_rate_split_only_where_too_wide() -> None:
+def test_the_rates_are_a_group_per_rate_split_only_where_that_saves_a_line() -> None:
     """Seen at 120x40: "Rates: 3:1 ore  3:1 fuel  3:1 carbon" took two lines, and the side
-    column ran a row short. The rates are one chip per rate with its resources; a group
-    wider than the panel (80x24's 30 cells) falls back to a chip per resource."""
-    from tui.widgets.trade_panel import rate_chips
+    column ran a row short: the rates are a group per rate with its resources. Seen at 80x24
+    (30 cells): "Rates:" stood alone on its line above "3:1 ore fuel carbon food". A group is
+    split, its rate said again, only after the head alone or where wider than the panel."""
+    from rich.text import Text
+
+    from tui.widgets.trade_panel import rate_lines
+
+    def lines(head: str, rates: dict[str, int], width: int) -> list[str]:
+        return rate_lines(Text(head), rates, width).plain.splitlines()
 
     rates = {"brick": 4, "lumber": 2, "wool": 4, "grain": 4, "ore": 4}
-    assert [c.plain for c in rate_chips(rates, 43)] == ["4:1 brick wool grain ore", "2:1 lumber"]
-    even = dict.fromkeys(("brick", "lumber", "wool", "grain", "ore"), 4)
-    assert [c.plain for c in rate_chips(even, 43)] == ["4:1 brick lumber wool grain ore"]
-    assert [c.plain for c in rate_chips(even, 30)] == [
-        "4:1 brick",
-        "4:1 lumber",
-        "4:1 wool",
-        "4:1 grain",
-        "4:1 ore",
+    assert lines("Bank:", rates, 43) == ["Bank:  4:1 brick wool grain ore  2:1 lumber"]
+    starfarers = {"ore": 3, "fuel": 3, "carbon": 3, "food": 3, "goods": 2}
+    assert lines("Rates:", starfarers, 43) == ["Rates:  3:1 ore fuel carbon food  2:1 goods"]
+    assert lines("Rates:", starfarers, 30) == ["Rates:  3:1 ore fuel carbon", "3:1 food  2:1 goods"]
+    ck = {"brick": 2, **dict.fromkeys(("lumber", "wool", "grain", "ore"), 4)}
+    ck |= dict.fromkeys(("paper", "cloth", "coin"), 4)
+    # the whole 4:1 group fits a line of its own at 43: it is not split
+    assert lines("Bank:", ck, 43) == [
+        "Bank:  2:1 brick",
+        "4:1 lumber wool grain ore paper cloth coin",
     ]
+    # at 30 it fits no line: split where each line ends (it took four lines, a chip a card)
+    assert lines("Bank:", ck, 30) == [
+        "Bank:  2:1 brick  4:1 lumber",
+        "4:1 wool grain ore paper cloth",
+        "4:1 coin",
+    ]
+    for width in (10, 30, 43):
+        shown = lines("Rates:", starfarers, width)
+        assert all(len(line) <= width for line in shown), shown
+        named = " ".join(shown).split()
+        assert all(name in named for name in starfarers), shown  # none lost

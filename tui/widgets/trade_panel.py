@@ -79,9 +79,8 @@ class TradePanel(Widget):
         rates = best_rates(view)
         packed = None
         if rates:
-            width = self.content_size.width
-            chips = [Text(f"{shown.rates_word}:", style="bold"), *rate_chips(rates, width)]
-            packed = _packed(chips, width)
+            head = Text(f"{shown.rates_word}:", style="bold")
+            packed = rate_lines(head, rates, self.content_size.width)
         trade = view.get("trade")
         if trade:
             text.append_text(self._offer(trade, view.get("seat")))
@@ -112,21 +111,49 @@ class TradePanel(Widget):
         return text
 
 
-def rate_chips(rates: dict[str, int], width: int) -> list[Text]:
-    """The rates a chip per rate, its resources after it ("3:1 ore fuel carbon food"; it
-    read "3:1 ore  3:1 fuel  3:1 carbon" on two lines at 120x40, and the side column ran a
-    row short); a group wider than `width` a chip per resource, each with its rate."""
+def rate_lines(head: Text, rates: dict[str, int], width: int) -> Text:
+    """`head`, then the rates a group per rate, its resources after it, two spaces apart:
+    "Rates: 3:1 ore fuel carbon food  2:1 goods" (it read "3:1 ore  3:1 fuel  3:1 carbon"
+    on two lines at 120x40, and the side column ran a row short).
+
+    A group that does not fit the rest of the line starts the next, whole; it is split,
+    its rate said again before the rest, only where that saves a line: after the head
+    alone ("Rates:" stood alone at 80x24) or where the group is wider than `width`."""
     groups: dict[int, list[str]] = {}
     for name, rate in rates.items():
         groups.setdefault(rate, []).append(name)
-    chips: list[Text] = []
+    out = head.copy()
+    used, alone = head.cell_len, head.cell_len > 0  # `alone`: the line holds the head only
     for rate, names in groups.items():
-        whole = _rate_chip(rate, names)
-        if width <= 0 or whole.cell_len <= width:
-            chips.append(whole)
-        else:
-            chips.extend(_rate_chip(rate, [name]) for name in names)
-    return chips
+        left = list(names)
+        while left:
+            room = width - used - (2 if used else 0)
+            take = len(left)
+            if width > 0 and _rate_chip(rate, left).cell_len > room:
+                take = _fitting(rate, left, room)
+                wide = _rate_chip(rate, left).cell_len > width
+                if not take or not (alone or wide):
+                    if used:  # the group (or its rest) starts a line of its own
+                        out.append("\n")
+                        used, alone = 0, False
+                        continue
+                    take = 1  # one name wider than the panel: it wraps, it is not lost
+            chip = _rate_chip(rate, left[:take])
+            if used:
+                out.append("  ")
+                used += 2
+            out.append_text(chip)
+            used += chip.cell_len
+            alone, left = False, left[take:]
+    return out
+
+
+def _fitting(rate: int, names: list[str], room: int) -> int:
+    """How many of `names` a chip of `rate` can hold in `room` cells (0: not even one)."""
+    fit = 0
+    while fit < len(names) and _rate_chip(rate, names[: fit + 1]).cell_len <= room:
+        fit += 1
+    return fit
 
 
 def _rate_chip(rate: int, names: list[str]) -> Text:
