@@ -64,7 +64,7 @@ class FlightPlan:
     index: int = 0
     routes: dict[int, R.Route] = field(default_factory=dict)
     cursor: int | None = None
-    where: Callable[[Any], str] | None = None  # a point's name (" in open space near ...")
+    where: Callable[[Any], str] | None = None  # a point's name (" in open space north of ...")
     _stops: dict[tuple[int, int], bool] = field(default_factory=dict, repr=False)
 
     @classmethod

@@ -61,6 +61,7 @@ def _planet_label(planet: Mapping[str, Any]) -> str:
 def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
     """A function naming a point (" beside fuel 4 and ore 9", " in home system beta", or "")."""
     from engine.rulesets.starfarers.board import vertex_xy
+    from tui.places import compass
     from tui.render.spacemap import GREEK  # only Starfarers views get here
 
     board = view.get("board") or {}
@@ -80,7 +81,10 @@ def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
         return None
 
     def near(point: int) -> str:
-        """Open space named by the closest sector with something in it (by its centre)."""
+        """Open space named by the closest sector with something in it (by its centre) and
+        the side of it the point lies on: two colony ships' stops near home system beta read
+        alike ("in open space near home system beta"); "north-east of home system beta" tells
+        them apart."""
         x, y = vertex_xy(point)
         best: tuple[int, int] | None = None  # distance squared, centre
         for slot in slots:
@@ -95,7 +99,12 @@ def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
                 best = (d, centre)
         # " in home system beta": the closest sector's name without its "in"
         words = name(best[1]).split(" ", 2) if best else []
-        return f" in open space near {words[2]}" if len(words) == 3 else " in open space"
+        if len(words) != 3 or best is None:
+            return " in open space"
+        cx, cy = vertex_xy(best[1])
+        # as the map shows it: 2 columns a step of x, 2 rows (about 4 columns high) a step
+        # of y, north up
+        return f" in open space {compass(2 * (x - cx), 4 * (cy - y))} of {words[2]}"
 
     def name(point: Any) -> str:
         if not isinstance(point, int):

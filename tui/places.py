@@ -45,10 +45,10 @@ def _direction(dx: float, dy: float) -> str:
     """Where a hex centre lies from the island's centre: "north-east", or "centre"."""
     if math.hypot(dx, dy) < 1.0:
         return "centre"
-    return _side(dx, dy)
+    return compass(dx, dy)
 
 
-def _side(dx: float, dy: float) -> str:
+def compass(dx: float, dy: float) -> str:
     """The compass point of the screen offset (dx, dy): "north-east" (one of eight)."""
     angle = math.degrees(math.atan2(-dy, dx)) % 360  # the screen's y grows downwards
     return _SIDES[int((angle + 22.5) // 45) % 8]
@@ -148,7 +148,7 @@ class HexPlaces:
             cx = sum(x for x, _ in centres) / len(centres)
             cy = sum(y for _, y in centres) / len(centres)
             x, y = grid.vertex_xy[v]
-            sides.append(_side(x - cx, y - cy))
+            sides.append(compass(x - cx, y - cy))
         return tuple(sides)
 
     def edge(self, e: int) -> str:
@@ -215,7 +215,7 @@ class HexPlaces:
                 continue
             cx, cy = screen_xy(grid.hexes[land[0]])
             (ax, ay), (bx, by) = (grid.vertex_xy[v] for v in grid.edge_vertices[e])
-            sides.append(_side((ax + bx) / 2 - cx, (ay + by) / 2 - cy))
+            sides.append(compass((ax + bx) / 2 - cx, (ay + by) / 2 - cy))
         return tuple(sides)
 
     def _yields(self, v: int) -> list[tuple[int, str, int]]:

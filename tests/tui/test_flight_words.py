@@ -44,7 +44,7 @@ def test_a_colony_destination_says_what_the_colony_would_produce() -> None:
 
 def test_a_destination_with_nothing_to_do_is_named_by_where_it_lies() -> None:
     """The status said only "open space"; it now names the place as the log does
-    ("in open space near home system delta"). Seed 3, 30 flights, every destination with
+    ("in open space north of home system delta"). Seed 3, 30 flights, every destination with
     no notes, as the seat in flight sees the board."""
     from tui.narrate_starfarers import place_namer
 

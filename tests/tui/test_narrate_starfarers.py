@@ -352,10 +352,16 @@ def test_a_planet_under_a_token_is_named_by_the_token() -> None:
     assert _planet_label({"resource": "ore", "disc": "?"}) == "ore"
 
 
+SIDES = ("east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east")
+"""The eight sides a point in open space can lie on of its sector, as the log says them."""
+
+
 def test_open_space_is_named_by_the_closest_sector_with_something_in_it() -> None:
     """Three lines of "White's ship stopped in open space." said nothing of where. Seed 3:
     every point in no sector is named by the nearest non-empty sector's centre, checked
-    against an independent search over the board's points."""
+    against an independent search over the board's points, and the side of it the point
+    lies on (two stops "in open space near home system beta" read alike): straight above a
+    centre on the map is north, beside it east or west."""
     from engine.rulesets.starfarers import board as B
     from tui.narrate_starfarers import place_namer
 
@@ -369,6 +375,7 @@ def test_open_space_is_named_by_the_closest_sector_with_something_in_it() -> Non
     }
     centres = [slot["centre"] for slot in slots if sectors[slot["index"]].get("kind") != "empty"]
     named = 0
+    sides: set[str] = set()
     for v in range(B.NUM_VERTICES):
         if v in inside:
             continue
@@ -376,10 +383,20 @@ def test_open_space_is_named_by_the_closest_sector_with_something_in_it() -> Non
         closest = min(
             centres, key=lambda c: (B.vertex_xy(c)[0] - x) ** 2 + (B.vertex_xy(c)[1] - y) ** 2
         )
-        expected = " in open space near " + name(closest).split(" ", 2)[2]
-        assert name(v) == expected, (v, name(v), expected)
+        said = name(v)
+        head, _, sector = said.partition(" of ")
+        assert sector == name(closest).split(" ", 2)[2], (v, said)
+        side = head.removeprefix(" in open space ")
+        assert side in SIDES, (v, said)
+        cx, cy = B.vertex_xy(closest)
+        if x == cx:  # straight above or below it on the map (y grows northwards)
+            assert side == ("north" if y > cy else "south"), (v, said)
+        if y == cy:
+            assert side == ("east" if x > cx else "west"), (v, said)
+        sides.add(side)
         named += 1
     assert named > 100
+    assert sides == set(SIDES), sides  # every side is said somewhere on this board
 
 
 def test_a_speed_contest_says_where_its_numbers_come_from() -> None:
