@@ -436,7 +436,9 @@ def _per_resource(civ: str, effect: str) -> dict[str, str]:
 
 # What each friendship card does, in a player's words (rules/starfarers.md §7).
 FRIENDSHIP_EFFECTS: dict[str, str] = {
-    **_per_resource("green_folk", "+1 {r} whenever your planets produce {r}"),
+    # "+1 whenever ...": the card names its resource just before, and each line of the
+    # pop-up then fits 80x24 ("+1 carbon whenever your planets produce carbon" wrapped)
+    **_per_resource("green_folk", "+1 whenever your planets produce {r}"),
     "scientists_dual": "+1 speed and +1 combat strength",
     "scientists_boost": "+2 speed",
     "scientists_cannon": "+2 combat strength",

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 import tui_saves
 from textual.pilot import Pilot
+from textual.widgets import OptionList
 
 from tui.app import CatanApp
 from tui.flight import FlightPlan
@@ -94,6 +95,11 @@ async def test_a_trade_ship_docks_at_an_outpost_in_a_few_keys(
         await wait_until(
             pilot, lambda: isinstance(app.screen, FriendshipDialog), "the friendship card"
         )
+        # every card a line of its own, at 80x24 too (a card's effect wrapped there, and the
+        # fourth and fifth cards fell below the list's fold)
+        await pilot.pause()
+        cards = app.screen.query_one(OptionList)
+        assert cards.virtual_size.height == cards.option_count, (size, cards.virtual_size)
         await pilot.press("enter")
         keys += 1
         await wait_until(pilot, lambda: _my_stations(_screen(app)) > before, "the trade station")
