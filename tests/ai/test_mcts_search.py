@@ -361,3 +361,40 @@ def test_last_gain_is_the_overriding_rivals_mean_paired_gain_in_points() -> None
     chosen = bot.search(view, [pick, rival], _Scores({pick: 3.5, rival: 1.0}), 0.0)
     assert chosen == pick
     assert (bot.last_gain, bot.last_z) == (0.0, 0.0)
+
+
+class _SeatScores:
+    """A stand-in evaluation by the action just played: (the searching seat's, everyone
+    else's)."""
+
+    def __init__(self, seat: int, by_action: dict[Action, tuple[float, float]]) -> None:
+        self.seat, self.by_action = seat, by_action
+
+    def evaluate(self, game: Game, seat: int) -> float:
+        mine, theirs = self.by_action.get(game.log[-1], (0.0, 0.0))
+        return mine if seat == self.seat else theirs
+
+
+def test_rival_1_scores_a_rollout_against_the_best_rival() -> None:
+    """Two moves leave the searching seat as well off; one leaves its opponent 4 points
+    better off. The evaluation alone cannot tell them apart (the value pick is kept);
+    with `rival=1` a rollout is scored as the seat's evaluation less the best rival's own,
+    and the move that helps the opponent loses."""
+    bots = [Recorder(3, iterations=4), Recorder(4, iterations=4)]  # the same game every run
+    game = _play(bots, 60)
+    legal = game.legal_actions()
+    while len(legal) < 2:  # on to the next decision with a choice (the same one every run)
+        events = game.apply(legal[0])
+        for q, bot in enumerate(bots):
+            bot.on_events([e.for_seat(q) for e in events])
+        legal = game.legal_actions()
+    seat = game.to_act
+    assert seat is not None, "seed 12 ended before a decision with a choice"
+    view = dict(game.view(seat))
+    helps, keeps = legal[0], legal[1]  # the value pick helps the opponent
+    scores = _SeatScores(seat, {helps: (5.0, 6.0), keeps: (5.0, 2.0)})
+    for rival, expected in ((0, helps), (1, keeps)):
+        bot = Recorder(5, iterations=5, rival=rival)
+        bot.rollout = lambda *args: None  # type: ignore[method-assign]  # the action alone
+        assert bot.search(view, [helps, keeps], scores, 0.0) == expected, rival
+    assert bot.last_gain == 4.0  # (5 - 2) - (5 - 6)

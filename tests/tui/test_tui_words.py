@@ -126,8 +126,7 @@ def test_starfarers_events_read_well() -> None:
     assert narrate(shake, NAMES) == "Orange shook the mothership: yellow and black (base speed 3)."
     card = {"kind": "friendship_card", "seat": 1, "card": "green_folk_fuel"}
     assert narrate(card, NAMES) == (
-        "Blue took the friendship card Green Folk: fuel "
-        "(+1 whenever your planets produce fuel)."
+        "Blue took the friendship card Green Folk: fuel (+1 whenever your planets produce fuel)."
     )
     stolen = {"kind": "steal", "seat": 1, "victim": 3, "resource": None}
     assert narrate(stolen, NAMES, 3) == "Blue stole a card from you."

@@ -36,7 +36,10 @@ _SHOWN_WHEN_SET = frozenset({"trade_ship_tokens"})
 
 
 def _cards(d: dict[str, Any]) -> str:
-    return ", ".join(f"{n} {CARD_NAMES.get(k, k)}" for k, n in d.items() if n) or "none"
+    """Development cards by name, a count after a card held more than once ("Knight x2,
+    Monopoly"; it read "2 Victory Point, 1 Monopoly"), as C&K's progress cards are listed."""
+    names = [CARD_NAMES.get(k, k) + (f" x{n}" if n > 1 else "") for k, n in d.items() if n]
+    return ", ".join(names) or "none"
 
 
 def _value(v: Any) -> str:
