@@ -101,10 +101,15 @@ def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
         words = name(best[1]).split(" ", 2) if best else []
         if len(words) != 3 or best is None:
             return " in open space"
+        place = words[2]
+        if words[1] == "beside" and not place.startswith("an unexplored"):
+            # a system by its planets: "east of carbon 11, a pirate base and goods 6" read as
+            # east of carbon 11 alone
+            place = f"the system of {place}"
         cx, cy = vertex_xy(best[1])
         # as the map shows it: 2 columns a step of x, 2 rows (about 4 columns high) a step
         # of y, north up
-        return f" in open space {compass(2 * (x - cx), 4 * (cy - y))} of {words[2]}"
+        return f" in open space {compass(2 * (x - cx), 4 * (cy - y))} of {place}"
 
     def name(point: Any) -> str:
         if not isinstance(point, int):

@@ -376,6 +376,7 @@ def test_open_space_is_named_by_the_closest_sector_with_something_in_it() -> Non
     centres = [slot["centre"] for slot in slots if sectors[slot["index"]].get("kind") != "empty"]
     named = 0
     sides: set[str] = set()
+    systems = 0
     for v in range(B.NUM_VERTICES):
         if v in inside:
             continue
@@ -385,7 +386,12 @@ def test_open_space_is_named_by_the_closest_sector_with_something_in_it() -> Non
         )
         said = name(v)
         head, _, sector = said.partition(" of ")
-        assert sector == name(closest).split(" ", 2)[2], (v, said)
+        beside = name(closest).split(" ", 2)
+        if beside[1] == "beside" and not beside[2].startswith("an unexplored"):
+            assert sector == f"the system of {beside[2]}", (v, said)  # not "of carbon 11" alone
+            systems += 1
+        else:
+            assert sector == beside[2], (v, said)
         side = head.removeprefix(" in open space ")
         assert side in SIDES, (v, said)
         cx, cy = B.vertex_xy(closest)
@@ -397,6 +403,7 @@ def test_open_space_is_named_by_the_closest_sector_with_something_in_it() -> Non
         named += 1
     assert named > 100
     assert sides == set(SIDES), sides  # every side is said somewhere on this board
+    assert systems, "seed 3 should have open space nearest a planetary system"
 
 
 def test_a_speed_contest_says_where_its_numbers_come_from() -> None:
