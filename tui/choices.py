@@ -194,7 +194,7 @@ EXPECTED_WORDS = {
     "build_ship:trade": ("Trade ship", "trade ship"),
     "build_upgrade:booster": ("Booster", "booster"),
     "build_upgrade:cannon": ("Cannon", "cannon"),
-    "build_upgrade:pod": ("Freight pod", "pod"),
+    "build_upgrade:pod": ("Freight pod", "freight pod"),
     "maritime_trade": ("Supply trade", "with the supply"),
     "end_turn": ("End the turn", "end the turn"),
 }

@@ -14,7 +14,7 @@ def test_empty_hand_refuses_every_build_with_the_engines_words() -> None:
     said = {r.what: r.reason for r in refusals(g)}
     assert said["build_ship:trade"] == "a trade ship costs 1 ore, 1 fuel and 2 goods"
     assert said["build_ship:colony"] == "a colony ship costs 1 ore, 1 fuel, 1 carbon and 1 food"
-    assert said["build_upgrade:pod"] == "a pod costs 2 ore"
+    assert said["build_upgrade:pod"] == "a freight pod costs 2 ore"
     assert said["maritime_trade"].startswith("trading ")
     # every reason is the engine's own refusal of the representative action
     for r in refusals(g):

@@ -22,14 +22,14 @@ def test_reasons_that_name_their_action_stand_alone_and_shared_ones_are_named() 
     lines = choices.why_not_lines(
         [
             ("build_ship:trade", "a trade ship costs 1 ore, 1 fuel and 2 goods"),
-            ("build_upgrade:pod", "a pod costs 2 ore"),
+            ("build_upgrade:pod", "a freight pod costs 2 ore"),
             ("build_ship:colony", "no transport ship left in your supply"),
             ("build_spaceport", "no transport ship left in your supply"),
         ]
     )
     assert lines == [
         TRADE_SHIP_REASON,
-        "A pod costs 2 ore",
+        "A freight pod costs 2 ore",
         "Colony ship, Spaceport: no transport ship left in your supply",
     ]
 
@@ -85,13 +85,13 @@ def test_prices_fold_into_one_line_naming_each_piece() -> None:
     refused = [
         ("build_spaceport", "a spaceport costs 3 carbon and 2 food"),
         ("build_ship:trade", "a trade ship costs 1 ore, 1 fuel and 2 goods"),
-        ("build_upgrade:pod", "a pod costs 2 ore"),
+        ("build_upgrade:pod", "a freight pod costs 2 ore"),
         ("maritime_trade", "Trading fuel with the supply needs 3 identical cards"),
     ]
     assert why_not_lines(refused) == [
         "A spaceport costs 3 carbon and 2 food",
         "A trade ship costs 1 ore, 1 fuel and 2 goods",
-        "A pod costs 2 ore",
+        "A freight pod costs 2 ore",
         "Trading fuel with the supply needs 3 identical cards",
     ]
     assert why_not_lines(refused, fold=True) == [

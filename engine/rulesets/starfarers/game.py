@@ -618,13 +618,14 @@ class StarfarersGame(PhaseTrading, Game):
             return f"unknown upgrade {a.kind!r}; valid: {', '.join(UPGRADES)}"
         k = UPGRADES.index(a.kind)
         seat = self.current
+        word = "freight pod" if a.kind == "pod" else a.kind  # as the player's card names it
         if self.upgrades[seat][k] >= UPGRADE_MAX[k]:
-            return f"at most {UPGRADE_MAX[k]} {a.kind}s per mothership"
+            return f"at most {UPGRADE_MAX[k]} {word}s per mothership"
         if not self.upgrade_stock[k]:
-            return f"no {a.kind} left in the stock"
+            return f"no {word} left in the stock"
         if not afford(self.hands[seat], UPGRADE_COST[k]):
             cost = {"booster": "2 fuel", "cannon": "2 carbon", "pod": "2 ore"}[a.kind]
-            return f"a {a.kind} costs {cost}"
+            return f"a {word} costs {cost}"
         return None
 
     def _check_start_upgrade(self, a: Action) -> str | None:
