@@ -312,16 +312,18 @@ def test_rounds_2_plays_rollouts_two_rounds_long() -> None:
 
 
 def test_a_budget_of_400_ms_buys_deeper_rollouts_unless_told_otherwise() -> None:
-    """From `DEEP_BUDGET_MS` on, rollouts run two rounds with every seat planning its turns.
+    """From `DEEP_BUDGET_MS` on, rollouts run two rounds with every seat planning its turns,
+    and are scored against the strongest opponent (`rival`).
 
     The iteration count is fixed here, so only the budget's depth rule differs.
     """
     assert DEEP_BUDGET_MS == 400.0
     default, deep = MctsBot(budget_ms=100), MctsBot(budget_ms=400)
-    assert (default.rounds, default.plan_all) == (1, False)
-    assert (deep.rounds, deep.plan_all) == (2, True)
-    told = MctsBot(budget_ms=400, rounds=1, plan_all=0)
-    assert (told.rounds, told.plan_all) == (1, False)
+    assert (default.rounds, default.plan_all, default.rival) == (1, False, False)
+    assert (deep.rounds, deep.plan_all, deep.rival) == (2, True, True)
+    told = MctsBot(budget_ms=400, rounds=1, plan_all=0, rival=0)
+    assert (told.rounds, told.plan_all, told.rival) == (1, False, False)
+    assert MctsBot(budget_ms=100, rival=1).rival is True
     one, two = _later_turns(), _later_turns(budget_ms=400)
     assert max(one) <= 3 < max(two) <= 5, (max(one), max(two))
 
@@ -336,19 +338,26 @@ class _Scores:
         return self.by_action.get(game.log[-1], 0.0)
 
 
-def test_last_gain_is_the_overriding_rivals_mean_paired_gain_in_points() -> None:
-    """The override check sorts overrides by it: a margin in points, unlike one in standard
-    errors, does not shrink as a longer budget's samples sharpen the estimate."""
-    bots = [Recorder(3, iterations=4), Recorder(4, iterations=4)]  # the same game every run
+def _a_choice() -> tuple[list[Recorder], Game, int, list[Action]]:
+    """Seed 12's first decision with a choice after 60 actions (the same one every run): the
+    bots, the game, the seat to decide and its legal actions."""
+    bots = [Recorder(3, iterations=4), Recorder(4, iterations=4)]
     game = _play(bots, 60)
     legal = game.legal_actions()
-    while len(legal) < 2:  # on to the next decision with a choice (the same one every run)
+    while len(legal) < 2:
         events = game.apply(legal[0])
         for q, bot in enumerate(bots):
             bot.on_events([e.for_seat(q) for e in events])
         legal = game.legal_actions()
     seat = game.to_act
     assert seat is not None, "seed 12 ended before a decision with a choice"
+    return bots, game, seat, legal
+
+
+def test_last_gain_is_the_overriding_rivals_mean_paired_gain_in_points() -> None:
+    """The override check sorts overrides by it: a margin in points, unlike one in standard
+    errors, does not shrink as a longer budget's samples sharpen the estimate."""
+    bots, game, seat, legal = _a_choice()
     bot = bots[seat]
     bot.rollout = lambda *args: None  # type: ignore[method-assign]  # score the action alone
     bot.iterations = 5
@@ -380,16 +389,7 @@ def test_rival_1_scores_a_rollout_against_the_best_rival() -> None:
     better off. The evaluation alone cannot tell them apart (the value pick is kept);
     with `rival=1` a rollout is scored as the seat's evaluation less the best rival's own,
     and the move that helps the opponent loses."""
-    bots = [Recorder(3, iterations=4), Recorder(4, iterations=4)]  # the same game every run
-    game = _play(bots, 60)
-    legal = game.legal_actions()
-    while len(legal) < 2:  # on to the next decision with a choice (the same one every run)
-        events = game.apply(legal[0])
-        for q, bot in enumerate(bots):
-            bot.on_events([e.for_seat(q) for e in events])
-        legal = game.legal_actions()
-    seat = game.to_act
-    assert seat is not None, "seed 12 ended before a decision with a choice"
+    _, game, seat, legal = _a_choice()
     view = dict(game.view(seat))
     helps, keeps = legal[0], legal[1]  # the value pick helps the opponent
     scores = _SeatScores(seat, {helps: (5.0, 6.0), keeps: (5.0, 2.0)})

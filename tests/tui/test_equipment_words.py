@@ -47,3 +47,24 @@ def test_development_cards_are_named_with_a_count_after_one_held_twice() -> None
     lines = development_section(view).plain.splitlines()
     assert lines[:2] == ["Cards: Victory Point x2, Monopoly", "New (next turn): Knight"]
     assert all(len(line) <= 33 for line in lines), lines
+
+
+def test_army_and_road_share_a_line_where_it_holds_both() -> None:
+    """Fleet's side column ran 7 rows over at 120x40: the army and the road are one line
+    where the panel's width holds both (30 columns at 80x24 hold the short form), two where
+    a title makes it longer."""
+    from tui.widgets.equipment import development_section
+
+    short: dict[str, Any] = {"seat": 0, "players": [{"knights": 0, "road_length": 1}]}
+    assert development_section(short, 30).plain.splitlines() == ["Army: 0 knights · Road: 1 long"]
+    titled: dict[str, Any] = {
+        "seat": 0,
+        "players": [{"knights": 3, "largest_army": True, "road_length": 6}],
+    }
+    assert development_section(titled, 30).plain.splitlines() == [
+        "Army: 3 knights (Largest Army)",
+        "Road: 6 long",
+    ]
+    assert development_section(titled, 45).plain.splitlines() == [
+        "Army: 3 knights (Largest Army) · Road: 6 long"
+    ]

@@ -130,13 +130,18 @@ def development_section(view: Mapping[str, Any], width: int = PANEL_WIDTH) -> Te
         if any(new.values()):
             text.append("New (next turn): ", style="bold")
             text.append(_cards(new) + "\n")
+    lines = []
     if "knights" in mine:
         army = " (Largest Army)" if mine.get("largest_army") else ""
         knights = int(mine["knights"])
-        text.append(f"Army: {knights} knight{'s' * (knights != 1)}{army}\n")
+        lines.append(f"Army: {knights} knight{'s' * (knights != 1)}{army}")
     if "road_length" in mine:
         road = " (Longest Road)" if mine.get("longest_road") else ""
-        text.append(f"Road: {mine['road_length']} long{road}\n")
+        lines.append(f"Road: {mine['road_length']} long{road}")
+    joined = " · ".join(lines)
+    if len(lines) == 2 and len(joined) <= width:  # a row fewer (Fleet's side column at 120x40)
+        lines = [joined]
+    text.append("".join(line + "\n" for line in lines))
     return text
 
 
