@@ -60,6 +60,11 @@ bot's play independent of machine speed (the time budget does not). Widening
 and pruning depend on the iteration count only, so a fixed-iteration search
 stays deterministic.
 
+``rival=1`` scores a rollout as the seat's evaluation less the strongest opponent's own (a
+zero-sum leaf with two seats, where the evaluation alone takes 0.45 of the opponent's value):
+at 400 ms it won 210 of 400 two-seat games against the 100 ms bot (52.5%, 47.6-57.3%), level
+with the deep default's 206, so it is a parameter, off unless asked.
+
 Known limits (research/bots.md §3.2.3): the tree is flat (root actions only),
 and determinization brings strategy fusion; both acceptable in a game whose
 hidden information is mostly card counts.
@@ -123,6 +128,7 @@ class MctsBot(ValueBot):
         plan_all: int = -1,
         rounds: int = 0,
         setup_plan: int = -1,
+        rival: int = 0,
     ) -> None:
         super().__init__(seed)
         self.budget_ms = float(budget_ms)
@@ -143,6 +149,7 @@ class MctsBot(ValueBot):
         self.plan_all = deep if int(plan_all) < 0 else bool(int(plan_all))
         self.rounds = int(rounds) if int(rounds) > 0 else (2 if deep else 1)
         self.setup_plan = self.plan_all if int(setup_plan) < 0 else bool(int(setup_plan))
+        self.rival = bool(int(rival))
         self._check_params()
         self._turns = 0
         """Turns a rollout plays past the decision's turn (0: a round); set per decision."""
@@ -264,7 +271,7 @@ class MctsBot(ValueBot):
                 g.rng = Rng(chance)  # type: ignore[attr-defined]
                 g.apply(arms[j])
                 self.rollout(g, seat, feats, Rng(chance ^ 0x9E3779B9))
-                scores.append(feats.evaluate(g, seat))
+                scores.append(self.leaf(g, seat, feats))
             if len(scores) < len(live):  # out of wall-clock time mid-iteration: drop it
                 iterations -= 1
                 break
@@ -283,6 +290,15 @@ class MctsBot(ValueBot):
         error = _stderr(d)
         self.last_z = _mean(d) / error if error > 0 else math.copysign(math.inf, _mean(d))
         return arms[best] if _mean(d) > self.confidence * error else arms[0]
+
+    def leaf(self, game: Game, seat: int, feats: ModuleType) -> float:
+        """A rollout's score: the seat's evaluation, or with `rival` that less the strongest
+        opponent's own evaluation (a lead over the field, not a position alone)."""
+        mine = float(feats.evaluate(game, seat))
+        if not self.rival:
+            return mine
+        seats = range(game.num_seats)
+        return mine - max(float(feats.evaluate(game, p)) for p in seats if p != seat)
 
     def _beaten(self, d: list[float]) -> bool:
         """Whether paired differences `d` show a candidate worse than candidate 0 (enough seen)."""
