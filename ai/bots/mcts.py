@@ -63,7 +63,8 @@ stays deterministic.
 ``rival=1`` scores a rollout as the seat's evaluation less the strongest opponent's own (a
 zero-sum leaf with two seats, where the evaluation alone takes 0.45 of the opponent's value):
 at 400 ms it won 210 of 400 two-seat games against the 100 ms bot (52.5%, 47.6-57.3%), level
-with the deep default's 206, so it is a parameter, off unless asked.
+with the deep default's 206; at 100 ms, 100 of 200 against the default. A parameter, off
+unless asked.
 
 Known limits (research/bots.md §3.2.3): the tree is flat (root actions only),
 and determinization brings strategy fusion; both acceptable in a game whose
