@@ -41,7 +41,7 @@ async def test_panels_say_one_knight_and_one_card(tmp_path: Path) -> None:
         equipment = screen.query_one(EquipmentPanel)
         equipment.view = view
         text = equipment.render().plain
-        assert "Army: 1 knight\n" in text and "knights" not in text
+        assert "Army: 1 knight · Road:" in text and "knights" not in text  # one line at 120x40
         assert "Deck: 1 card left" in text
         assert equipment.border_title == "Development cards"
         hand = screen.query_one(HandPanel)
