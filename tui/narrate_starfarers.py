@@ -86,7 +86,7 @@ def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
         alike ("in open space near home system beta"); "north-east of home system beta" tells
         them apart."""
         x, y = vertex_xy(point)
-        best: tuple[int, int] | None = None  # distance squared, centre
+        best: tuple[int, int, Mapping[str, Any]] | None = None  # distance squared, centre
         for slot in slots:
             centre = slot.get("centre")
             index = int(slot.get("index", 0))
@@ -96,17 +96,20 @@ def place_namer(view: Mapping[str, Any]) -> Callable[[Any], str]:
             cx, cy = vertex_xy(centre)
             d = (cx - x) ** 2 + (cy - y) ** 2
             if best is None or d < best[0]:
-                best = (d, centre)
+                best = (d, centre, sector)
+        if best is None:
+            return " in open space"
+        _, centre, sector = best
         # " in home system beta": the closest sector's name without its "in"
-        words = name(best[1]).split(" ", 2) if best else []
-        if len(words) != 3 or best is None:
+        words = name(centre).split(" ", 2)
+        if len(words) != 3:
             return " in open space"
         place = words[2]
-        if words[1] == "beside" and not place.startswith("an unexplored"):
+        if sector.get("kind") == "planetary" and sector.get("face_up", True):
             # a system by its planets: "east of carbon 11, a pirate base and goods 6" read as
             # east of carbon 11 alone
             place = f"the system of {place}"
-        cx, cy = vertex_xy(best[1])
+        cx, cy = vertex_xy(centre)
         # as the map shows it: 2 columns a step of x, 2 rows (about 4 columns high) a step
         # of y, north up
         return f" in open space {compass(2 * (x - cx), 4 * (cy - y))} of {place}"

@@ -848,7 +848,7 @@ async def test_the_side_column_fits_a_ck_midgame_at_120x40(tmp_path: Path) -> No
         async with app.run_test(size=size) as pilot:
             await wait_for_decision(pilot)
             screen = game_screen(app)
-            assert screen is not None
+            assert screen is not None, f"no game screen at {size}"
             await pilot.pause()
             panel = screen.query_one(EquipmentPanel).render().plain
             assert ("Levels    Trd  Pol  Sci" in panel) is table, (size, panel)

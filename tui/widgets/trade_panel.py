@@ -128,10 +128,10 @@ def rate_lines(head: Text, rates: dict[str, int], width: int) -> Text:
         left = list(names)
         while left:
             room = width - used - (2 if used else 0)
-            take = len(left)
-            if width > 0 and _rate_chip(rate, left).cell_len > room:
+            take, whole = len(left), _rate_chip(rate, left).cell_len
+            if width > 0 and whole > room:
                 take = _fitting(rate, left, room)
-                wide = _rate_chip(rate, left).cell_len > width
+                wide = whole > width
                 if not take or not (alone or wide):
                     if used:  # the group (or its rest) starts a line of its own
                         out.append("\n")
