@@ -81,6 +81,7 @@ from typing import ClassVar
 
 from ai.bots.plan import continue_turn
 from ai.bots.value import ValueBot, settle
+from ai.features import outcome_for
 from ai.protocol import View
 from engine.actions import Action
 from engine.game import Game
@@ -130,6 +131,7 @@ class MctsBot(ValueBot):
         rounds: int = 0,
         setup_plan: int = -1,
         rival: int = 0,
+        outcome: int = 0,
     ) -> None:
         super().__init__(seed)
         self.budget_ms = float(budget_ms)
@@ -151,6 +153,9 @@ class MctsBot(ValueBot):
         self.rounds = int(rounds) if int(rounds) > 0 else (2 if deep else 1)
         self.setup_plan = self.plan_all if int(setup_plan) < 0 else bool(int(setup_plan))
         self.rival = bool(int(rival))
+        self.outcome = bool(int(outcome))
+        self._model: ModuleType | None = None
+        """The fitted win-chance model the leaves use (`outcome`, where the ruleset has one)."""
         self._check_params()
         self._turns = 0
         """Turns a rollout plays past the decision's turn (0: a round); set per decision."""
@@ -250,6 +255,7 @@ class MctsBot(ValueBot):
         iterations; a candidate clearly worse than candidate 0 is dropped.
         """
         seat = int(view["seat"])
+        self._model = outcome_for(str(view["ruleset"])) if self.outcome else None
         arms = list(candidates)
         waiting = list(reserve) if self.widen > 0 else []
         diffs: list[list[float]] = [[] for _ in arms]  # score minus candidate 0's, paired
@@ -294,7 +300,10 @@ class MctsBot(ValueBot):
 
     def leaf(self, game: Game, seat: int, feats: ModuleType) -> float:
         """A rollout's score: the seat's evaluation, or with `rival` that less the strongest
-        opponent's own evaluation (a lead over the field, not a position alone)."""
+        opponent's own evaluation (a lead over the field, not a position alone); with
+        `outcome`, the fitted model's chance that the seat wins, times 100."""
+        if self._model is not None:
+            return 100.0 * float(self._model.win_chance(game, seat))
         mine = float(feats.evaluate(game, seat))
         if not self.rival:
             return mine

@@ -34,6 +34,9 @@ MODULES: dict[str, str] = {
     "starfarers": "ai.features.starfarers",
 }
 
+OUTCOMES: dict[str, str] = {"base": "ai.features.outcome"}
+"""Rulesets with a win-chance model fitted to game outcomes (``win_chance(game, seat)``)."""
+
 
 def supported() -> frozenset[str]:
     return frozenset(MODULES)
@@ -44,3 +47,9 @@ def features_for(ruleset: str) -> ModuleType:
     if target is None:
         raise ConfigError(f"the built-in bots do not know the ruleset {ruleset!r} yet")
     return importlib.import_module(target)
+
+
+def outcome_for(ruleset: str) -> ModuleType | None:
+    """The ruleset's fitted win-chance model, if it has one."""
+    target = OUTCOMES.get(ruleset)
+    return importlib.import_module(target) if target else None
