@@ -936,3 +936,59 @@ def test_a_wide_panel_gives_the_islets_and_the_pirate_a_line_each() -> None:
     assert "Islet chips: I1 - I2 - I3 - I4 - I5 -" not in narrow
     assert len(wide) < len(narrow)
     assert all(len(line) <= 39 for line in wide) and all(len(line) <= 30 for line in narrow)
+
+
+async def test_the_log_gives_the_side_column_its_rows_at_120x40(tmp_path: Path) -> None:
+    """Seed 5, a mid-game roll at 120x40: Fleet's map is short, and the log under it took
+    every row the map left (13), so the side column ran 6 rows past the screen, hiding the
+    Trade panel and the decks. The log now takes only what the side column can spare, and
+    keeps its usual 7 or more; the layout holds still (no row given back and forth)."""
+    from textual.containers import VerticalScroll
+
+    game = tui_saves.play_until("fleet", 5, tui_saves.human_to_act({"roll"}), min_actions=200)
+    app = CatanApp(
+        saves_dir=tmp_path / "saves", speed="instant", load=tui_saves.write(game, tmp_path)
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None, "no game screen"
+        side = screen.query_one("#side", VerticalScroll)
+        bottom = screen.query_one("#bottom")
+
+        def fitted() -> bool:  # no row past the screen, and none left empty
+            panels = sum(child.outer_size.height for child in side.children)
+            return side.max_scroll_y == 0 and panels == side.container_size.height
+
+        await until(pilot, fitted, "the side column to fit with no row to spare")
+        assert 7 <= bottom.outer_size.height < screen._rows_under_map(), bottom.outer_size
+        rows = bottom.outer_size.height
+        for _ in range(3):
+            await pilot.pause()
+            assert (bottom.outer_size.height, fitted()) == (rows, True), "the layout moved"
+
+
+async def test_the_side_panels_are_as_tall_as_their_text_at_120x40(tmp_path: Path) -> None:
+    """The sailing save at 120x40: the layout asked the equipment panel's height before the
+    panel had its width, and its sections, laid out for the wider column, wrapped in the
+    narrower one; the box kept an empty last row the side column could not spare. Every
+    width-aware panel now measures its text at the width it is asked about."""
+    from functools import partial
+
+    from tui.widgets.trade_panel import TradePanel
+
+    app = CatanApp(
+        saves_dir=tmp_path / "saves", speed="instant", load=tui_saves.fleet_sailing(tmp_path)
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_decision(pilot)
+        screen = game_screen(app)
+        assert screen is not None, "no game screen"
+
+        def laid_out(panel: EquipmentPanel | TradePanel) -> bool:
+            lines = panel.render().wrap(app.console, panel.content_size.width)
+            return panel.content_size.height == len(lines)
+
+        for kind in (EquipmentPanel, TradePanel):
+            panel = screen.query_one(kind)
+            await until(pilot, partial(laid_out, panel), f"the {kind.__name__} as tall as its text")

@@ -596,10 +596,25 @@ class GameScreen(ComposedFlag, Screen[None]):
             rows = max(base, min(cap, bar.rows_needed(self._bar_width(bar)) + frame))
         else:
             rows = base  # the stylesheet's height
-        rows = max(rows, self._rows_under_map())
         bottom = self.query_one("#bottom")
+        rows = max(rows, min(self._rows_under_map(), self._rows_side_spares()))
         if bottom.styles.height is None or bottom.styles.height.value != rows:
             bottom.styles.height = rows
+            # The side column's panels may wrap anew at its new height (a scroll bar gone),
+            # so their needs are read again once laid out; the second look changes nothing.
+            self.call_after_refresh(self._fit_bottom)
+
+    def _rows_side_spares(self) -> int:
+        """The most rows the log and actions may take before the side panels overflow.
+
+        Computed from what the panels need, not from whether they overflow now, so that
+        giving the side column rows never takes them back (seen at 120x40 in Fleet: its
+        short map left the log 13 rows and hid the Trade panel and decks, 6 rows over)."""
+        side = self.query_one("#side", VerticalScroll)
+        if not side.container_size.height:
+            return self.size.height
+        need = sum(child.outer_size.height for child in side.children if child.display)
+        return self.size.height - 1 - side.styles.gutter.height - need  # 1: the footer
 
     def _rows_under_map(self) -> int:
         """The rows the whole map and its key leave free under them (the log takes them).

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rich.text import Text
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -100,11 +101,19 @@ class EquipmentPanel(Widget):
         self.border_title = "Equipment"
 
     def render(self) -> Text:
+        return self._text(self.content_size.width or PANEL_WIDTH)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As many lines as the sections take when told `width`: the layout asks before the
+        panel has that width (seen at 120x40 in Fleet: sections laid out for the wider column
+        wrapped in the narrower one, and the box kept an empty last row)."""
+        return len(self._text(width or PANEL_WIDTH).wrap(self.app.console, max(1, width)))
+
+    def _text(self, width: int) -> Text:
         view = self.view or {}
         text = Text()
         face = face_or_default(view.get("ruleset"))
         self.border_title = face.equipment_title
-        width = self.content_size.width or PANEL_WIDTH
         for section in face.equipment():
             text.append_text(section(view, width))
         text.rstrip()  # no empty last line in the box

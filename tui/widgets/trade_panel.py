@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -46,10 +47,9 @@ class TradePanel(Widget):
         name = self.names[seat] if 0 <= seat < len(self.names) else "?"
         return Text.assemble((name, seat_style(seat)), f" {verb}s")
 
-    def _offer(self, trade: dict[str, Any], me: Any) -> Text:
+    def _offer(self, trade: dict[str, Any], me: Any, width: int) -> Text:
         """The offer, then each answer: an accept, or a counter with its terms and who made it
         (a counter read like a restatement of the offer: "bob: gives 1 coin for 2 wool")."""
-        width = self.content_size.width
         offerer = int(trade.get("offerer", 0))
         give, get = trade.get("give") or {}, trade.get("get") or {}
         head = self._who(offerer, me, "give")
@@ -73,6 +73,13 @@ class TradePanel(Widget):
         return text
 
     def render(self) -> Text:
+        return self._text(self.content_size.width)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As many lines as the panel takes at `width` (the layout asks before it has it)."""
+        return len(self._text(width).wrap(self.app.console, max(1, width)))
+
+    def _text(self, width: int) -> Text:
         view = self.view or {}
         text = Text()
         shown = face_or_default(view.get("ruleset"))
@@ -80,10 +87,10 @@ class TradePanel(Widget):
         packed = None
         if rates:
             head = Text(f"{shown.rates_word}:", style="bold")
-            packed = rate_lines(head, rates, self.content_size.width)
+            packed = rate_lines(head, rates, width)
         trade = view.get("trade")
         if trade:
-            text.append_text(self._offer(trade, view.get("seat")))
+            text.append_text(self._offer(trade, view.get("seat"), width))
             if packed is not None:
                 text.append_text(packed)
         else:
@@ -95,7 +102,7 @@ class TradePanel(Widget):
             made = view.get("offers_this_turn")
             if limit is not None:
                 line = f"No offer. Offers this turn: {made}/{limit}"
-                if len(line) > self.content_size.width:  # 80x24: it wrapped after "turn:"
+                if len(line) > width:  # 80x24: it wrapped after "turn:"
                     line = f"No offer ({made}/{limit} made this turn)"
                 text.append(("\n" if packed is not None else "") + line, style="dim")
         supply = view.get("supply")
@@ -107,7 +114,7 @@ class TradePanel(Widget):
                 chips.append(chip)
             chips.append(Text(f"reserve {view.get('reserve_size', '?')}", style="dim"))
             text.append("\n")
-            text.append_text(_packed(chips, self.content_size.width))
+            text.append_text(_packed(chips, width))
         return text
 
 
