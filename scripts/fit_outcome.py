@@ -126,23 +126,20 @@ def main() -> None:
         if (i + 1) % 100 == 0:
             print(f"{i + 1} games, {time.perf_counter() - started:.0f} s", flush=True)
 
-    def both(rows: list[Row], col: int) -> tuple[list[list[float]], list[float]]:
-        xs: list[list[float]] = []
-        ys: list[float] = []
-        for x, e, y in rows:
-            v = x if col < 0 else [e / 10.0]
-            xs.append(v)  # the other order, (-v, 1 - y), adds exactly the same to the fit
-            ys.append(y)
-        return xs, ys
+    def design(rows: list[Row], by_evaluation: bool) -> tuple[list[list[float]], list[float]]:
+        """The fit's inputs: the features' differences, or the evaluations' in points per VP."""
+        xs = [[e / 10.0] if by_evaluation else x for x, e, _ in rows]
+        return xs, [y for _, _, y in rows]
 
     print(f"{len(train)} training rows, {len(test)} held out")
-    for name, col in (("the hand-set evaluation's difference", 0), ("the fitted model", -1)):
-        xs, ys = both(train, col)
-        ws = fit(xs, ys, args.ridge)
-        held, right = loss(ws, *both(test, col))
+    for name, by_evaluation in (
+        ("the hand-set evaluation's difference", True),
+        ("the fitted model", False),
+    ):
+        ws = fit(*design(train, by_evaluation), args.ridge)
+        held, right = loss(ws, *design(test, by_evaluation))
         print(f"{name}: held-out log loss {held:.4f}, accuracy {right:.3f}")
-    xs, ys = both(train + test, -1)
-    ws = fit(xs, ys, args.ridge)
+    ws = fit(*design(train + test, False), args.ridge)
     print("WEIGHTS = (")
     for n, w in zip(FEATURES, ws, strict=True):
         print(f"    {w:.4f},  # {n}")

@@ -11,6 +11,7 @@ is a logistic regression on the difference of the two seats' features.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from ai.features.base import _ground, _seat_value
 from engine.rulesets.base.game import KNIGHT, VICTORY_POINT, BaseGame
@@ -68,14 +69,22 @@ WEIGHTS: tuple[float, ...] = (
 """Fitted by ``scripts/fit_outcome.py`` (see its docstring for the run)."""
 
 
+@lru_cache(maxsize=8)
+def _kinds(names: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The indices of a city's resources (ore, grain) and a road's (brick, lumber)."""
+    city = tuple(r for r, name in enumerate(names) if name in ("ore", "grain"))
+    road = tuple(r for r, name in enumerate(names) if name in ("brick", "lumber"))
+    return city, road
+
+
 def features(game: BaseGame, seat: int) -> list[float]:
     """`seat`'s features in `FEATURES` order (a determinized game: every hand is known)."""
     vp = game.total_vp(seat)
     ground = _ground(game, seat)
     prod = ground.prod
-    names = game.HAND_CARDS.names
-    city = sum(p for r, p in enumerate(prod) if names[r] in ("ore", "grain"))
-    road = sum(p for r, p in enumerate(prod) if names[r] in ("brick", "lumber"))
+    city_kinds, road_kinds = _kinds(game.HAND_CARDS.names)
+    city = sum(prod[r] for r in city_kinds)
+    road = sum(prod[r] for r in road_kinds)
     cards = sum(game.hand(seat))
     dev = game.row(game.dev_hands, seat)
     new = game.row(game.dev_new, seat)

@@ -21,6 +21,7 @@ from textual.widget import Widget
 
 from tui.logbook import TOTALS, DiceStats
 from tui.render.palette import seat_style
+from tui.widgets.fit import text_rows
 
 FACES = "⚀⚁⚂⚃⚄⚅"
 BARS = " ▁▂▃▄▅▆▇█"
@@ -148,7 +149,7 @@ class DicePanel(Widget):
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """As many lines as the text takes at `width` (its roll line shortened to fit it)."""
-        return len(self._text(width or None).wrap(self.app.console, max(1, width)))
+        return text_rows(self, self._text(width or None), width)
 
     def _text(self, room: int | None) -> Text:
         """The last roll in one line of `room` columns where it can be, and the histogram."""

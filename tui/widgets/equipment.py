@@ -12,7 +12,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from tui.faces import PANEL_WIDTH, face_or_default
-from tui.widgets.fit import refresh_fitting
+from tui.widgets.fit import refresh_fitting, text_rows
 
 CARD_NAMES = {
     "knight": "Knight",
@@ -107,7 +107,7 @@ class EquipmentPanel(Widget):
         """As many lines as the sections take when told `width`: the layout asks before the
         panel has that width (seen at 120x40 in Fleet: sections laid out for the wider column
         wrapped in the narrower one, and the box kept an empty last row)."""
-        return len(self._text(width or PANEL_WIDTH).wrap(self.app.console, max(1, width)))
+        return text_rows(self, self._text(width or PANEL_WIDTH), width)
 
     def _text(self, width: int) -> Text:
         view = self.view or {}

@@ -10,6 +10,7 @@ it has now needs no remembered state, so a resize in between cannot fool it.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.widget import Widget
 
 
@@ -17,6 +18,12 @@ def refresh_fitting(widget: Widget) -> None:
     widget.refresh()  # drops the cached render and measures
     if not widget.is_mounted or widget.content_size.width <= 0 or _outgrown(widget):
         widget.refresh(layout=True)
+
+
+def text_rows(widget: Widget, text: Text, width: int) -> int:
+    """The rows `text` takes in `widget` at `width` columns: what a panel whose text depends
+    on its width answers the layout, which asks before the panel has that width."""
+    return len(text.wrap(widget.app.console, max(1, width)))
 
 
 def _outgrown(widget: Widget) -> bool:

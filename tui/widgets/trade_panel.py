@@ -11,7 +11,7 @@ from textual.widget import Widget
 
 from tui.faces import face_or_default
 from tui.narrate import and_list, bundle
-from tui.widgets.fit import refresh_fitting
+from tui.widgets.fit import refresh_fitting, text_rows
 from tui.widgets.style import resource_style, seat_style
 
 
@@ -77,7 +77,7 @@ class TradePanel(Widget):
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """As many lines as the panel takes at `width` (the layout asks before it has it)."""
-        return len(self._text(width).wrap(self.app.console, max(1, width)))
+        return text_rows(self, self._text(width), width)
 
     def _text(self, width: int) -> Text:
         view = self.view or {}
